@@ -1,0 +1,237 @@
+"""The action notation and each variant's fixed integer action space.
+
+Every action has one canonical string (lower-case keyword, upper-case cards,
+``play:TH``, ``call:S``, ``discard:9C``) and, within a variant, one integer id:
+its index in ``ActionSpace.names``.  Legal actions are always listed in id
+order, which is the documented order of the action space:
+
+``pass``, ``order``, ``order:S`` (per suit), ``call:S`` (per suit), ``decline``,
+``partner``, ``alone``, ``jambone``, ``defend-alone``, ``twos-threes:...``,
+``bid:...`` (lowest bid first, ``bid:5NT`` last), ``discard:C`` (per card),
+``discard:C,C,C``, ``give:C``, ``play:C``, ``play:JK:S``, ``claim-renege``.
+Cards within a section follow the deck order (clubs, diamonds, hearts,
+spades, each 2..A, then Jokers); suits go C, D, H, S.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from bowers.cards import (
+    CARD_NAMES,
+    JOKER,
+    SUIT_LETTERS,
+    THREE,
+    TWO,
+    Card,
+    parse_card,
+    parse_suit,
+    rank_of,
+)
+from bowers.errors import NotationError
+from bowers.variants import AUCTION, JOKER_NO_TRUMP, JOKER_ORDERER_NAMES, TWO_HAND, Rules
+
+# Action kinds.
+PASS, ORDER, ORDER_SUIT, CALL, DECLINE, PARTNER, ALONE, JAMBONE, DEFEND_ALONE = range(9)
+TWOS_THREES, BID, DISCARD, DISCARD_KITTY, GIVE, PLAY, PLAY_JOKER, CLAIM_RENEGE = range(9, 17)
+
+KEYWORDS = (
+    "pass",
+    "order",
+    "order",
+    "call",
+    "decline",
+    "partner",
+    "alone",
+    "jambone",
+    "defend-alone",
+    "twos-threes",
+    "bid",
+    "discard",
+    "discard",
+    "give",
+    "play",
+    "play",
+    "claim-renege",
+)
+
+# Bidding suit rank in the auction, lowest first: spades < clubs < hearts < diamonds.
+BID_SUIT_ORDER = (3, 0, 2, 1)
+NO_TRUMP = 4  # the trump value of a no-trump hand
+BID_NO_TRUMP_NAME = "NT"
+
+
+def bid_name(level: int, suit: int) -> str:
+    """The contract text of a bid, such as ``4H`` or ``5NT``."""
+    return f"{level}{BID_NO_TRUMP_NAME if suit == NO_TRUMP else SUIT_LETTERS[suit]}"
+
+
+class ActionSpace:
+    """A variant's actions: canonical names by id, and what each id means."""
+
+    def __init__(self, rules: Rules) -> None:
+        names: list[str] = []
+        kinds: list[int] = []
+        cards: list[int] = []  # the card of a one-card action, else -1
+        suits: list[int] = []  # the suit named (or bid suit, NO_TRUMP for no-trump), else -1
+        card_sets: list[tuple[Card, ...]] = []  # the cards of a several-card action
+        levels: list[int] = []  # the tricks of a bid, else 0
+
+        def add(name: str, kind: int, card: int = -1, suit: int = -1, group: tuple[Card, ...] = (), level: int = 0) -> None:
+            names.append(name)
+            kinds.append(kind)
+            cards.append(card)
+            suits.append(suit)
+            card_sets.append(group)
+            levels.append(level)
+
+        deck = rules.deck
+        auction = rules.bidding == AUCTION
+        add("pass", PASS)
+        if not auction:
+            add("order", ORDER)
+            if rules.joker_turn_up == JOKER_ORDERER_NAMES and rules.trump_jokers:
+                for suit in range(4):
+                    add(f"order:{SUIT_LETTERS[suit]}", ORDER_SUIT, suit=suit)
+            for suit in range(4):
+                add(f"call:{SUIT_LETTERS[suit]}", CALL, suit=suit)
+        if rules.bidding == TWO_HAND:
+            add("decline", DECLINE)
+        if rules.can_go_alone:
+            add("partner", PARTNER)
+            add("alone", ALONE)
+            if rules.jambone:
+                add("jambone", JAMBONE)
+        if rules.defend_alone:
+            add("defend-alone", DEFEND_ALONE)
+        if rules.twos_threes:
+            low = [c for c in deck if rank_of(c) in (TWO, THREE)]
+            for group in combinations(low, 3):
+                add("twos-threes:" + ",".join(CARD_NAMES[c] for c in group), TWOS_THREES, group=group)
+        if auction:
+            for level in (3, 4, 5):
+                for suit in BID_SUIT_ORDER:
+                    add(f"bid:{bid_name(level, suit)}", BID, suit=suit, level=level)
+            add(f"bid:5{BID_NO_TRUMP_NAME}", BID, suit=NO_TRUMP, level=5)
+            for group in combinations(deck, rules.kitty_size):
+                add("discard:" + ",".join(CARD_NAMES[c] for c in group), DISCARD_KITTY, group=group)
+        else:
+            for card in deck:
+                add(f"discard:{CARD_NAMES[card]}", DISCARD, card=card)
+        if rules.loner_exchange:
+            for card in deck:
+                add(f"give:{CARD_NAMES[card]}", GIVE, card=card)
+        for card in deck:
+            add(f"play:{CARD_NAMES[card]}", PLAY, card=card)
+        if rules.joker_turn_up == JOKER_NO_TRUMP and JOKER in deck:
+            for suit in range(4):
+                add(f"play:JK:{SUIT_LETTERS[suit]}", PLAY_JOKER, card=JOKER, suit=suit)
+        if rules.reneges:
+            add("claim-renege", CLAIM_RENEGE)
+
+        self.names: tuple[str, ...] = tuple(names)
+        self.kinds: tuple[int, ...] = tuple(kinds)
+        self.cards: tuple[int, ...] = tuple(cards)
+        self.suits: tuple[int, ...] = tuple(suits)
+        self.card_sets: tuple[tuple[Card, ...], ...] = tuple(card_sets)
+        self.levels: tuple[int, ...] = tuple(levels)
+        self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
+        first = {kind: i for i, kind in reversed(list(enumerate(kinds)))}
+        self.first_of_kind: dict[int, int] = first
+        # Direct lookups for the hot path: card -> id of play:C, discard:C, give:C.
+        self.play_id = _by_card(names, kinds, cards, PLAY)
+        self.discard_id = _by_card(names, kinds, cards, DISCARD)
+        self.give_id = _by_card(names, kinds, cards, GIVE)
+        self.kitty_discard_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == DISCARD_KITTY}
+        self.twos_threes_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == TWOS_THREES}
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def canonical(self, text: str, seat: int | None = None) -> str:
+        """Canonical form of an action typed in any case, with ``10`` or suit symbols."""
+        return canonical_action(text, seat)
+
+
+def _by_card(names: list[str], kinds: list[int], cards: list[int], kind: int) -> list[int]:
+    table = [-1] * 55
+    for i, k in enumerate(kinds):
+        if k == kind:
+            table[cards[i]] = i
+    return table
+
+
+_PLAIN = {"pass", "decline", "partner", "alone", "jambone", "defend-alone", "claim-renege"}
+_WITH_CARDS = {"discard", "give", "twos-threes"}
+
+
+def canonical_action(text: str, seat: int | None = None) -> str:
+    """Normalise an action string to canonical notation, or raise ``NotationError``.
+
+    >>> canonical_action("Play:10h")
+    'play:TH'
+    >>> canonical_action("twos-threes:3d, 2c ,2h")
+    'twos-threes:2C,3D,2H'
+    """
+    if not isinstance(text, str):
+        raise NotationError(text, "an action is a string such as 'pass' or 'play:TH'", seat)
+    parts = [p.strip() for p in text.strip().split(":")]
+    keyword = parts[0].lower().replace("_", "-")
+    args = parts[1:]
+    if keyword in _PLAIN:
+        if args:
+            raise NotationError(text, f"{keyword!r} takes no argument", seat)
+        return keyword
+    if keyword == "order" and not args:
+        return "order"
+    if keyword in ("order", "call"):
+        if len(args) != 1:
+            raise NotationError(text, f"{keyword!r} takes one suit, such as '{keyword}:H'", seat)
+        return f"{keyword}:{SUIT_LETTERS[parse_suit(args[0])]}"
+    if keyword in _WITH_CARDS:
+        if len(args) != 1 or not args[0]:
+            raise NotationError(text, f"{keyword!r} takes cards, such as '{keyword}:9C'", seat)
+        try:
+            group = sorted({parse_card(c) for c in args[0].split(",")})
+        except NotationError as error:
+            raise NotationError(text, error.reason, seat) from None
+        if len(group) != len(args[0].split(",")):
+            raise NotationError(text, "the same card is named twice", seat)
+        return f"{keyword}:" + ",".join(CARD_NAMES[c] for c in group)
+    if keyword == "play":
+        if len(args) not in (1, 2):
+            raise NotationError(text, "'play' takes a card, such as 'play:TH' (or 'play:JK:S' to lead the Joker)", seat)
+        try:
+            card = parse_card(args[0])
+        except NotationError as error:
+            raise NotationError(text, error.reason, seat) from None
+        if len(args) == 2:
+            if card != JOKER:
+                raise NotationError(text, "only the Joker is played with a suit ('play:JK:S')", seat)
+            return f"play:JK:{SUIT_LETTERS[parse_suit(args[1])]}"
+        return f"play:{CARD_NAMES[card]}"
+    if keyword == "bid":
+        if len(args) != 1 or len(args[0]) < 2:
+            raise NotationError(text, "a bid is tricks and a suit, such as 'bid:4H' or 'bid:5NT'", seat)
+        level_text, suit_text = args[0][0], args[0][1:]
+        if level_text not in "345":
+            raise NotationError(text, "a bid is for 3, 4 or 5 tricks", seat)
+        if suit_text.upper() == BID_NO_TRUMP_NAME:
+            return f"bid:{level_text}{BID_NO_TRUMP_NAME}"
+        return f"bid:{level_text}{SUIT_LETTERS[parse_suit(suit_text)]}"
+    allowed = (
+        "pass, order, call, decline, partner, alone, jambone, defend-alone, twos-threes, bid, discard, give, play, claim-renege"
+    )
+    raise NotationError(text, f"unknown action {keyword!r}; actions are: {allowed}", seat)
+
+
+_SPACES: dict[tuple[object, ...], ActionSpace] = {}
+
+
+def space_for(rules: Rules) -> ActionSpace:
+    """The (cached) action space of a rules value."""
+    key = (rules.variant, rules.deck, rules.can_go_alone, rules.jambone, rules.defend_alone, rules.reneges, rules.loner_exchange)
+    space = _SPACES.get(key)
+    if space is None:
+        space = _SPACES[key] = ActionSpace(rules)
+    return space

@@ -1,0 +1,818 @@
+"""The state machine of one hand (one deal), for every variant.
+
+A ``Hand`` starts from dealt cards and moves through phases (twos and threes,
+bidding, the maker's choice, loner exchanges, defending alone, the pick-up,
+play, the renege review) until it has a result.  Legal actions and ``apply``
+dispatch on the phase.  ``apply_id`` is the unchecked fast path used by
+search and simulation; ``Game`` checks actions before calling it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bowers.actions import (
+    ALONE,
+    BID,
+    CALL,
+    CLAIM_RENEGE,
+    DECLINE,
+    DEFEND_ALONE,
+    DISCARD,
+    DISCARD_KITTY,
+    JAMBONE,
+    ORDER,
+    ORDER_SUIT,
+    PARTNER,
+    PASS,
+    PLAY,
+    PLAY_JOKER,
+    TWOS_THREES,
+    ActionSpace,
+    bid_name,
+)
+from bowers.cards import CARD_NAMES, JOKER, SUIT_LETTERS, THREE, TWO, cards_of, rank_of, suit_of
+from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
+from bowers.variants import (
+    AUCTION,
+    JOKER_DEALER_NAMES,
+    JOKER_NO_TRUMP,
+    JOKER_ORDERER_NAMES,
+    TWO_HAND,
+    Rules,
+)
+
+# Phases.
+TWOS_THREES_PHASE = 0
+JOKER_CALL = 1
+ROUND_ONE = 2
+PICKUP_CHOICE = 3
+ROUND_TWO = 4
+AUCTION_PHASE = 5
+MAKER_CHOICE = 6
+EXCHANGE = 7
+DEFEND = 8
+DISCARD_PHASE = 9
+PLAY_PHASE = 10
+REVIEW = 11
+OVER = 12
+
+PHASE_NAMES = (
+    "twos-threes",
+    "joker-call",
+    "round-1",
+    "pickup-choice",
+    "round-2",
+    "auction",
+    "maker-choice",
+    "exchange",
+    "defend",
+    "discard",
+    "play",
+    "renege-review",
+    "over",
+)
+
+TWO_THREE_RANKS = (TWO, THREE)
+
+
+def trump_name(trump: int) -> str | None:
+    """Trump as text: a suit letter, ``NT`` or None while undecided."""
+    if trump < 0:
+        return None
+    return "NT" if trump == NO_TRUMP else SUIT_LETTERS[trump]
+
+
+class Hand:
+    """One deal of one variant, from the dealt cards to the hand's result."""
+
+    __slots__ = (
+        "actions",
+        "alone",
+        "auction_out",
+        "bid_index",
+        "bid_suit",
+        "claimed",
+        "contract_level",
+        "dealer",
+        "dealt_hands",
+        "defend_queue",
+        "discarded",
+        "exchange_queue",
+        "exchanges",
+        "hands",
+        "high_bidder",
+        "jambone",
+        "jambone_chooser",
+        "jamboree",
+        "kitty",
+        "kitty_bottom",
+        "leader",
+        "led",
+        "lone_defender",
+        "maker",
+        "n",
+        "next_active",
+        "passes",
+        "pending_sit_out",
+        "phase",
+        "pickup_pending",
+        "play_id",
+        "played",
+        "reneged",
+        "result",
+        "returned",
+        "review_queue",
+        "rules",
+        "sitting_out",
+        "space",
+        "tables",
+        "to_act",
+        "trick",
+        "trick_best",
+        "trick_winner",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "turn",
+        "turn_up",
+        "turn_up_state",
+        "twos_queue",
+    )
+
+    def __init__(self, rules: Rules, space: ActionSpace, dealer: int, hands: list[int], kitty: list[int]) -> None:
+        n = rules.players
+        self.rules = rules
+        self.space = space
+        self.play_id = space.play_id
+        self.n = n
+        self.dealer = dealer
+        self.hands = list(hands)
+        self.dealt_hands = tuple(hands)
+        self.kitty = list(kitty)
+        self.turn_up = kitty[0] if rules.turn_up and kitty else -1
+        self.turn_up_state = "face-up" if self.turn_up >= 0 else None
+        self.actions: list[tuple[int, int]] = []
+        self.phase = ROUND_ONE
+        self.to_act: int | None = (dealer + 1) % n
+        self.turn = -1
+        self.trump = -1
+        self.tables: TrumpTables | None = None
+        self.maker = -1
+        self.alone = False
+        self.lone_defender = -1
+        self.jambone = False
+        self.jambone_chooser = -1
+        self.jamboree: list[int] = []
+        self.sitting_out = 0  # bit set of seats
+        self.next_active = [(s + 1) % n for s in range(n)]
+        self.passes = 0
+        self.auction_out = 0
+        self.high_bidder = -1
+        self.contract_level = 0
+        self.bid_index = -1
+        self.bid_suit = -1
+        self.pickup_pending = False
+        self.exchange_queue: list[tuple[int, int]] = []
+        self.exchanges: list[tuple[int, int, int]] = []  # (giver, receiver, card)
+        self.pending_sit_out: list[int] = []
+        self.defend_queue: list[int] = []
+        self.discarded: list[int] = []
+        self.returned: dict[int, list[int]] = {}
+        self.twos_queue: list[int] = []
+        self.kitty_bottom = len(self.kitty)
+        self.trick: list[tuple[int, int]] = []
+        self.led = -1
+        self.trick_best = -1
+        self.trick_winner = -1
+        self.leader = -1
+        self.tricks_won = [0] * n
+        self.tricks_played = 0
+        self.played: list[list[tuple[int, int]]] = []  # finished tricks
+        self.reneged: list[int] = []
+        self.claimed = 0
+        self.review_queue: list[int] = []
+        self.result: dict[str, Any] | None = None
+        if rules.twos_threes:
+            self.twos_queue = [(dealer + i) % n for i in range(1, n + 1)]
+            self._next_twos_threes()
+        else:
+            self._start_bidding()
+
+    # ------------------------------------------------------------------ copying
+
+    def copy(self) -> Hand:
+        """An independent copy (lists copied, immutable parts shared)."""
+        other = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.kitty = self.kitty[:]
+        other.actions = self.actions[:]
+        other.jamboree = self.jamboree[:]
+        other.next_active = self.next_active[:]
+        other.exchange_queue = self.exchange_queue[:]
+        other.exchanges = self.exchanges[:]
+        other.pending_sit_out = self.pending_sit_out[:]
+        other.defend_queue = self.defend_queue[:]
+        other.discarded = self.discarded[:]
+        other.returned = {seat: cards[:] for seat, cards in self.returned.items()}
+        other.twos_queue = self.twos_queue[:]
+        other.trick = self.trick[:]
+        other.tricks_won = self.tricks_won[:]
+        other.played = self.played[:]
+        other.reneged = self.reneged[:]
+        other.review_queue = self.review_queue[:]
+        return other
+
+    # ------------------------------------------------------------------ helpers
+
+    def team(self, seat: int) -> int:
+        """Team of a seat."""
+        return seat % self.rules.teams
+
+    def partner(self, seat: int) -> int:
+        """The seat opposite (two-hand: none, returns -1)."""
+        if self.n == 2:
+            return -1
+        return (seat + self.n // 2) % self.n
+
+    def is_active(self, seat: int) -> bool:
+        """True unless the seat sits out this hand."""
+        return not (self.sitting_out >> seat) & 1
+
+    def active_from(self, seat: int) -> int:
+        """The first active seat at or to the left of ``seat``."""
+        n = self.n
+        for i in range(n):
+            candidate = (seat + i) % n
+            if not (self.sitting_out >> candidate) & 1:
+                return candidate
+        raise AssertionError("no active seat")
+
+    def _sit_out(self, seat: int) -> None:
+        self.sitting_out |= 1 << seat
+        self.next_active = [self.active_from((s + 1) % self.n) for s in range(self.n)]
+
+    def _set_trump(self, trump: int) -> None:
+        rules = self.rules
+        self.trump = trump
+        self.tables = trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump)
+
+    def turn_up_is_joker(self) -> bool:
+        """True when the turned-up card is a Joker."""
+        return self.turn_up >= 52
+
+    # ------------------------------------------------------------------ phase starts
+
+    def _next_twos_threes(self) -> None:
+        if self.twos_queue and self.kitty_bottom - 1 >= 3:
+            self.phase = TWOS_THREES_PHASE
+            self.to_act = self.twos_queue.pop(0)
+            return
+        self.twos_queue = []
+        self._start_bidding()
+
+    def _start_bidding(self) -> None:
+        rules = self.rules
+        self.passes = 0
+        self.to_act = (self.dealer + 1) % self.n
+        if rules.bidding == AUCTION:
+            self.phase = AUCTION_PHASE
+        elif self.turn_up_is_joker() and rules.joker_turn_up == JOKER_DEALER_NAMES:
+            self.phase = JOKER_CALL
+            self.to_act = self.dealer
+        else:
+            self.phase = ROUND_ONE
+
+    def _trump_fixed(self, maker: int, trump: int, pickup: bool) -> None:
+        self.maker = maker
+        self._set_trump(trump)
+        self.pickup_pending = pickup
+        if self.rules.can_go_alone:
+            self.phase = MAKER_CHOICE
+            self.to_act = maker
+        else:
+            self._advance()
+
+    def _advance(self) -> None:
+        """Move to the next pending step after trump is fixed, or start play."""
+        if self.exchange_queue:
+            self.phase = EXCHANGE
+            self.to_act = self.exchange_queue[0][0]
+            return
+        if self.pending_sit_out:
+            for seat in self.pending_sit_out:
+                self._sit_out(seat)
+            self.pending_sit_out = []
+        if self.defend_queue:
+            self.phase = DEFEND
+            self.to_act = self.defend_queue[0]
+            return
+        if self.pickup_pending:
+            self.pickup_pending = False
+            if self.rules.bidding == AUCTION:
+                for card in self.kitty:
+                    self.hands[self.maker] |= 1 << card
+                self.phase = DISCARD_PHASE
+                self.to_act = self.maker
+                return
+            if self.is_active(self.dealer):
+                self.hands[self.dealer] |= 1 << self.turn_up
+                self.turn_up_state = "taken"
+                self.phase = DISCARD_PHASE
+                self.to_act = self.dealer
+                return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        rules = self.rules
+        tables = self.tables
+        assert tables is not None
+        if rules.jamboree and self.trump != NO_TRUMP and tables.top_trumps:
+            top = tables.top_trumps
+            self.jamboree = [s for s in range(self.n) if self.is_active(s) and self.hands[s] & top == top]
+        if rules.bidding == AUCTION:
+            leader = self.maker
+        elif self.alone and rules.alone_lead == "maker-left":
+            leader = self.next_active[self.maker]
+        else:
+            leader = self.next_active[self.dealer]
+        self.phase = PLAY_PHASE
+        self._begin_turn(leader, new_trick=True)
+
+    def _begin_turn(self, seat: int, new_trick: bool = False) -> None:
+        if new_trick:
+            self.leader = seat
+        self.turn = seat
+        self.to_act = self.jambone_chooser if self.jambone and seat == self.maker else seat
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_ids(self) -> list[int]:
+        """Ids of the legal actions of the seat to act, in id order."""
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            return self._legal_play()
+        return self._legal_setup()
+
+    def _legal_play(self) -> list[int]:
+        seat = self.turn
+        hand = self.hands[seat]
+        rules = self.rules
+        play_id = self.play_id
+        ids: list[int] = []
+        trick = self.trick
+        if rules.reneges:
+            playable = hand
+        elif trick:
+            tables = self.tables
+            assert tables is not None
+            follow = hand & tables.suit_mask[self.led]
+            playable = follow if follow else hand
+        else:
+            playable = hand
+        joker_lead = not trick and self.trump == NO_TRUMP and hand >> JOKER & 1 and rules.joker_turn_up == JOKER_NO_TRUMP
+        if joker_lead:
+            playable &= ~(1 << JOKER)
+        while playable:
+            low = playable & -playable
+            ids.append(play_id[low.bit_length() - 1])
+            playable ^= low
+        if joker_lead:
+            first = self.space.first_of_kind[PLAY_JOKER]
+            ids.extend(range(first, first + 4))
+        if rules.reneges and self.to_act == seat and not (self.claimed >> seat) & 1:
+            ids.append(self.space.first_of_kind[CLAIM_RENEGE])
+        return ids
+
+    def _legal_setup(self) -> list[int]:
+        space = self.space
+        first = space.first_of_kind
+        phase = self.phase
+        seat = self.to_act
+        rules = self.rules
+        if seat is None or phase == OVER:
+            return []
+        if phase == ROUND_ONE:
+            if self.turn_up_is_joker() and rules.joker_turn_up == JOKER_ORDERER_NAMES:
+                return [first[PASS], *range(first[ORDER_SUIT], first[ORDER_SUIT] + 4)]
+            return [first[PASS], first[ORDER]]
+        if phase == ROUND_TWO:
+            ids = [] if (rules.stick_the_dealer and seat == self.dealer) else [first[PASS]]
+            turned = -1 if self.turn_up_is_joker() else suit_of(self.turn_up)
+            ids.extend(first[CALL] + s for s in range(4) if s != turned)
+            return ids
+        if phase == JOKER_CALL:
+            return list(range(first[CALL], first[CALL] + 4))
+        if phase == PICKUP_CHOICE:
+            cards = self.hands[seat] | 1 << self.turn_up
+            return sorted([*(space.discard_id[c] for c in cards_of(cards)), first[DECLINE]])
+        if phase == MAKER_CHOICE:
+            ids = [first[PARTNER], first[ALONE]]
+            if rules.jambone:
+                ids.append(first[JAMBONE])
+            return ids
+        if phase == EXCHANGE:
+            return [space.give_id[c] for c in cards_of(self.hands[seat])]
+        if phase == DEFEND:
+            return [first[PASS], first[DEFEND_ALONE]]
+        if phase == DISCARD_PHASE:
+            if rules.bidding == AUCTION:
+                held = cards_of(self.hands[seat])
+                ids = [space.kitty_discard_id[g] for g in _combinations(held, rules.kitty_size)]
+                return sorted(ids)
+            return [space.discard_id[c] for c in cards_of(self.hands[seat])]
+        if phase == AUCTION_PHASE:
+            ids = [first[PASS]]
+            start = first[BID]
+            if self.high_bidder >= 0:
+                standing = self._standing_bid_id()
+                ids.extend(range(standing + 1, start + 13))
+            else:
+                ids.extend(range(start, start + 13))
+            return ids
+        if phase == TWOS_THREES_PHASE:
+            low = [c for c in cards_of(self.hands[seat]) if rank_of(c) in TWO_THREE_RANKS]
+            ids = [space.twos_threes_id[g] for g in _combinations(low, 3)]
+            return [first[PASS], *sorted(ids)]
+        if phase == REVIEW:
+            return [first[PASS], first[CLAIM_RENEGE]]
+        return []
+
+    def _standing_bid_id(self) -> int:
+        return self.space.first_of_kind[BID] + self.bid_index
+
+    # ------------------------------------------------------------------ applying
+
+    def apply_id(self, action: int) -> None:
+        """Apply a legal action id (unchecked: the caller guarantees legality)."""
+        seat = self.to_act
+        assert seat is not None
+        self.actions.append((seat, action))
+        if self.phase == PLAY_PHASE:
+            kind = self.space.kinds[action]
+            if kind == PLAY:
+                self._play(self.space.cards[action], -1)
+            elif kind == PLAY_JOKER:
+                self._play(JOKER, self.space.suits[action])
+            else:
+                self._claim(seat)
+            return
+        self._apply_setup(seat, action)
+
+    def _apply_setup(self, seat: int, action: int) -> None:
+        space = self.space
+        kind = space.kinds[action]
+        phase = self.phase
+        n = self.n
+        rules = self.rules
+        if phase == ROUND_ONE:
+            if kind == PASS:
+                self.passes += 1
+                if self.passes == n:
+                    self.phase = ROUND_TWO
+                    self.turn_up_state = "turned-down"
+                    self.passes = 0
+                self.to_act = (seat + 1) % n
+                return
+            if kind == ORDER_SUIT:
+                self._trump_fixed(seat, space.suits[action], pickup=True)
+                return
+            trump = NO_TRUMP if self.turn_up_is_joker() else suit_of(self.turn_up)
+            if rules.bidding == TWO_HAND and seat != self.dealer:
+                self.maker = seat
+                self._set_trump(trump)
+                self.phase = PICKUP_CHOICE
+                self.to_act = self.dealer
+                return
+            self._trump_fixed(seat, trump, pickup=True)
+            return
+        if phase == ROUND_TWO:
+            if kind == PASS:
+                self.passes += 1
+                if self.passes == n:
+                    self._misdeal()
+                    return
+                self.to_act = (seat + 1) % n
+                return
+            self._trump_fixed(seat, space.suits[action], pickup=False)
+            return
+        if phase == JOKER_CALL:
+            self._trump_fixed(seat, space.suits[action], pickup=True)
+            return
+        if phase == PICKUP_CHOICE:
+            if kind == DISCARD:
+                card = space.cards[action]
+                self.hands[seat] = (self.hands[seat] | 1 << self.turn_up) & ~(1 << card)
+                self.discarded.append(card)
+                self.turn_up_state = "taken"
+            self._advance()
+            return
+        if phase == MAKER_CHOICE:
+            if kind != PARTNER:
+                self.alone = True
+                partner = self.partner(seat)
+                if kind == JAMBONE:
+                    self.jambone = True
+                    self.jambone_chooser = (seat + 1) % n
+                if rules.loner_exchange:
+                    self.exchange_queue = [(seat, partner), (partner, seat)]
+                    self.pending_sit_out = [partner]
+                else:
+                    self._sit_out(partner)
+                if rules.defend_alone and kind == ALONE:
+                    self.defend_queue = [s for s in ((seat + i) % n for i in range(1, n)) if self.team(s) != self.team(seat)]
+            self._advance()
+            return
+        if phase == EXCHANGE:
+            giver, receiver = self.exchange_queue.pop(0)
+            card = space.cards[action]
+            self.hands[giver] &= ~(1 << card)
+            self.hands[receiver] |= 1 << card
+            self.exchanges.append((giver, receiver, card))
+            self._advance()
+            return
+        if phase == DEFEND:
+            self.defend_queue.pop(0)
+            if kind == DEFEND_ALONE:
+                self.lone_defender = seat
+                self.defend_queue = []
+                partner = self.partner(seat)
+                if rules.loner_exchange:
+                    self.exchange_queue = [(seat, partner), (partner, seat)]
+                    self.pending_sit_out = [partner]
+                else:
+                    self._sit_out(partner)
+            self._advance()
+            return
+        if phase == DISCARD_PHASE:
+            cards = space.card_sets[action] if kind == DISCARD_KITTY else (space.cards[action],)
+            for card in cards:
+                self.hands[seat] &= ~(1 << card)
+                self.discarded.append(card)
+            self._start_play()
+            return
+        if phase == AUCTION_PHASE:
+            self._auction(seat, action)
+            return
+        if phase == TWOS_THREES_PHASE:
+            if kind == TWOS_THREES:
+                group = space.card_sets[action]
+                for card in group:
+                    self.hands[seat] &= ~(1 << card)
+                bottom = self.kitty_bottom
+                for card in self.kitty[bottom - 3 : bottom]:
+                    self.hands[seat] |= 1 << card
+                self.kitty_bottom = bottom - 3
+                self.returned[seat] = list(group)
+            self._next_twos_threes()
+            return
+        if phase == REVIEW:
+            self.review_queue.pop(0)
+            if kind == CLAIM_RENEGE and self._claim(seat):
+                return
+            self._next_review()
+            return
+        raise AssertionError(f"no action in phase {PHASE_NAMES[phase]}")
+
+    # ------------------------------------------------------------------ auction
+
+    def _auction(self, seat: int, action: int) -> None:
+        space = self.space
+        n = self.n
+        if space.kinds[action] == PASS:
+            self.auction_out |= 1 << seat
+        else:
+            self.high_bidder = seat
+            self.contract_level = space.levels[action]
+            self.trump = -1
+            self.bid_suit = space.suits[action]
+            self.bid_index = action - space.first_of_kind[BID]
+            if space.suits[action] == NO_TRUMP:
+                self._auction_won()
+                return
+        still_in = [s for s in range(n) if not (self.auction_out >> s) & 1]
+        if not still_in:
+            self._misdeal()
+            return
+        if self.high_bidder >= 0 and still_in == [self.high_bidder]:
+            self._auction_won()
+            return
+        for i in range(1, n + 1):
+            candidate = (seat + i) % n
+            if not (self.auction_out >> candidate) & 1:
+                self.to_act = candidate
+                return
+
+    def _auction_won(self) -> None:
+        self._trump_fixed(self.high_bidder, self.bid_suit, pickup=True)
+
+    def contract(self) -> str | None:
+        """The winning bid of an auction hand (``4H``, ``5NT``), else None."""
+        if self.rules.bidding != AUCTION or self.high_bidder < 0:
+            return None
+        return bid_name(self.contract_level, self.bid_suit)
+
+    # ------------------------------------------------------------------ play
+
+    def _play(self, card: int, named_suit: int) -> None:
+        seat = self.turn
+        bit = 1 << card
+        hand = self.hands[seat]
+        self.hands[seat] = hand ^ bit
+        tables = self.tables
+        assert tables is not None
+        trick = self.trick
+        if not trick:
+            led = named_suit if named_suit >= 0 else tables.effective_suit[card]
+            self.led = led
+            self.trick_best = tables.power[led][card]
+            self.trick_winner = seat
+        else:
+            led = self.led
+            if self.rules.reneges and not bit & tables.suit_mask[led] and hand & tables.suit_mask[led]:
+                self.reneged.append(seat)
+            power = tables.power[led][card]
+            if power > self.trick_best:
+                self.trick_best = power
+                self.trick_winner = seat
+        trick.append((seat, card))
+        if len(trick) < self.n - self.sitting_out.bit_count():
+            self._begin_turn(self.next_active[seat])
+            return
+        winner = self.trick_winner
+        self.tricks_won[winner] += 1
+        self.tricks_played += 1
+        self.played.append(trick)
+        self.trick = []
+        self.led = -1
+        if self.tricks_played < self.rules.hand_size:
+            self._begin_turn(winner, new_trick=True)
+            return
+        if self.rules.reneges:
+            self.review_queue = [s for s in (self.next_active[(self.dealer + i) % self.n] for i in range(self.n))]
+            self.review_queue = list(dict.fromkeys(self.review_queue))
+            self._next_review()
+            return
+        self._score()
+
+    def _next_review(self) -> None:
+        while self.review_queue and (self.claimed >> self.review_queue[0]) & 1:
+            self.review_queue.pop(0)
+        if self.review_queue:
+            self.phase = REVIEW
+            self.to_act = self.review_queue[0]
+            return
+        self._score()
+
+    def _claim(self, seat: int) -> bool:
+        """A renege claim by ``seat``; returns True when it was right (and ended the hand)."""
+        self.claimed |= 1 << seat
+        team = self.team(seat)
+        for reneger in self.reneged:
+            if self.team(reneger) != team:
+                self._renege_penalty(seat, reneger)
+                return True
+        return False
+
+    # ------------------------------------------------------------------ endings
+
+    def _misdeal(self) -> None:
+        self.phase = OVER
+        self.to_act = None
+        self.turn = -1
+        self.result = self._base_result(misdeal=True, points=[0] * self.rules.teams, made=None)
+
+    def _renege_penalty(self, claimant: int, reneger: int) -> None:
+        rules = self.rules
+        played_alone = self.alone or self.lone_defender >= 0
+        penalty = rules.renege_penalty_alone if played_alone else rules.renege_penalty
+        reneger_team = self.team(reneger)
+        points = [0 if t == reneger_team else penalty for t in range(rules.teams)]
+        self.phase = OVER
+        self.to_act = None
+        self.turn = -1
+        self.result = self._base_result(misdeal=False, points=points, made=None)
+        self.result["renege"] = {"claimant": claimant, "reneger": reneger, "penalty": penalty}
+        self.result["jamboree"] = []
+
+    def _score(self) -> None:
+        rules = self.rules
+        teams = rules.teams
+        team_tricks = [0] * teams
+        for seat, count in enumerate(self.tricks_won):
+            team_tricks[seat % teams] += count
+        maker_team = self.team(self.maker)
+        made = team_tricks[maker_team] >= (self.contract_level if rules.bidding == AUCTION else rules.tricks_to_make)
+        points = SCORING[rules.scoring](self, team_tricks, maker_team, made)
+        if self.jamboree:
+            for seat in self.jamboree:
+                points[self.team(seat)] += 16
+        self.phase = OVER
+        self.to_act = None
+        self.turn = -1
+        self.result = self._base_result(misdeal=False, points=points, made=made)
+
+    def _base_result(self, misdeal: bool, points: list[int], made: bool | None) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "maker": None if self.maker < 0 else self.maker,
+            "trump": trump_name(self.trump),
+            "alone": self.alone,
+            "lone_defender": None if self.lone_defender < 0 else self.lone_defender,
+            "tricks": self.tricks_won[:],
+            "points": points,
+            "misdeal": misdeal,
+            "made": made,
+            "jambone": self.jambone,
+            "jamboree": self.jamboree[:],
+            "twos_threes": sorted(self.returned),
+            "contract": self.contract(),
+            "renege": None,
+        }
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def kitty_as_dealt(self) -> list[int]:
+        """The kitty in dealt order, turn-up first (it is never reordered)."""
+        return self.kitty
+
+    @property
+    def phase_name(self) -> str:
+        """The phase as text."""
+        return PHASE_NAMES[self.phase]
+
+    def action_name(self, action: int) -> str:
+        """Canonical text of an action id."""
+        return self.space.names[action]
+
+
+def _combinations(cards: list[int], size: int) -> list[tuple[int, ...]]:
+    from itertools import combinations
+
+    return list(combinations(cards, size))
+
+
+# ---------------------------------------------------------------------- scoring hooks
+
+
+def _score_standard(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
+    points = [0] * len(team_tricks)
+    if made:
+        if team_tricks[maker_team] == hand.rules.hand_size:
+            points[maker_team] = 4 if hand.alone else 2
+        else:
+            points[maker_team] = 1
+    else:
+        points[1 - maker_team] = 4 if hand.lone_defender >= 0 else 2
+    return points
+
+
+def _score_railroad(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
+    teams = len(team_tricks)
+    points = [0] * teams
+    if hand.jambone:
+        if team_tricks[maker_team] == hand.rules.hand_size:
+            points[maker_team] = 28
+        else:
+            points = [0 if t == maker_team else 28 for t in range(teams)]
+        return points
+    if made:
+        points[maker_team] = (2 if hand.alone else 1) * team_tricks[maker_team]
+        return points
+    multiplier = 3 if hand.lone_defender >= 0 else 2 if hand.alone else 1
+    for team in range(teams):
+        if team != maker_team:
+            points[team] = multiplier * team_tricks[team]
+    return points
+
+
+def _score_ultimate(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
+    points = [0, 0]
+    if made:
+        points[maker_team] = 7 if team_tricks[maker_team] == hand.rules.hand_size else 5
+    else:
+        points[1 - maker_team] = 7
+    return points
+
+
+def _score_bid(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
+    points = [0, 0]
+    if made:
+        points[maker_team] = 2 if team_tricks[maker_team] == hand.rules.hand_size else 1
+    else:
+        points[1 - maker_team] = 2
+    return points
+
+
+SCORING = {
+    "standard": _score_standard,
+    "two-hand": _score_standard,
+    "railroad": _score_railroad,
+    "ultimate": _score_ultimate,
+    "bid": _score_bid,
+}
+
+__all__ = ["CARD_NAMES", "PHASE_NAMES", "Hand", "trump_name"]

@@ -1,0 +1,465 @@
+"""Every variant as data: one frozen ``Rules`` value per game, built from a declaration.
+
+A ``Variant`` names its documented options (defaults, allowed values) and a
+``build`` function that turns chosen option values into the ``Rules`` the
+engine reads.  Adding a variant means adding one declaration at the bottom of
+this file; the engine is shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bowers.cards import (
+    JOKER,
+    LOW_JOKER,
+    NINE,
+    RED_JOKER,
+    SEVEN,
+    SPADES,
+    Card,
+    deck_of,
+    make_card,
+)
+from bowers.errors import OptionError
+
+# How the deal goes round: a round is "K" (one card to the kitty) or a tuple
+# of packet sizes, one per seat starting at the dealer's left.
+DealRound = str | tuple[int, ...]
+
+# Bidding styles.
+TURN_UP = "turn-up"  # two rounds around a turned-up card (standard and its kin)
+TWO_HAND = "two-hand"  # two-hand Euchre: the dealer may decline the turn-up after an order
+AUCTION = "auction"  # bid Euchre: tricks and suit, no turn-up
+
+# What a turned-up Joker means.
+JOKER_DEALER_NAMES = "dealer-names"  # british: no bidding, the dealer names trump
+JOKER_NO_TRUMP = "no-trump"  # railroad: ordering it up makes the hand no-trump
+JOKER_ORDERER_NAMES = "orderer-names"  # ultimate: the orderer names trump
+
+ALONE_LEADS = ("dealer-left", "maker-left")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs to know about one variant with its options chosen."""
+
+    variant: str
+    players: int
+    teams: int
+    deck: tuple[Card, ...]
+    hand_size: int
+    deal_rounds: tuple[DealRound, ...]
+    bidding: str = TURN_UP
+    turn_up: bool = True
+    joker_turn_up: str = JOKER_DEALER_NAMES
+    trump_jokers: tuple[Card, ...] = ()  # Jokers in trump, highest first
+    left_above_right: bool = False
+    can_go_alone: bool = True
+    jambone: bool = False
+    loner_exchange: bool = False
+    jamboree: bool = False
+    twos_threes: bool = False
+    stick_the_dealer: bool = False
+    defend_alone: bool = False
+    alone_lead: str = "dealer-left"
+    tricks_to_make: int = 3
+    scoring: str = "standard"
+    renege_penalty: int = 2
+    renege_penalty_alone: int = 2
+    reneges: bool = False
+    draw: bool = False
+    target: int = 10
+    initial_scores: tuple[int, ...] = (0, 0)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards left over after the deal."""
+        return len(self.deck) - self.players * self.hand_size
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a hand."""
+        return self.hand_size
+
+    def team_of(self, seat: int) -> int:
+        """The team of a seat: seat modulo the number of teams."""
+        return seat % self.teams
+
+
+@dataclass(frozen=True)
+class Option:
+    """A documented option of a variant: its default, the values allowed and what it means."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None  # None: validated by ``kind``
+    kind: str = "choice"  # "choice", "bool", "positive-int", "scores"
+
+    def describe_allowed(self) -> str:
+        """The allowed values in words, for error messages and help."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "positive-int":
+            return "a whole number of at least 1"
+        if self.kind == "scores":
+            return "one whole number per team, such as [0, 0]"
+        return ", ".join(str(c) for c in self.choices or ())
+
+    def validate(self, value: Any, teams: int) -> Any:
+        """Return the value in canonical form, or raise ``OptionError`` naming what is allowed."""
+        bad = OptionError(
+            f"option {self.name!r}: {value!r} is not allowed; allowed: {self.describe_allowed()}",
+            self.name,
+            self.describe_allowed(),
+        )
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "on", "yes", "1", "false", "off", "no", "0"):
+                return value.strip().lower() in ("true", "on", "yes", "1")
+            raise bad
+        if self.kind == "positive-int":
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise bad from None
+            if isinstance(value, bool) or number < 1 or (isinstance(value, float) and value != number):
+                raise bad
+            return number
+        if self.kind == "scores":
+            if isinstance(value, str):
+                value = [part for part in value.replace("[", "").replace("]", "").split(",") if part.strip()]
+            try:
+                scores = tuple(int(v) for v in value)
+            except (TypeError, ValueError):
+                raise bad from None
+            if len(scores) != teams:
+                raise OptionError(
+                    f"option {self.name!r}: {teams} scores needed (one per team), got {len(scores)}",
+                    self.name,
+                    self.describe_allowed(),
+                )
+            return scores
+        for choice in self.choices or ():
+            if value == choice or str(value).strip().lower() == str(choice):
+                return choice
+        raise bad
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A declared variant: name, one-line summary, options, and how options become ``Rules``."""
+
+    name: str
+    summary: str
+    teams: int
+    options: tuple[Option, ...]
+    build: Callable[[dict[str, Any]], Rules]
+    rules_section: str = ""
+
+    def option(self, name: str) -> Option:
+        """The option called ``name`` or an ``OptionError`` listing the options there are."""
+        for option in self.options:
+            if option.name == name:
+                return option
+        allowed = ", ".join(o.name for o in self.options) or "none"
+        raise OptionError(f"variant {self.name!r} has no option {name!r}; its options are: {allowed}", name, allowed)
+
+    def defaults(self) -> dict[str, Any]:
+        """Every option at its default value."""
+        return {o.name: o.default for o in self.options}
+
+    def rules(self, **chosen: Any) -> Rules:
+        """Validate the chosen options and build the rules."""
+        values = self.defaults()
+        for name, value in chosen.items():
+            values[name] = self.option(name).validate(value, self.teams)
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items()}
+        rules = self.build(values)
+        return replace(rules, options=dict(values))
+
+
+# ----------------------------------------------------------------------------- shared options
+
+
+def _stick() -> Option:
+    return Option("stick_the_dealer", False, "The dealer may not pass in the second bidding round.", kind="bool")
+
+
+def _defend(default: bool) -> Option:
+    return Option(
+        "defend_alone",
+        default,
+        "After a lone call, an opponent may defend alone, its partner sitting out.",
+        kind="bool",
+    )
+
+
+def _alone_lead() -> Option:
+    return Option(
+        "alone_lead",
+        "dealer-left",
+        "Who leads when someone goes alone: the dealer's left (dealer-left) or the lone player's left (maker-left).",
+        ALONE_LEADS,
+    )
+
+
+def _target(default: int) -> Option:
+    return Option("target", default, "Points a team needs to win the game.", kind="positive-int")
+
+
+def _initial(teams: int) -> Option:
+    return Option("initial_scores", (0,) * teams, "Each team's score when the game starts.", kind="scores")
+
+
+def _reneges() -> Option:
+    return Option(
+        "reneges",
+        False,
+        "Any card may be played; failing to follow suit is a renege that opponents may claim for a penalty.",
+        kind="bool",
+    )
+
+
+def _draw() -> Option:
+    return Option("draw", False, "Draw cards before the first hand for partners (seats) and the first dealer.", kind="bool")
+
+
+def _deck_option() -> Option:
+    return Option(
+        "deck",
+        24,
+        "24 cards (9-A), 32 cards (7-A), or 25 (9-A and the Joker as the highest trump).",
+        (24, 32, 25),
+    )
+
+
+def _classic_deck(size: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The deck and its trump Jokers for the classic deck sizes 24, 32 and 25."""
+    if size == 32:
+        return deck_of(range(SEVEN, 13)), ()
+    if size == 25:
+        return deck_of(range(NINE, 13), jokers=(JOKER,)), (JOKER,)
+    return deck_of(range(NINE, 13)), ()
+
+
+def _each(*sizes: int, players: int) -> tuple[DealRound, ...]:
+    """Deal rounds in which every player gets the same packet sizes in turn."""
+    return tuple((size,) * players for size in sizes)
+
+
+def _build_standard(values: dict[str, Any], variant: str = "standard") -> Rules:
+    deck, jokers = _classic_deck(int(values.get("deck", 25)))
+    return Rules(
+        variant=variant,
+        players=4,
+        teams=2,
+        deck=deck,
+        hand_size=5,
+        deal_rounds=_each(2, 3, players=4),
+        trump_jokers=jokers,
+        stick_the_dealer=values["stick_the_dealer"],
+        defend_alone=values["defend_alone"],
+        alone_lead=values["alone_lead"],
+        renege_penalty=2,
+        renege_penalty_alone=4,
+        reneges=values["reneges"],
+        target=values["target"],
+        initial_scores=values["initial_scores"],
+    )
+
+
+def _build_two_hand(values: dict[str, Any]) -> Rules:
+    deck, jokers = _classic_deck(int(values["deck"]))
+    return Rules(
+        variant="two-hand",
+        players=2,
+        teams=2,
+        deck=deck,
+        hand_size=5,
+        deal_rounds=_each(2, 3, players=2),
+        bidding=TWO_HAND,
+        trump_jokers=jokers,
+        can_go_alone=False,
+        stick_the_dealer=values["stick_the_dealer"],
+        scoring="two-hand",
+        reneges=values["reneges"],
+        target=values["target"],
+        initial_scores=values["initial_scores"],
+    )
+
+
+def _build_railroad(values: dict[str, Any], players: int = 4) -> Rules:
+    teams = players // 2
+    return Rules(
+        variant="railroad" if players == 4 else "railroad-6",
+        players=players,
+        teams=teams,
+        deck=deck_of(range(SEVEN, 13), jokers=(JOKER,)),
+        hand_size=7 if players == 4 else 5,
+        deal_rounds=_each(2, 3, 2, players=4) if players == 4 else _each(2, 3, players=6),
+        joker_turn_up=JOKER_NO_TRUMP,
+        trump_jokers=(JOKER,),
+        jambone=True,
+        loner_exchange=True,
+        jamboree=True,
+        stick_the_dealer=values["stick_the_dealer"],
+        defend_alone=values.get("defend_alone", False) and players == 4,
+        alone_lead=values["alone_lead"],
+        tricks_to_make=4 if players == 4 else 3,
+        scoring="railroad",
+        renege_penalty=2,
+        renege_penalty_alone=4,
+        reneges=values["reneges"],
+        draw=values["draw"],
+        target=values["target"],
+        initial_scores=values["initial_scores"],
+    )
+
+
+def _build_ultimate(values: dict[str, Any]) -> Rules:
+    return Rules(
+        variant="ultimate",
+        players=4,
+        teams=2,
+        deck=deck_of(range(13), jokers=(RED_JOKER, LOW_JOKER)),
+        hand_size=11,
+        deal_rounds=_each(2, 1, 2, 2, 1, 2, 1, players=4),
+        joker_turn_up=JOKER_ORDERER_NAMES,
+        trump_jokers=(RED_JOKER, LOW_JOKER),
+        can_go_alone=False,
+        twos_threes=True,
+        stick_the_dealer=True,
+        tricks_to_make=6,
+        scoring="ultimate",
+        renege_penalty=7,
+        renege_penalty_alone=7,
+        reneges=values["reneges"],
+        target=values["target"],
+        initial_scores=values["initial_scores"],
+    )
+
+
+def _build_bid(values: dict[str, Any]) -> Rules:
+    return Rules(
+        variant="bid",
+        players=4,
+        teams=2,
+        deck=deck_of(range(NINE, 13), missing=(make_card(NINE, SPADES),)),
+        hand_size=5,
+        deal_rounds=("K", (3, 2, 3, 2), "K", (2, 3, 2, 3), "K"),
+        bidding=AUCTION,
+        turn_up=False,
+        left_above_right=True,
+        can_go_alone=False,
+        scoring="bid",
+        renege_penalty=2,
+        renege_penalty_alone=2,
+        reneges=values["reneges"],
+        target=values["target"],
+        initial_scores=values["initial_scores"],
+    )
+
+
+
+VARIANTS: dict[str, Variant] = {}
+
+
+def declare(variant: Variant) -> Variant:
+    """Add a variant to the registry."""
+    VARIANTS[variant.name] = variant
+    return variant
+
+
+declare(
+    Variant(
+        "standard",
+        "American 4-player Euchre: 24 cards, two bidding rounds, going alone, 10 points.",
+        2,
+        (_deck_option(), _stick(), _defend(False), _alone_lead(), _target(10), _initial(2), _reneges()),
+        _build_standard,
+        "2",
+    )
+)
+declare(
+    Variant(
+        "two-hand",
+        "Two-hand Euchre: each player a side, the dealer may decline the turn-up, no going alone.",
+        2,
+        (_deck_option(), _stick(), _target(10), _initial(2), _reneges()),
+        _build_two_hand,
+        "3",
+    )
+)
+declare(
+    Variant(
+        "british",
+        "25-card Euchre with the Joker (Benny) as the highest trump; a turned-up Joker lets the dealer name trump.",
+        2,
+        (_stick(), _defend(False), _alone_lead(), _target(10), _initial(2), _reneges()),
+        lambda values: _build_standard(values | {"deck": 25}, "british"),
+        "4",
+    )
+)
+declare(
+    Variant(
+        "railroad",
+        "Railroad Euchre: 33 cards with the Joker, 7 cards each, loner exchange, Jambone and Jamboree, 64 points.",
+        2,
+        (_stick(), _defend(True), _alone_lead(), _target(64), _initial(2), _reneges(), _draw()),
+        _build_railroad,
+        "5",
+    )
+)
+declare(
+    Variant(
+        "railroad-6",
+        "Railroad Euchre for six: three teams of two, 5 cards each, 64 points.",
+        3,
+        (_stick(), _alone_lead(), _target(64), _initial(3), _reneges(), _draw()),
+        lambda values: _build_railroad(values, players=6),
+        "6",
+    )
+)
+declare(
+    Variant(
+        "ultimate",
+        "Ultimate Euchre: the full deck with two Jokers, 11 cards each, twos and threes, 35 points.",
+        2,
+        (_target(35), _initial(2), _reneges()),
+        _build_ultimate,
+        "7",
+    )
+)
+declare(
+    Variant(
+        "bid",
+        "Auction Euchre: bid tricks and a suit or no-trump, the declarer takes the kitty, 23 cards.",
+        2,
+        (_target(10), _initial(2), _reneges()),
+        _build_bid,
+        "8",
+    )
+)
+
+
+def variant(name: str) -> Variant:
+    """The declared variant called ``name``, or an ``OptionError`` listing the variants."""
+    if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
+        raise OptionError(f"unknown variant {name!r}; variants: {', '.join(VARIANTS)}", "variant", tuple(VARIANTS))
+    return VARIANTS[name.strip().lower()]
+
+
+def variants() -> list[str]:
+    """Names of every variant bowers plays."""
+    return list(VARIANTS)
+
+
+def make_rules(name: str, **options: Any) -> Rules:
+    """Rules of a variant with its options validated."""
+    return variant(name).rules(**options)
