@@ -17,7 +17,7 @@ from typing import Any
 from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError
-from bowers.hand import OVER, Hand
+from bowers.hand import Hand
 from bowers.observation import build_observation
 from bowers.variants import Rules, make_rules
 
@@ -211,15 +211,13 @@ class Game:
 
     def legal_action_ids(self) -> list[int]:
         """Integer ids of the legal actions, ascending (the fast path)."""
-        if self.winner is not None:
-            return []
         return self._hand.legal_ids()
 
     def apply_id(self, action: int) -> None:
         """Apply a legal action id without checking it (for search and simulation)."""
         hand = self._hand
         hand.apply_id(action)
-        if hand.phase == OVER:
+        if hand.result is not None:
             self._end_hand()
 
     def apply(self, action: str | int, seat: int | None = None) -> str:
@@ -235,6 +233,9 @@ class Game:
     def action_id(self, action: str | int, seat: int | None = None) -> int:
         """The id of an action that is legal now, or the error that explains why not."""
         to_act = self._hand.to_act
+        action_id = self.space.index.get(action) if isinstance(action, str) else None  # type: ignore[arg-type]
+        if action_id is not None and (seat is None or seat == to_act) and action_id in self._hand.legal_ids():
+            return action_id
         if isinstance(action, int) and not isinstance(action, bool):
             if not 0 <= action < len(self.space):
                 raise IllegalAction(seat, str(action), f"no action id {action}; ids run 0..{len(self.space) - 1}")

@@ -74,6 +74,8 @@ PHASE_NAMES = (
 )
 
 TWO_THREE_RANKS = (TWO, THREE)
+JOKER_LEAD_FLAG = 1 << 62  # marks a play-cache key whose holder leads the no-trump Joker with a suit
+PLAY_CACHE_LIMIT = 400_000
 
 
 def trump_name(trump: int) -> str | None:
@@ -88,6 +90,7 @@ class Hand:
 
     __slots__ = (
         "actions",
+        "active_count",
         "alone",
         "auction_out",
         "bid_index",
@@ -98,13 +101,16 @@ class Hand:
         "dealt_hands",
         "defend_queue",
         "discarded",
+        "effective_suit",
         "exchange_queue",
         "exchanges",
         "hands",
         "high_bidder",
         "jambone",
         "jambone_chooser",
+        "jambone_seat",
         "jamboree",
+        "joker_leads",
         "kitty",
         "kitty_bottom",
         "leader",
@@ -117,15 +123,19 @@ class Hand:
         "pending_sit_out",
         "phase",
         "pickup_pending",
+        "play_cache",
         "play_id",
         "played",
+        "power",
         "reneged",
+        "reneges",
         "result",
         "returned",
         "review_queue",
         "rules",
         "sitting_out",
         "space",
+        "suit_mask",
         "tables",
         "to_act",
         "trick",
@@ -145,6 +155,14 @@ class Hand:
         self.rules = rules
         self.space = space
         self.play_id = space.play_id
+        self.play_cache = space.play_cache
+        self.reneges = rules.reneges
+        self.suit_mask: list[int] = []
+        self.power: list[list[int]] = []
+        self.effective_suit: list[int] = []
+        self.active_count = n
+        self.joker_leads = False
+        self.jambone_seat = -1
         self.n = n
         self.dealer = dealer
         self.hands = list(hands)
@@ -338,6 +356,12 @@ class Hand:
             leader = self.next_active[self.maker]
         else:
             leader = self.next_active[self.dealer]
+        self.suit_mask = tables.suit_mask
+        self.power = tables.power
+        self.effective_suit = tables.effective_suit
+        self.active_count = self.n - self.sitting_out.bit_count()
+        self.joker_leads = self.trump == NO_TRUMP and rules.joker_turn_up == JOKER_NO_TRUMP and JOKER in rules.deck
+        self.jambone_seat = self.maker if self.jambone else -1
         self.phase = PLAY_PHASE
         self._begin_turn(leader, new_trick=True)
 
@@ -345,36 +369,38 @@ class Hand:
         if new_trick:
             self.leader = seat
         self.turn = seat
-        self.to_act = self.jambone_chooser if self.jambone and seat == self.maker else seat
+        self.to_act = self.jambone_chooser if seat == self.jambone_seat else seat
 
     # ------------------------------------------------------------------ legal actions
 
     def legal_ids(self) -> list[int]:
         """Ids of the legal actions of the seat to act, in id order."""
-        phase = self.phase
-        if phase == PLAY_PHASE:
-            return self._legal_play()
-        return self._legal_setup()
-
-    def _legal_play(self) -> list[int]:
+        if self.phase != PLAY_PHASE:
+            return self._legal_setup()
         seat = self.turn
-        hand = self.hands[seat]
-        rules = self.rules
-        play_id = self.play_id
-        ids: list[int] = []
-        trick = self.trick
-        if rules.reneges:
-            playable = hand
-        elif trick:
-            tables = self.tables
-            assert tables is not None
-            follow = hand & tables.suit_mask[self.led]
-            playable = follow if follow else hand
-        else:
-            playable = hand
-        joker_lead = not trick and self.trump == NO_TRUMP and hand >> JOKER & 1 and rules.joker_turn_up == JOKER_NO_TRUMP
+        playable = self.hands[seat]
+        if self.reneges:
+            return self._legal_play_reneges(seat, playable)
+        if self.trick:
+            follow = playable & self.suit_mask[self.led]
+            if follow:
+                playable = follow
+        elif self.joker_leads and playable >> JOKER & 1:
+            playable |= JOKER_LEAD_FLAG
+        ids = self.play_cache.get(playable)
+        if ids is None:
+            ids = self._play_ids(playable)
+        return ids[:]
+
+    def _play_ids(self, playable: int) -> list[int]:
+        """Play ids of a playable set (cached per action space); JOKER_LEAD_FLAG asks for ``play:JK:S``."""
+        key = playable
+        joker_lead = playable & JOKER_LEAD_FLAG
+        playable &= ~JOKER_LEAD_FLAG
         if joker_lead:
             playable &= ~(1 << JOKER)
+        play_id = self.play_id
+        ids: list[int] = []
         while playable:
             low = playable & -playable
             ids.append(play_id[low.bit_length() - 1])
@@ -382,7 +408,21 @@ class Hand:
         if joker_lead:
             first = self.space.first_of_kind[PLAY_JOKER]
             ids.extend(range(first, first + 4))
-        if rules.reneges and self.to_act == seat and not (self.claimed >> seat) & 1:
+        cache = self.play_cache
+        if len(cache) > PLAY_CACHE_LIMIT:
+            cache.clear()
+        cache[key] = ids
+        return ids
+
+    def _legal_play_reneges(self, seat: int, playable: int) -> list[int]:
+        """With reneges allowed any held card may be played, and the player may claim a renege first."""
+        if not self.trick and self.joker_leads and playable >> JOKER & 1:
+            playable |= JOKER_LEAD_FLAG
+        ids = self.play_cache.get(playable)
+        if ids is None:
+            ids = self._play_ids(playable)
+        ids = ids[:]
+        if self.to_act == seat and not (self.claimed >> seat) & 1:
             ids.append(self.space.first_of_kind[CLAIM_RENEGE])
         return ids
 
@@ -447,19 +487,19 @@ class Hand:
 
     def apply_id(self, action: int) -> None:
         """Apply a legal action id (unchecked: the caller guarantees legality)."""
-        seat = self.to_act
-        assert seat is not None
+        seat: int = self.to_act  # type: ignore[assignment]
         self.actions.append((seat, action))
-        if self.phase == PLAY_PHASE:
-            kind = self.space.kinds[action]
-            if kind == PLAY:
-                self._play(self.space.cards[action], -1)
-            elif kind == PLAY_JOKER:
-                self._play(JOKER, self.space.suits[action])
-            else:
-                self._claim(seat)
+        if self.phase != PLAY_PHASE:
+            self._apply_setup(seat, action)
             return
-        self._apply_setup(seat, action)
+        space = self.space
+        kind = space.kinds[action]
+        if kind == PLAY:
+            self._play(space.cards[action], -1)
+        elif kind == PLAY_JOKER:
+            self._play(JOKER, space.suits[action])
+        else:
+            self._claim(seat)
 
     def _apply_setup(self, seat: int, action: int) -> None:
         space = self.space
@@ -619,27 +659,30 @@ class Hand:
     def _play(self, card: int, named_suit: int) -> None:
         seat = self.turn
         bit = 1 << card
-        hand = self.hands[seat]
-        self.hands[seat] = hand ^ bit
-        tables = self.tables
-        assert tables is not None
+        hands = self.hands
+        held = hands[seat]
+        hands[seat] = held ^ bit
         trick = self.trick
         if not trick:
-            led = named_suit if named_suit >= 0 else tables.effective_suit[card]
+            led = named_suit if named_suit >= 0 else self.effective_suit[card]
             self.led = led
-            self.trick_best = tables.power[led][card]
+            self.trick_best = self.power[led][card]
             self.trick_winner = seat
         else:
             led = self.led
-            if self.rules.reneges and not bit & tables.suit_mask[led] and hand & tables.suit_mask[led]:
-                self.reneged.append(seat)
-            power = tables.power[led][card]
+            if self.reneges:
+                mask = self.suit_mask[led]
+                if not bit & mask and held & mask:
+                    self.reneged.append(seat)
+            power = self.power[led][card]
             if power > self.trick_best:
                 self.trick_best = power
                 self.trick_winner = seat
         trick.append((seat, card))
-        if len(trick) < self.n - self.sitting_out.bit_count():
-            self._begin_turn(self.next_active[seat])
+        if len(trick) < self.active_count:
+            following = self.next_active[seat]
+            self.turn = following
+            self.to_act = self.jambone_chooser if following == self.jambone_seat else following
             return
         winner = self.trick_winner
         self.tricks_won[winner] += 1

@@ -460,6 +460,19 @@ def variants() -> list[str]:
     return list(VARIANTS)
 
 
+_RULES_CACHE: dict[tuple[object, ...], Rules] = {}
+
+
 def make_rules(name: str, **options: Any) -> Rules:
-    """Rules of a variant with its options validated."""
-    return variant(name).rules(**options)
+    """Rules of a variant with its options validated (cached: rules are immutable)."""
+    try:
+        key: tuple[object, ...] | None = (name, *sorted((k, repr(v)) for k, v in options.items()))
+        cached = _RULES_CACHE.get(key)  # type: ignore[arg-type]
+    except TypeError:
+        key, cached = None, None
+    if cached is not None:
+        return cached
+    rules = variant(name).rules(**options)
+    if key is not None and len(_RULES_CACHE) < 1024:
+        _RULES_CACHE[key] = rules
+    return rules
