@@ -260,7 +260,7 @@ class Game:
             raise IllegalAction(None, "undo", "there is no action to take back")
         history.pop()
         fixed = dict(self._fixed)
-        for number, hand in enumerate([*self._finished, self._hand]):
+        for number, hand in enumerate(self._hands()):
             fixed[number] = (hand.dealer, list(hand.dealt_hands), list(hand.kitty_as_dealt))
         metadata, notes = self.metadata, self._deal_notes
         self._setup(self.rules, self.seed, fixed, self.first_dealer, self.seating, self.draw)
@@ -268,12 +268,12 @@ class Game:
         for _, action in history:
             self.apply_id(action)
 
+    def _hands(self) -> list[Hand]:
+        """Every hand of the game so far: the finished ones, then the one in progress (if the game is not over)."""
+        return [*self._finished] if self.winner is not None else [*self._finished, self._hand]
+
     def _all_actions(self) -> list[tuple[int, int]]:
-        actions: list[tuple[int, int]] = []
-        for hand in self._finished:
-            actions.extend(hand.actions)
-        actions.extend(self._hand.actions)
-        return actions
+        return [pair for hand in self._hands() for pair in hand.actions]
 
     def _end_hand(self) -> None:
         hand = self._hand
@@ -311,9 +311,8 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The JSON-able record of the game so far, the deal in progress included."""
         deals = []
-        hands = [*self._finished] if self.winner is not None else [*self._finished, self._hand]
         names = self.space.names
-        for number, hand in enumerate(hands):
+        for number, hand in enumerate(self._hands()):
             deal: dict[str, Any] = {
                 "dealer": hand.dealer,
                 "hands": [hand_names(h) for h in hand.dealt_hands],
@@ -444,6 +443,8 @@ def draw_for_seats(rules: Rules, seed: int) -> tuple[list[int], list[list[list[A
     rounds: list[list[list[Any]]] = []
 
     def order(players: list[int]) -> list[int]:
+        if len(pack) < len(players):  # a long run of ties: gather the cards and shuffle again
+            pack[:] = shuffled([c for c in rules.deck if c < 52], seed, f"draw:{len(rounds)}")
         drawn = {p: pack.pop() for p in players}
         rounds.append([[p, CARD_NAMES[c]] for p, c in drawn.items()])
         by_rank: dict[int, list[int]] = {}

@@ -747,7 +747,13 @@ class Hand:
         for seat, count in enumerate(self.tricks_won):
             team_tricks[seat % teams] += count
         maker_team = self.team(self.maker)
-        made = team_tricks[maker_team] >= (self.contract_level if rules.bidding == AUCTION else rules.tricks_to_make)
+        if self.jambone:
+            needed = rules.hand_size
+        elif rules.bidding == AUCTION:
+            needed = self.contract_level
+        else:
+            needed = rules.tricks_to_make
+        made = team_tricks[maker_team] >= needed
         points = SCORING[rules.scoring](self, team_tricks, maker_team, made)
         if self.jamboree:
             for seat in self.jamboree:

@@ -1,0 +1,197 @@
+"""Play many whole games with random legal actions and summarise what happened.
+
+Each game is played through the engine's fast integer path
+(``legal_action_ids`` and ``apply_id``), so the figures double as a speed
+measure; every statistic comes from the games' ``results`` so it shows how
+often the rules' events (loners, Jambones, misdeals, ...) occur.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from bowers.game import Game
+from bowers.variants import AUCTION, Rules
+
+CONTRACT_LEVELS = ("3", "4", "5", "5NT")
+
+
+def game_seeds(seed: int, index: int) -> tuple[int, int]:
+    """The deal seed and the action seed of game ``index`` in a run started from ``seed``.
+
+    Both come from a hash of (seed, index), so game ``i`` is the same whatever
+    the number of games, and deals and random choices are independent streams.
+
+    >>> game_seeds(7, 0) == game_seeds(7, 0) != game_seeds(7, 1)
+    True
+    """
+    digest = hashlib.blake2b(f"bowers-simulate:{seed}:{index}".encode(), digest_size=16).digest()
+    mask = (1 << 63) - 1
+    return int.from_bytes(digest[:8], "big") & mask, int.from_bytes(digest[8:], "big") & mask
+
+
+def play_random_game(variant: str, deal_seed: int, action_seed: int, options: Mapping[str, Any]) -> tuple[Game, int]:
+    """Play one game to its end choosing uniformly among legal action ids; the game and its number of actions."""
+    game = Game(variant, seed=deal_seed, **options)
+    choice = random.Random(action_seed).choice
+    legal = game.legal_action_ids
+    apply = game.apply_id
+    actions = 0
+    while not game.is_over:
+        apply(choice(legal()))
+        actions += 1
+    return game, actions
+
+
+class _Event:
+    """How often something happened and how often the side that attempted it succeeded."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.decided = 0
+        self.succeeded = 0
+
+    def add(self, success: bool | None) -> None:
+        """Count one occurrence; ``success`` is None when the hand ended without a verdict (a renege claim)."""
+        self.count += 1
+        if success is not None:
+            self.decided += 1
+            self.succeeded += bool(success)
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-able count, successes and success rate (None when nothing was decided)."""
+        rate = self.succeeded / self.decided if self.decided else None
+        return {"count": self.count, "succeeded": self.succeeded, "success_rate": rate}
+
+
+def _contract_level(contract: str) -> str:
+    """The level of a contract: ``"4H"`` -> ``"4"``, ``"5NT"`` -> ``"5NT"``."""
+    return contract if contract.endswith("NT") else contract[0]
+
+
+class _Tally:
+    """Running totals over the results of many games."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.hands = 0
+        self.points = 0
+        self.makers = _Event()
+        self.loners = _Event()
+        self.lone_defences = _Event()
+        self.jambones = _Event()
+        self.contracts = {level: _Event() for level in CONTRACT_LEVELS}
+        self.jamborees = 0
+        self.misdeals = 0
+        self.twos_threes = 0
+        self.reneges = 0
+        self.wins = [0] * rules.teams
+
+    def add_game(self, winner: int | None, results: Iterable[Mapping[str, Any]]) -> None:
+        """Add a finished game's winner and its per-hand results."""
+        if winner is not None:
+            self.wins[winner] += 1
+        for result in results:
+            self.add_hand(result)
+
+    def add_hand(self, result: Mapping[str, Any]) -> None:
+        """Add one hand's result."""
+        self.hands += 1
+        self.points += sum(result["points"])
+        if result["misdeal"]:
+            self.misdeals += 1
+            return
+        made = result["made"]
+        if result.get("renege"):
+            self.reneges += 1
+        if result["maker"] is not None:
+            self.makers.add(made)
+        if result["jambone"]:
+            self.jambones.add(made)
+        elif result["alone"]:
+            self.loners.add(made)
+        if result["lone_defender"] is not None:
+            self.lone_defences.add(None if made is None else not made)
+        self.jamborees += len(result["jamboree"] or ())
+        self.twos_threes += len(result["twos_threes"] or ())
+        if result["contract"]:
+            self.contracts[_contract_level(result["contract"])].add(made)
+
+    def summary(self) -> dict[str, Any]:
+        """The variant-independent figures, plus the events this variant's rules allow."""
+        rules = self.rules
+        out: dict[str, Any] = {
+            "hands": self.hands,
+            "maker_success_rate": self.makers.summary()["success_rate"],
+            "average_points_per_hand": self.points / self.hands if self.hands else None,
+            "wins": list(self.wins),
+            "misdeals": self.misdeals,
+        }
+        if rules.can_go_alone:
+            out["loners"] = self.loners.summary()
+        if rules.defend_alone:
+            out["lone_defences"] = self.lone_defences.summary()
+        if rules.jambone:
+            out["jambones"] = self.jambones.summary()
+        if rules.jamboree:
+            out["jamborees"] = self.jamborees
+        if rules.twos_threes:
+            out["twos_threes"] = self.twos_threes
+        if rules.bidding == AUCTION:
+            out["contracts"] = {level: event.summary() for level, event in self.contracts.items()}
+        if rules.reneges:
+            out["reneges"] = self.reneges
+        return out
+
+
+def simulate(
+    variant: str,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` random games of ``variant`` and return a JSON-able summary.
+
+    Game ``i`` is dealt from, and plays with, seeds derived from ``(seed, i)``
+    (``game_seeds``), so a run is reproducible. ``options`` are the variant's
+    options (strings such as ``"true"`` are accepted, as on the command line);
+    a bad variant or option raises ``bowers.errors.OptionError`` before any
+    game is played. ``progress``, if given, is called after each game with the
+    number of games finished so far.
+    """
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    chosen = dict(options or {})
+    first_deal, first_actions = game_seeds(seed, 0)
+    start = time.perf_counter()
+    game, actions = play_random_game(variant, first_deal, first_actions, chosen)
+    tally = _Tally(game.rules)
+    tally.add_game(game.winner, game.results)
+    if progress is not None:
+        progress(1)
+    for index in range(1, games):
+        game, played = play_random_game(variant, *game_seeds(seed, index), chosen)
+        actions += played
+        tally.add_game(game.winner, game.results)
+        if progress is not None:
+            progress(index + 1)
+    seconds = time.perf_counter() - start
+    rules = game.rules
+    summary: dict[str, Any] = {
+        "variant": rules.variant,
+        "options": {name: list(value) if isinstance(value, tuple) else value for name, value in rules.options.items()},
+        "seed": seed,
+        "games": games,
+        "hands": tally.hands,
+        "seconds": seconds,
+        "games_per_second": games / seconds if seconds > 0 else None,
+        "actions": actions,
+        "hands_per_game": tally.hands / games,
+    }
+    summary.update(tally.summary())
+    return summary
