@@ -386,12 +386,21 @@ def _check_deal(
 
 
 def _why_absent(game: Game, name: str) -> str:
-    keyword = name.split(":")[0]
-    if keyword == "play" or keyword in ("discard", "give"):
-        card = name.split(":")[1].split(",")[0]
-        if len(name.split(":")) > 2:
+    parts = name.split(":")
+    keyword = parts[0]
+    if keyword in ("play", "discard", "give") and len(parts) > 1:
+        if keyword == "give" and not game.rules.loner_exchange:
+            return "there is no loner exchange"
+        if len(parts) > 2:
             return "only the Joker in a no-trump hand is played with a suit"
-        return f"{card} is not a card of its deck" if keyword != "give" else "there is no loner exchange"
+        cards = parts[1].split(",")
+        foreign = [c for c in cards if parse_card(c) not in game.rules.deck]
+        if foreign:
+            return f"{', '.join(foreign)} is not a card of its deck"
+        if keyword == "discard":
+            size = game.rules.kitty_size if game.rules.bidding == "auction" else 1
+            return f"a discard here is {size} card{'s' if size > 1 else ''}, not {len(cards)}"
+        return f"{keyword} takes one card"
     return f"its actions are: {', '.join(sorted({n.split(':')[0] for n in game.space.names}))}"
 
 
@@ -403,6 +412,8 @@ def _why_illegal(game: Game, name: str) -> str:
     keyword = name.split(":")[0]
     legal = game.legal_actions()
     legal_keywords = sorted({n.split(":")[0] for n in legal})
+    if name == "pass" and phase == "round-2" and seat == hand.dealer:
+        return "the dealer is stuck and must name a suit"
     if keyword not in legal_keywords:
         return f"the hand is in the {phase} step, where seat {seat} may: {', '.join(legal_keywords)}"
     if keyword in ("play", "discard", "give") and seat is not None:
@@ -426,8 +437,6 @@ def _why_illegal(game: Game, name: str) -> str:
         return f"a bid must beat the standing bid; legal: {', '.join(legal)}"
     if keyword == "twos-threes":
         return "twos and threes returns exactly three cards ranked 2 or 3 from the hand"
-    if name == "pass" and hand.phase_name == "round-2":
-        return "the dealer is stuck and must name a suit"
     return f"not legal now; legal: {', '.join(legal)}"
 
 
