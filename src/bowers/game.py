@@ -413,7 +413,7 @@ def _why_illegal(game: Game, name: str) -> str:
     legal = game.legal_actions()
     legal_keywords = sorted({n.split(":")[0] for n in legal})
     if name == "pass" and phase == "round-2" and seat == hand.dealer:
-        return "the dealer is stuck and must name a suit"
+        return "the dealer is stuck and must name a suit (call:S)"
     if keyword not in legal_keywords:
         return f"the hand is in the {phase} step, where seat {seat} may: {', '.join(legal_keywords)}"
     if keyword in ("play", "discard", "give") and seat is not None:
