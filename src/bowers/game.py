@@ -116,7 +116,8 @@ class Game:
         self._deal_notes: dict[int, dict[str, Any]] = {}
         if seating is None and rules.draw:
             seating, draw = draw_for_seats(rules, seed)
-            first_dealer = 0
+            if first_dealer is None:
+                first_dealer = 0  # the lowest card, at seat 0, deals first
         self.seating: list[int] = seating if seating is not None else list(range(rules.players))
         self.draw: list[list[list[Any]]] | None = draw
         if first_dealer is None:
@@ -445,13 +446,17 @@ def draw_for_seats(rules: Rules, seed: int) -> tuple[list[int], list[list[list[A
 
     Each player draws from the deck without Jokers (7 low, A high); the lowest
     two are partners at seats 0 and n/2 and the lowest deals first, the next two
-    the next team, and so on.  Players tied in rank redraw among themselves.
+    the next team, and so on.  Players tied in rank redraw among themselves only
+    where the tie spans a place that matters: between the first dealer and its
+    partner, or between two teams.  Within a team the lower card (or, tied, the
+    lower player number) takes the lower seat.
     """
     n = rules.players
     pack = shuffled([c for c in rules.deck if c < 52], seed, "draw")
     rounds: list[list[list[Any]]] = []
+    boundaries = {1, *range(2, n, 2)}  # a boundary k lies between places k-1 and k
 
-    def order(players: list[int]) -> list[int]:
+    def order(players: list[int], first_place: int) -> list[int]:
         if len(pack) < len(players):  # a long run of ties: gather the cards and shuffle again
             pack[:] = shuffled([c for c in rules.deck if c < 52], seed, f"draw:{len(rounds)}")
         drawn = {p: pack.pop() for p in players}
@@ -460,12 +465,15 @@ def draw_for_seats(rules: Rules, seed: int) -> tuple[list[int], list[list[list[A
         for p, c in drawn.items():
             by_rank.setdefault(rank_of(c) - SEVEN, []).append(p)
         out: list[int] = []
+        place = first_place
         for rank in sorted(by_rank):
-            tied = by_rank[rank]
-            out.extend(order(tied) if len(tied) > 1 else tied)
+            tied = sorted(by_rank[rank])
+            matters = any(place < k < place + len(tied) for k in boundaries)
+            out.extend(order(tied, place) if matters else tied)
+            place += len(tied)
         return out
 
-    ranking = order(list(range(n)))
+    ranking = order(list(range(n)), 0)
     teams = n // 2
     seating = [0] * n
     for place, player in enumerate(ranking):

@@ -415,8 +415,15 @@ class Hand:
         return ids
 
     def _legal_play_reneges(self, seat: int, playable: int) -> list[int]:
-        """With reneges allowed any held card may be played, and the player may claim a renege first."""
-        if not self.trick and self.joker_leads and playable >> JOKER & 1:
+        """With reneges allowed any held card may be played, and the player may claim a renege first.
+
+        A Jambone hand lies face up, so its plays stay legal ones: its chooser cannot renege for it.
+        """
+        if self.trick and seat == self.jambone_seat:
+            follow = playable & self.suit_mask[self.led]
+            if follow:
+                playable = follow
+        elif not self.trick and self.joker_leads and playable >> JOKER & 1:
             playable |= JOKER_LEAD_FLAG
         ids = self.play_cache.get(playable)
         if ids is None:
