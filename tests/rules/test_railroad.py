@@ -807,3 +807,30 @@ def test_draw_redraws_only_ties_that_matter() -> None:
         draw = bowers.Game("railroad", seed=seed, draw=True).draw
         _, redraws = draw_places(draw)
         assert all(matters for _, matters in redraws), f"seed {seed}: redraw {redraws} in {draw}"
+
+
+JAMBONE_FOLLOWS = [
+    "AH KH 9H 8H 7C 8C 7D",
+    "AC KC QC JC TC 9C 8D",
+    "AS KS QS JS TS 9S 8S",
+    "AD KD QD TD 9D 7S 7H",
+]
+
+
+def test_jambone_hand_always_follows_suit_even_with_reneges_on() -> None:
+    """Railroad Jambone with option reneges: the exposed hand's chooser picks a legal card, so it can never renege for it."""
+    game = game_of("railroad", 3, JAMBONE_FOLLOWS, "QH JD TH JH JK", reneges=True)
+    act(game, "0:order 0:jambone 0:give:7C 2:give:7C 3:discard:7S 1:7D 1:8D 3:AD 3:7H")
+    assert game.hand.turn == 0 and game.to_act == 1
+    assert game.legal_actions() == ["play:8H", "play:9H", "play:KH", "play:AH"]
+    refuse(game, "play:7C", seat=1)
+
+
+def test_from_deal_keeps_its_dealer_with_the_draw() -> None:
+    """Draw option: a game started from explicit cards keeps the dealer it was given, and records the drawn seating."""
+    game = game_of("railroad", 3, JAMBONE_FOLLOWS, "QH JD TH JH JK", draw=True)
+    assert game.dealer == 3
+    assert game.to_act == 0
+    record = game.record()
+    assert sorted(record["seating"]) == [0, 1, 2, 3]
+    assert record["deals"][0]["dealer"] == 3
