@@ -96,6 +96,7 @@ class Hand:
         "bid_index",
         "bid_suit",
         "claimed",
+        "claims",
         "contract_level",
         "dealer",
         "dealt_hands",
@@ -209,6 +210,7 @@ class Hand:
         self.played: list[list[tuple[int, int]]] = []  # finished tricks
         self.reneged: list[int] = []
         self.claimed = 0
+        self.claims: list[tuple[int, bool]] = []  # (claimant, correct) for every renege claim, in order
         self.review_queue: list[int] = []
         self.result: dict[str, Any] | None = None
         if rules.twos_threes:
@@ -240,6 +242,7 @@ class Hand:
         other.tricks_won = self.tricks_won[:]
         other.played = self.played[:]
         other.reneged = self.reneged[:]
+        other.claims = self.claims[:]
         other.review_queue = self.review_queue[:]
         return other
 
@@ -722,8 +725,10 @@ class Hand:
         team = self.team(seat)
         for reneger in self.reneged:
             if self.team(reneger) != team:
+                self.claims.append((seat, True))
                 self._renege_penalty(seat, reneger)
                 return True
+        self.claims.append((seat, False))
         return False
 
     # ------------------------------------------------------------------ endings
@@ -786,6 +791,7 @@ class Hand:
             "twos_threes": sorted(self.returned),
             "contract": self.contract(),
             "renege": None,
+            "renege_claims": [{"claimant": claimant, "correct": correct} for claimant, correct in self.claims],
         }
 
     # ------------------------------------------------------------------ reading

@@ -58,6 +58,7 @@ def test_correct_claim_during_play_ends_the_hand_with_the_penalty() -> None:
     act(game, "0:AH 1:AD 2:claim-renege")
     result = result_of(game)
     assert result["renege"] == {"claimant": 2, "reneger": 1, "penalty": 2}
+    assert result["renege_claims"] == [{"claimant": 2, "correct": True}]
     assert result["points"] == [2, 0]
     assert game.scores == [2, 0]
     assert game.hand_number == 1
@@ -148,6 +149,7 @@ def test_review_after_the_last_trick_from_the_dealers_left() -> None:
         act(game, f"{seat}:pass")
     result = result_of(game)
     assert result["renege"] is None
+    assert result["renege_claims"] == []
     assert result["tricks"] == [0, 0, 1, 4]
     assert result["points"] == [0, 2]
 
@@ -184,6 +186,7 @@ def test_wrong_claim_in_the_review_passes_to_the_next_player() -> None:
     act(game, "2:pass 3:pass")
     result = result_of(game)
     assert result["renege"] is None
+    assert result["renege_claims"] == [{"claimant": 1, "correct": False}]
     assert result["points"] == [0, 2]
 
 
