@@ -113,8 +113,8 @@ class ActionSpace:
                 for suit in BID_SUIT_ORDER:
                     add(f"bid:{bid_name(level, suit)}", BID, suit=suit, level=level)
             add(f"bid:5{BID_NO_TRUMP_NAME}", BID, suit=NO_TRUMP, level=5)
-            for group in combinations(deck, rules.kitty_size):
-                add("discard:" + ",".join(CARD_NAMES[c] for c in group), DISCARD_KITTY, group=group)
+            for kitty_group in combinations(deck, rules.kitty_size):
+                add("discard:" + ",".join(CARD_NAMES[c] for c in kitty_group), DISCARD_KITTY, group=kitty_group)
         else:
             for card in deck:
                 add(f"discard:{CARD_NAMES[card]}", DISCARD, card=card)

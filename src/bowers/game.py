@@ -45,7 +45,7 @@ def deal_plan(rules: Rules) -> list[int]:
     """For each position of a deck order, who receives it: a seat offset from the dealer (1..n) or 0 for the kitty."""
     plan: list[int] = []
     for round_ in rules.deal_rounds:
-        if round_ == "K":
+        if isinstance(round_, str):  # "K": one card to the kitty
             plan.append(0)
             continue
         for offset, size in enumerate(round_, start=1):
@@ -234,7 +234,7 @@ class Game:
     def action_id(self, action: str | int, seat: int | None = None) -> int:
         """The id of an action that is legal now, or the error that explains why not."""
         to_act = self._hand.to_act
-        action_id = self.space.index.get(action) if isinstance(action, str) else None  # type: ignore[arg-type]
+        action_id = self.space.index.get(action) if isinstance(action, str) else None
         if action_id is not None and (seat is None or seat == to_act) and action_id in self._hand.legal_ids():
             return action_id
         if isinstance(action, int) and not isinstance(action, bool):
