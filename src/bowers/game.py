@@ -109,7 +109,8 @@ class Game:
     ) -> None:
         self.rules: Rules = rules
         self.space: ActionSpace = space_for(rules)
-        self.seed: int = seed
+        self.seed: int | None = seed  # None only for a record that had none (later deals then use 0)
+        self._dealing_seed: int = seed
         self._plan = [deal_plan(rules)]
         self._fixed = dict(fixed_deals)
         self.metadata: dict[str, Any] = {}
@@ -137,7 +138,7 @@ class Game:
             hands = list(hands)
             kitty = list(kitty)
         else:
-            order = shuffled(rules.deck, self.seed, f"deal:{number}")
+            order = shuffled(rules.deck, self._dealing_seed, f"deal:{number}")
             n = rules.players
             hands = [0] * n
             kitty = []
@@ -263,9 +264,9 @@ class Game:
         fixed = dict(self._fixed)
         for number, hand in enumerate(self._hands()):
             fixed[number] = (hand.dealer, list(hand.dealt_hands), list(hand.kitty_as_dealt))
-        metadata, notes = self.metadata, self._deal_notes
-        self._setup(self.rules, self.seed, fixed, self.first_dealer, self.seating, self.draw)
-        self.metadata, self._deal_notes = metadata, notes
+        seed, metadata, notes = self.seed, self.metadata, self._deal_notes
+        self._setup(self.rules, self._dealing_seed, fixed, self.first_dealer, self.seating, self.draw)
+        self.seed, self.metadata, self._deal_notes = seed, metadata, notes
         for _, action in history:
             self.apply_id(action)
 
@@ -520,7 +521,7 @@ def replay(record: dict[str, Any]) -> Game:
         raise RecordError(f"seating must list each player 0..{rules.players - 1} once")
     game = Game.__new__(Game)
     game._setup(rules, seed, fixed, fixed[0][0], seating, record.get("draw"))
-    game.seed = record.get("seed")  # type: ignore[assignment]
+    game.seed = record.get("seed")
     game.metadata = dict(record.get("metadata") or {})
     for number, deal in enumerate(deals):
         notes = {k: v for k, v in deal.items() if k not in ("dealer", "hands", "kitty", "actions", "result")}

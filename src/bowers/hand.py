@@ -704,8 +704,8 @@ class Hand:
             self._begin_turn(winner, new_trick=True)
             return
         if self.rules.reneges:
-            self.review_queue = [s for s in (self.next_active[(self.dealer + i) % self.n] for i in range(self.n))]
-            self.review_queue = list(dict.fromkeys(self.review_queue))
+            seats_from_dealers_left = ((self.dealer + i) % self.n for i in range(1, self.n + 1))
+            self.review_queue = [s for s in seats_from_dealers_left if self.is_active(s)]
             self._next_review()
             return
         self._score()
