@@ -149,10 +149,6 @@ class ActionSpace:
     def __len__(self) -> int:
         return len(self.names)
 
-    def canonical(self, text: str, seat: int | None = None) -> str:
-        """Canonical form of an action typed in any case, with ``10`` or suit symbols."""
-        return canonical_action(text, seat)
-
 
 def _by_card(names: list[str], kinds: list[int], cards: list[int], kind: int) -> list[int]:
     table = [-1] * 55

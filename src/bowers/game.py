@@ -17,7 +17,7 @@ from typing import Any
 from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError
-from bowers.hand import Hand
+from bowers.hand import Hand, trump_name
 from bowers.observation import build_observation
 from bowers.variants import Rules, make_rules
 
@@ -194,8 +194,6 @@ class Game:
     @property
     def trump(self) -> str | None:
         """Trump of the hand in progress: a suit letter, ``NT`` or None."""
-        from bowers.hand import trump_name
-
         return trump_name(self._hand.trump)
 
     def hand_cards(self, seat: int) -> list[str]:
@@ -427,8 +425,6 @@ def _why_illegal(game: Game, name: str) -> str:
             return f"{', '.join(missing)} is not in {owner}"
         if keyword == "play" and hand.trick and hand.tables is not None:
             led = hand.led
-            from bowers.hand import trump_name
-
             suit_text = trump_name(led) if led < 4 else "the led suit"
             return f"must follow {suit_text} (the suit led) while holding it"
         if keyword == "play" and name == "play:JK":

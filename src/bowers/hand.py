@@ -9,6 +9,7 @@ search and simulation; ``Game`` checks actions before calling it.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from bowers.actions import (
@@ -31,7 +32,7 @@ from bowers.actions import (
     ActionSpace,
     bid_name,
 )
-from bowers.cards import CARD_NAMES, JOKER, SUIT_LETTERS, THREE, TWO, cards_of, rank_of, suit_of
+from bowers.cards import JOKER, SUIT_LETTERS, THREE, TWO, cards_of, rank_of, suit_of
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 from bowers.variants import (
     AUCTION,
@@ -806,14 +807,8 @@ class Hand:
         """The phase as text."""
         return PHASE_NAMES[self.phase]
 
-    def action_name(self, action: int) -> str:
-        """Canonical text of an action id."""
-        return self.space.names[action]
-
 
 def _combinations(cards: list[int], size: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
     return list(combinations(cards, size))
 
 
@@ -877,4 +872,4 @@ SCORING = {
     "bid": _score_bid,
 }
 
-__all__ = ["CARD_NAMES", "PHASE_NAMES", "Hand", "trump_name"]
+__all__ = ["PHASE_NAMES", "Hand", "trump_name"]
