@@ -12,6 +12,7 @@ import hashlib
 import math
 import secrets
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from bowers.actions import ActionSpace, canonical_action, space_for
@@ -19,7 +20,7 @@ from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_ca
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError
 from bowers.hand import Hand, trump_name
 from bowers.observation import build_observation
-from bowers.variants import Rules, make_rules
+from bowers.variants import DealRound, Rules, make_rules
 
 FORMAT_VERSION = 1
 
@@ -29,41 +30,50 @@ def _random_integer(seed: int, label: str, bits: int) -> int:
     return int.from_bytes(digest, "big")
 
 
+@lru_cache(maxsize=64)
+def _shuffle_bits(size: int) -> int:
+    # 64 spare bits keep the bias of the final modulo below 2**-64.
+    return math.ceil(math.log2(math.factorial(size))) + 64
+
+
 def shuffled(deck: Sequence[Card], seed: int, label: str) -> list[Card]:
     """A uniformly shuffled copy of ``deck``, determined by ``seed`` and ``label`` alone."""
     cards = list(deck)
     size = len(cards)
-    # 64 spare bits keep the bias of the final modulo below 2**-64.
-    number = _random_integer(seed, label, math.ceil(math.log2(math.factorial(size))) + 64)
+    number = _random_integer(seed, label, _shuffle_bits(size))
     for i in range(size - 1, 0, -1):
         number, j = divmod(number, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
 
 
-def deal_plan(rules: Rules) -> list[int]:
-    """For each position of a deck order, who receives it: a seat offset from the dealer (1..n) or 0 for the kitty."""
-    plan: list[int] = []
-    for round_ in rules.deal_rounds:
-        if isinstance(round_, str):  # "K": one card to the kitty
-            plan.append(0)
+@lru_cache(maxsize=256)
+def _recipients(deal_rounds: tuple[DealRound, ...], players: int, deck_size: int, dealer: int) -> tuple[int, ...]:
+    """For each position of a deck order, the seat that receives it, or -1 for the kitty.
+
+    A round is "K" (one card to the kitty) or packet sizes per seat from the dealer's left;
+    whatever is left after the rounds goes to the kitty.
+    """
+    out: list[int] = []
+    for round_ in deal_rounds:
+        if isinstance(round_, str):
+            out.append(-1)
             continue
         for offset, size in enumerate(round_, start=1):
-            plan.extend([offset] * size)
-    plan.extend([0] * (len(rules.deck) - len(plan)))
-    return plan
+            out.extend([(dealer + offset) % players] * size)
+    out.extend([-1] * (deck_size - len(out)))
+    return tuple(out)
 
 
 def deal_from_order(rules: Rules, dealer: int, order: Sequence[Card]) -> tuple[list[int], list[Card]]:
     """Deal a deck given in order, by the variant's packets, from the dealer's left; returns hands (bit sets) and kitty."""
-    n = rules.players
-    hands = [0] * n
+    hands = [0] * rules.players
     kitty: list[Card] = []
-    for card, offset in zip(order, deal_plan(rules), strict=True):
-        if offset:
-            hands[(dealer + offset) % n] |= 1 << card
-        else:
+    for card, seat in zip(order, _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer), strict=True):
+        if seat < 0:
             kitty.append(card)
+        else:
+            hands[seat] |= 1 << card
     return hands, kitty
 
 
@@ -111,7 +121,6 @@ class Game:
         self.space: ActionSpace = space_for(rules)
         self.seed: int | None = seed  # None only for a record that had none (later deals then use 0)
         self._dealing_seed: int = seed
-        self._plan = [deal_plan(rules)]
         self._fixed = dict(fixed_deals)
         self.metadata: dict[str, Any] = {}
         self._deal_notes: dict[int, dict[str, Any]] = {}
@@ -138,15 +147,7 @@ class Game:
             hands = list(hands)
             kitty = list(kitty)
         else:
-            order = shuffled(rules.deck, self._dealing_seed, f"deal:{number}")
-            n = rules.players
-            hands = [0] * n
-            kitty = []
-            for card, offset in zip(order, self._plan[0], strict=True):
-                if offset:
-                    hands[(dealer + offset) % n] |= 1 << card
-                else:
-                    kitty.append(card)
+            hands, kitty = deal_from_order(rules, dealer, shuffled(rules.deck, self._dealing_seed, f"deal:{number}"))
         return Hand(rules, self.space, dealer, hands, kitty)
 
     # ------------------------------------------------------------------ reading
