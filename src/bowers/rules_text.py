@@ -1,7 +1,7 @@
 """The rules of each variant in plain language, for players, shipped as Markdown files.
 
 The texts live in ``bowers/rules_text/<variant>.md`` with the rules every
-variant shares in ``common.md``; they restate ``RULES.md`` for players, with
+variant shares in ``common.md``; they restate the specification (``docs/specification.md``) for players, with
 every option and the actions a player types.
 
 >>> rules_text("bid").startswith("# Auction Euchre")

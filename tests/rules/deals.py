@@ -88,7 +88,7 @@ def winning_card(variant: str, trump: str, cards: list[str], **options: Any) -> 
     rules = bowers.make_rules(variant, **options)
     n = rules.players
     game_deck = deck(variant, **options)
-    # Effective suits from RULES.md section 1: the left bower and the Joker belong to trump.
+    # Effective suits from specification section 1: the left bower and the Joker belong to trump.
     left = {"C": "JS", "S": "JC", "D": "JH", "H": "JD"}[trump]
 
     def suit(card: str) -> str:

@@ -1,4 +1,4 @@
-"""Auction Euchre (RULES.md section 8): 23 cards, bids of tricks and suit or 5NT, the declarer takes the kitty."""
+"""Auction Euchre (specification section 8): 23 cards, bids of tricks and suit or 5NT, the declarer takes the kitty."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md section 4: `british` — `standard` with the 25-card deck; the Joker (Benny) is the highest trump."""
+"""Specification section 4: `british` — `standard` with the 25-card deck; the Joker (Benny) is the highest trump."""
 
 from __future__ import annotations
 

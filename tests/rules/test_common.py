@@ -1,4 +1,4 @@
-"""RULES.md section 1 (common ground) and section 9 (actions): cards, tricks, dealing, the game, bad input, hidden information."""
+"""Specification sections 1 and 9: cards, tricks, dealing, the game, bad input, hidden information, actions."""
 
 from __future__ import annotations
 

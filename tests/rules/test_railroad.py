@@ -1,4 +1,4 @@
-"""Railroad Euchre for four (RULES.md section 5): Joker deck, no-trump, loner exchange, Jambone, Jamboree, scoring."""
+"""Railroad Euchre for four (specification section 5): Joker deck, no-trump, loner exchange, Jambone, Jamboree, scoring."""
 
 from __future__ import annotations
 

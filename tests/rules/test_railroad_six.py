@@ -1,4 +1,4 @@
-"""Railroad Euchre for six (RULES.md section 6): three teams of two, 5 cards each, makers need 3 tricks."""
+"""Railroad Euchre for six (specification section 6): three teams of two, 5 cards each, makers need 3 tricks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The reneges option (RULES.md section 1): any card may be played, failures to follow may be claimed for a penalty."""
+"""The reneges option (specification section 1): any card may be played, failures to follow may be claimed for a penalty."""
 
 from __future__ import annotations
 

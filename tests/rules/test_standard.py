@@ -1,4 +1,4 @@
-"""RULES.md section 2: `standard`, American 4-player Euchre — decks, bidding, going alone, the order of steps, scoring."""
+"""Specification section 2: `standard`, American 4-player Euchre — decks, bidding, going alone, the order of steps, scoring."""
 
 from __future__ import annotations
 

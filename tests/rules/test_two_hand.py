@@ -1,4 +1,4 @@
-"""RULES.md section 3: `two-hand` — two players, the dealer's pick-up choice, no going alone, the non-dealer leads."""
+"""Specification section 3: `two-hand` — two players, the dealer's pick-up choice, no going alone, the non-dealer leads."""
 
 from __future__ import annotations
 

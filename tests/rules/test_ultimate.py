@@ -1,4 +1,4 @@
-"""Ultimate Euchre (RULES.md section 7): 54 cards, twos and threes, two Jokers, stuck dealer, 5/7/7 to 35."""
+"""Ultimate Euchre (specification section 7): 54 cards, twos and threes, two Jokers, stuck dealer, 5/7/7 to 35."""
 
 from __future__ import annotations
 

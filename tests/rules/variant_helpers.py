@@ -96,7 +96,7 @@ def visible_cards(value: Any) -> set[str]:
 
 
 def secret_cards(game: bowers.Game, viewer: int) -> set[str]:
-    """The cards ``viewer`` may not see now, worked out from the full record (RULES.md section 1, hidden information)."""
+    """The cards ``viewer`` may not see now, worked out from the full record (specification section 1, hidden information)."""
     deal = game.record()["deals"][game.hand_number]
     hand = game.hand
     n = game.rules.players
@@ -153,7 +153,7 @@ def random_hands_keep_secrets(variant: str, seeds: range, hands: int = 2, **opti
 
 
 def effective_suit(card: str, trump: str) -> str:
-    """The suit a card belongs to once trump is fixed (RULES.md section 1); ``NT`` has no bowers."""
+    """The suit a card belongs to once trump is fixed (specification section 1); ``NT`` has no bowers."""
     if trump == "NT":
         return card[1] if card not in ("JK", "RJ", "LJ") else "NT"
     if card in ("JK", "RJ", "LJ") or card == f"J{SAME_COLOUR[trump]}":
@@ -223,7 +223,7 @@ SEAT_OF_PLACE = {4: [0, 2, 1, 3], 6: [0, 3, 1, 4, 2, 5]}
 
 
 def draw_places(rounds: list[list[list[Any]]]) -> tuple[list[list[int]], list[tuple[list[int], bool]]]:
-    """Read a recorded draw for partners (RULES.md section 5): the players from lowest to highest, and every redraw.
+    """Read a recorded draw for partners (specification section 5): the players from lowest to highest, and every redraw.
 
     Players are grouped by place; a group of several is a tie that no redraw settled.  Each redraw is
     listed with its players and whether their tie mattered (spanned a boundary that matters).
@@ -262,7 +262,7 @@ def draw_places(rounds: list[list[list[Any]]]) -> tuple[list[list[int]], list[tu
 
 
 def check_seating_follows_draw(variant: str, seed: int) -> None:
-    """The seating and first dealer of a game with ``draw`` on agree with its recorded draw (RULES.md section 5)."""
+    """The seating and first dealer of a game with ``draw`` on agree with its recorded draw (specification section 5)."""
     game = bowers.Game(variant, seed=seed, draw=True)
     n = game.rules.players
     record = game.record()
