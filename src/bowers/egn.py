@@ -53,6 +53,7 @@ from bowers.cards import (
     suit_of,
 )
 from bowers.errors import BowersError, RecordError
+from bowers.game import replay
 from bowers.tables import TrumpTables, trump_tables
 from bowers.variants import Rules, make_rules
 
@@ -241,7 +242,6 @@ class _Deal:
         self.picks_up = False
         self.discard: Card = UNKNOWN
         self.plays: list[tuple[int, Card]] = []
-        self.tricks_won = [0, 0]
         self.tricks_done = 0
         self.failed: list[set[int]] = [set() for _ in range(4)]  # effective suits each seat failed to follow
         self.known_hands: list[set[Card]] = [set() for _ in range(4)]  # playerCards
@@ -466,7 +466,6 @@ def _read_tricks(out: _Deal, play: dict[str, Any]) -> None:
         led = tables.effective_suit[cards[0]]
         powers = [tables.power[led][c] for c in cards]
         leader = order[powers.index(max(powers))]
-        out.tricks_won[leader % 2] += 1
         out.tricks_done += 1
     out.complete = out.tricks_done == out.rules.tricks
 
@@ -605,20 +604,6 @@ def _check_follow(out: _Deal, hands: list[list[Card]]) -> None:
         trick.append(card)
 
 
-def _points(out: _Deal) -> list[int]:
-    """Standard scoring of a finished deal, per team."""
-    points = [0, 0]
-    if out.maker is None or not out.complete:
-        return points
-    team = out.maker % 2
-    made = out.tricks_won[team]
-    if made >= 3:
-        points[team] = (4 if out.alone else 2) if made == 5 else 1
-    else:
-        points[1 - team] = 4 if out.defender is not None else 2
-    return points
-
-
 # ---------------------------------------------------------------------- import
 
 
@@ -646,10 +631,15 @@ def egn_to_record(data: Any) -> dict[str, Any]:
         raise RecordError(f"the initial score {scores} already reaches the winning score {rules.target}")
     out_deals: list[dict[str, Any]] = []
     analysis: dict[str, Any] = {}
+    record: dict[str, Any] = {"format_version": 1, "variant": "standard", "options": options, "seed": None}
     for number, deal in enumerate(deals):
-        if max(scores) >= rules.target:
-            message = f"the game was already won before this deal (score {scores}, winning score {rules.target})"
-            raise RecordError(message, deal=number)
+        if out_deals:
+            # The engine scores the deals so far and says whether the game is over.
+            game = replay({**record, "deals": out_deals})
+            scores = game.scores
+            if game.is_over:
+                message = f"the game was already won before this deal (score {scores}, winning score {rules.target})"
+                raise RecordError(message, deal=number)
         dealer_due = (out_deals[-1]["dealer"] + 1) % 4 if out_deals else None
         parsed = _read_deal(rules, number, deal, number == len(deals) - 1, dealer_due)
         hands, kitty, inferred = _place_unseen(parsed)
@@ -667,8 +657,6 @@ def egn_to_record(data: Any) -> dict[str, Any]:
                 "inferred": [CARD_NAMES[c] for c in inferred],
             }
         )
-        for team, points in enumerate(_points(parsed)):
-            scores[team] += points
         notes = _analysis_of(deal)
         if notes:
             analysis[str(number)] = notes
@@ -677,15 +665,7 @@ def egn_to_record(data: Any) -> dict[str, Any]:
         kept["gameId"] = metadata["matchId"]
     if analysis:
         kept[ANALYSIS_KEY] = analysis
-    return {
-        "format_version": 1,
-        "variant": "standard",
-        "options": options,
-        "seed": None,
-        "metadata": kept,
-        "deals": out_deals,
-        "scores": scores,
-    }
+    return {**record, "metadata": kept, "deals": out_deals, "scores": replay({**record, "deals": out_deals}).scores}
 
 
 def _analysis_of(deal: dict[str, Any]) -> dict[str, Any]:
