@@ -218,18 +218,16 @@ def test_ruleset_to_options(ruleset: dict[str, Any], options: dict[str, Any]) ->
 
 
 def test_options_to_ruleset() -> None:
-    record = load_egn(DATA / "Six_Points_in_Two_Hands.egn")
-    record["options"] = {"target": 12, "defend_alone": True, "initial_scores": [4, 9]}
+    record = bowers.Game("standard", seed=1, target=12, defend_alone=True, initial_scores=[4, 9]).record()
     ruleset = record_to_egn(record)["metadata"]["ruleset"]
     assert ruleset == {"std": False, "canadian": False, "loner_lead": "LEFT_OF_DEALER", "defend_alone": True, "winning_score": 12}
 
 
 def test_export_refuses_what_egn_cannot_hold() -> None:
-    record = load_egn(DATA / "Six_Points_in_Two_Hands.egn")
     with pytest.raises(RecordError, match="reneges"):
-        record_to_egn({**record, "options": {"reneges": True}})
+        record_to_egn(bowers.Game("standard", seed=1, reneges=True).record())
     with pytest.raises(RecordError, match="standard Euchre only"):
-        record_to_egn({**record, "variant": "two-hand"})
+        record_to_egn(bowers.Game("two-hand", seed=1).record())
 
 
 # ---------------------------------------------------------------------- files that are not EGN

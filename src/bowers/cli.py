@@ -19,14 +19,15 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from bowers.errors import BowersError
+from bowers.errors import BowersError, quoted
 from bowers.rules_text import rules_text
 from bowers.variants import AUCTION, Rules, make_rules, variant, variants
 
 T = TypeVar("T")
 
-# What a malformed record can raise inside code that expects the documented structure.
-_MALFORMED = (KeyError, IndexError, TypeError, AttributeError)
+# A last guard: what code expecting the documented structure could raise on a malformed file.  The
+# readers refuse malformed files with ``RecordError`` first; this keeps any gap to one line too.
+_MALFORMED = (KeyError, IndexError, TypeError, AttributeError, OverflowError, RecursionError, ValueError)
 
 
 def _fail(message: str) -> NoReturn:
@@ -92,12 +93,14 @@ def _from_file(path: str, what: str, call: Callable[[], T]) -> T:
     except OSError as error:
         _fail(f"{path}: cannot be read ({error.strerror or error})")
     except _MALFORMED as error:
-        _fail(f"{path}: not a valid {what} ({type(error).__name__}: {error})")
+        _fail(f"{path}: not a valid {what} ({type(error).__name__}: {quoted(str(error))})")
 
 
 def _read_json(path: str) -> Any:
-    """The JSON value in a file, or a one-line error saying why it cannot be read."""
-    return _from_file(path, "JSON file", lambda: json.loads(Path(path).read_text(encoding="utf-8")))
+    """The JSON value in a file (UTF-8, a byte-order mark allowed), or a one-line error saying why it cannot be read."""
+    from bowers.game import read_json
+
+    return _from_file(path, "JSON file", lambda: read_json(path))
 
 
 def _write(text: str, out: str | None) -> None:
@@ -305,10 +308,13 @@ def replay_command(path: str) -> None:
 @click.option("-o", "--output", "out", metavar="OUT.json", help="Write the record here instead of to stdout.")
 def import_command(path: str, out: str | None) -> None:
     """Read an EGN file and print (or write) it as a JSON game record."""
-    from bowers.egn import load_egn
+    from bowers.egn import import_note, load_egn
 
     record = _from_file(path, "EGN file", lambda: load_egn(path))
     _write(json.dumps(record, indent=2), out)
+    note = _from_file(path, "EGN file", lambda: import_note(record))
+    if note is not None:
+        click.echo(f"Note: {path}: {note}", err=True)
 
 
 @cli.command("export")

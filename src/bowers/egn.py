@@ -52,8 +52,8 @@ from bowers.cards import (
     same_colour_suit,
     suit_of,
 )
-from bowers.errors import BowersError, RecordError
-from bowers.game import replay
+from bowers.errors import BowersError, RecordError, quoted
+from bowers.game import RecordReader, json_copy, read_json, replay
 from bowers.tables import TrumpTables, trump_tables
 from bowers.variants import Rules, make_rules
 
@@ -96,23 +96,23 @@ def parse_egn_card(text: object, trump: int | None = None, where: str = "") -> C
     """
     prefix = f"{where}: " if where else ""
     if not isinstance(text, str):
-        raise RecordError(f"{prefix}a card is a string such as 'Th', not {text!r}")
+        raise RecordError(f"{prefix}a card is a string such as 'Th', not {quoted(text)}")
     if text == "" or "X" in text or "x" in text:
         return UNKNOWN
     if text in ("R", "L"):
         if trump is None:
-            raise RecordError(f"{prefix}{text!r} (a bower) can only be used once trump is known")
+            raise RecordError(f"{prefix}{quoted(text)} (a bower) can only be used once trump is known")
         return make_card(JACK, trump if text == "R" else same_colour_suit(trump))
     if text == "B":
         return JOKER
     if len(text) == 2 and text[1] in "tng":
-        raise RecordError(f"{prefix}{text!r} uses a generic suit (t, n, g); bowers needs the real suit")
+        raise RecordError(f"{prefix}{quoted(text)} uses a generic suit (t, n, g); bowers needs the real suit")
     if len(text) == 2 and text[0] in "Nn":
         text = "9" + text[1]
     try:
         return parse_card(text)
     except BowersError:
-        raise RecordError(f"{prefix}{text!r} is not an EGN card (rank 9 T J Q K A, then suit c d h s)") from None
+        raise RecordError(f"{prefix}{quoted(text)} is not an EGN card (rank 9 T J Q K A, then suit c d h s)") from None
 
 
 def egn_card_name(card: Card) -> str:
@@ -132,13 +132,13 @@ def _ruleset_options(metadata: dict[str, Any]) -> dict[str, Any]:
     if ruleset is None:
         ruleset = {}
     if not isinstance(ruleset, dict):
-        raise RecordError(f"metadata.ruleset must be an object of EGN rules, not {ruleset!r}")
+        raise RecordError(f"metadata.ruleset must be an object of EGN rules, not {quoted(ruleset)}")
     options: dict[str, Any] = {}
 
     def flag(name: str, default: bool) -> bool:
         value = ruleset.get(name, default)
         if not isinstance(value, bool):
-            raise RecordError(f"EGN rule {name!r} must be true or false, not {value!r}")
+            raise RecordError(f"EGN rule {quoted(name)} must be true or false, not {quoted(value)}")
         return value
 
     def number(name: str, default: int) -> int:
@@ -146,7 +146,7 @@ def _ruleset_options(metadata: dict[str, Any]) -> dict[str, Any]:
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(f"EGN rule {name!r} must be a whole number, not {value!r}")
+            raise RecordError(f"EGN rule {quoted(name)} must be a whole number, not {quoted(value)}")
         return value
 
     if flag("std", True):  # EGN's default: stick the dealer
@@ -155,15 +155,15 @@ def _ruleset_options(metadata: dict[str, Any]) -> dict[str, Any]:
         options["defend_alone"] = True
     lead = ruleset.get("loner_lead", "LEFT_OF_DEALER")
     if lead not in _ALONE_LEADS:
-        raise RecordError(f"EGN rule 'loner_lead' is {lead!r}; bowers plays LEFT_OF_DEALER and LEFT_OF_LONER")
+        raise RecordError(f"EGN rule 'loner_lead' is {quoted(lead)}; bowers plays LEFT_OF_DEALER and LEFT_OF_LONER")
     if _ALONE_LEADS[lead] != "dealer-left":
         options["alone_lead"] = _ALONE_LEADS[lead]
     for name, meaning in _SWITCHES.items():
         if flag(name, False):
-            raise RecordError(f"EGN rule {name!r} ({meaning}) is on; bowers does not play it")
+            raise RecordError(f"EGN rule {quoted(name)} ({meaning}) is on; bowers does not play it")
     for name, (default, meaning) in _FIXED_NUMBERS.items():
         if number(name, default) != default:
-            raise RecordError(f"EGN rule {name!r} is {ruleset[name]!r} ({meaning}); bowers does not play it")
+            raise RecordError(f"EGN rule {quoted(name)} is {quoted(ruleset[name])} ({meaning}); bowers does not play it")
     min_rank = number("min_rank", 9)
     joker = flag("joker", False)
     if min_rank not in (7, 9):
@@ -182,10 +182,10 @@ def _ruleset_options(metadata: dict[str, Any]) -> dict[str, Any]:
     known = {"std", "defend_alone", "loner_lead", "min_rank", "joker", "winning_score", *_SWITCHES, *_FIXED_NUMBERS}
     for name, value in ruleset.items():
         if name not in known and value not in (False, 0, None, ""):
-            raise RecordError(f"EGN rule {name!r} is set to {value!r}; bowers does not know it")
+            raise RecordError(f"EGN rule {quoted(name)} is set to {quoted(value)}; bowers does not know it")
     initial = metadata.get("initialScore", [0, 0])
     if not isinstance(initial, list) or len(initial) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in initial):
-        raise RecordError(f"metadata.initialScore must be two whole numbers [team 0/2, team 1/3], not {initial!r}")
+        raise RecordError(f"metadata.initialScore must be two whole numbers [team 0/2, team 1/3], not {quoted(initial)}")
     if initial != [0, 0]:
         options["initial_scores"] = list(initial)
     return options
@@ -194,7 +194,7 @@ def _ruleset_options(metadata: dict[str, Any]) -> dict[str, Any]:
 def _options_ruleset(rules: Rules) -> tuple[dict[str, Any], list[int]]:
     """The EGN ruleset and initial score of a bowers rules value."""
     if rules.variant != "standard":
-        raise RecordError(f"EGN records standard Euchre only, not {rules.variant!r}")
+        raise RecordError(f"EGN records standard Euchre only, not {quoted(rules.variant)}")
     if rules.reneges:
         raise RecordError("EGN cannot record the 'reneges' option (renege claims)")
     ruleset: dict[str, Any] = {
@@ -291,13 +291,13 @@ def _read_deal(rules: Rules, number: int, deal: Any, last: bool, dealer_due: int
         raise out.error("the deal has no initialState object")
     dealer = state.get("dealer")
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-        raise out.error(f"initialState.dealer must be a seat 0..3, not {dealer!r}")
+        raise out.error(f"initialState.dealer must be a seat 0..3, not {quoted(dealer)}")
     if dealer_due is not None and dealer != dealer_due:
         raise out.error(f"the dealer is seat {dealer}, but the deal passes to the left (to seat {dealer_due})")
     out.dealer = dealer
     turn_up = out.card(state.get("upCard", state.get("up_card")), "upCard")
     if turn_up == UNKNOWN or turn_up not in rules.deck:
-        raise out.error(f"upCard {state.get('upCard')!r} is not a known card of the deck")
+        raise out.error(f"upCard {quoted(state.get('upCard'))} is not a known card of the deck")
     if turn_up == JOKER:
         raise out.error("the Joker is turned up; EGN has no notation for the dealer naming trump")
     out.turn_up = turn_up
@@ -313,7 +313,7 @@ def _read_deal(rules: Rules, number: int, deal: Any, last: bool, dealer_due: int
         elif kind == "TRICK_PLAY" and play is None and bidding is not None:
             play = phase
         else:
-            raise out.error(f"unexpected phase {kind!r}: a deal has one EUCHRE_BIDDING phase, then one TRICK_PLAY phase")
+            raise out.error(f"unexpected phase {quoted(kind)}: a deal has one EUCHRE_BIDDING phase, then one TRICK_PLAY phase")
     player_cards = state.get("playerCards", state.get("player_cards"))
     _read_bidding(out, bidding or {"calls": []}, play)
     _read_player_cards(out, player_cards)
@@ -332,7 +332,7 @@ def _read_bidding(out: _Deal, bidding: dict[str, Any], play: dict[str, Any] | No
     turned_down = suit_of(out.turn_up)
     for index, call in enumerate(calls):
         seat = (out.dealer + 1 + index) % 4
-        where = f"call {index} ({call!r}) by seat {seat}"
+        where = f"call {index} ({quoted(call)}) by seat {seat}"
         if out.maker is not None:
             raise out.error(f"{where} comes after seat {out.maker} already made trump")
         if index >= 8:
@@ -370,11 +370,14 @@ def _read_bidding(out: _Deal, bidding: dict[str, Any], play: dict[str, Any] | No
     out.actions.append([out.maker, "alone" if out.alone else "partner"])
     if out.alone:
         out.sitting_out.add((out.maker + 2) % 4)
-    defender = bidding.get("aloneDefender", -1)
+    defender = bidding.get("aloneDefender")
+    undecided = defender is None and not (play and play.get("tricks")) and "discard" not in bidding
+    if out.rules.defend_alone and out.alone and undecided:
+        return  # the deal stops before the opponents decide whether to defend alone
     if defender is None:
         defender = -1
     if isinstance(defender, bool) or not isinstance(defender, int) or defender not in (-1, 0, 1, 2, 3):
-        raise out.error(f"aloneDefender must be a seat 0..3 or -1, not {defender!r}")
+        raise out.error(f"aloneDefender must be a seat 0..3 or -1, not {quoted(defender)}")
     if out.rules.defend_alone and out.alone:
         for seat in ((out.maker + 1) % 4, (out.maker + 3) % 4):
             if seat == defender:
@@ -395,7 +398,7 @@ def _read_bidding(out: _Deal, bidding: dict[str, Any], play: dict[str, Any] | No
         card = out.card(discard, "discard")
         if card != UNKNOWN:
             if card not in out.rules.deck:
-                raise out.error(f"the discard {discard!r} is not a card of the deck")
+                raise out.error(f"the discard {quoted(discard)} is not a card of the deck")
             out.discard = card
     out.picks_up = out.round_one and dealer_plays and (play is not None or out.discard != UNKNOWN)
     if out.picks_up:
@@ -416,7 +419,7 @@ def _read_player_cards(out: _Deal, player_cards: Any) -> None:
             if card == UNKNOWN:
                 continue
             if card not in out.rules.deck:
-                raise out.error(f"playerCards of seat {seat}: {text!r} is not a card of the deck")
+                raise out.error(f"playerCards of seat {seat}: {quoted(text)} is not a card of the deck")
             out.known_hands[seat].add(card)
 
 
@@ -431,7 +434,7 @@ def _read_tricks(out: _Deal, play: dict[str, Any]) -> None:
     leader = out.first_leader()
     initial = play.get("initialLead")
     if initial is not None and tricks and initial != leader:
-        raise out.error(f"initialLead is seat {initial!r}, but by the rules seat {leader} leads the first trick")
+        raise out.error(f"initialLead is seat {quoted(initial)}, but by the rules seat {leader} leads the first trick")
     tables = out.tables
     seen: set[Card] = set()
     if len(tricks) > out.rules.tricks:
@@ -447,9 +450,10 @@ def _read_tricks(out: _Deal, play: dict[str, Any]) -> None:
         for seat, text in zip(order, trick, strict=False):
             card = out.card(text, f"trick {number + 1}")
             if card == UNKNOWN:
-                raise out.error(f"trick {number + 1}: seat {seat}'s card is unknown ({text!r}); bowers needs every played card")
+                unknown = f"trick {number + 1}: seat {seat}'s card is unknown ({quoted(text)})"
+                raise out.error(f"{unknown}; bowers needs every played card")
             if card not in out.rules.deck:
-                raise out.error(f"trick {number + 1}: {text!r} is not a card of the deck")
+                raise out.error(f"trick {number + 1}: {quoted(text)} is not a card of the deck")
             if card in seen:
                 raise out.error(f"trick {number + 1}: {egn_card_name(card)} was already played")
             if card == out.turn_up and (not out.picks_up or seat != out.dealer):
@@ -611,13 +615,13 @@ def egn_to_record(data: Any) -> dict[str, Any]:
     """A bowers game record (variant ``standard``) from a parsed EGN document."""
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else type(data).__name__
-        raise RecordError(f"not an EGN file: the top level is {kind}, not an object with fileType {EGN_FILE_TYPE!r}")
+        raise RecordError(f"not an EGN file: the top level is {kind}, not an object with fileType {quoted(EGN_FILE_TYPE)}")
     file_type = data.get("fileType")
     if file_type != EGN_FILE_TYPE:
-        raise RecordError(f"not an EGN file: fileType is {file_type!r}, expected {EGN_FILE_TYPE!r}")
+        raise RecordError(f"not an EGN file: fileType is {quoted(file_type)}, expected {quoted(EGN_FILE_TYPE)}")
     version = data.get("version")
     if not isinstance(version, str) or not version.startswith("1."):
-        raise RecordError(f"EGN version {version!r} is not supported; bowers reads EGN 1.x")
+        raise RecordError(f"EGN version {quoted(version)} is not supported; bowers reads EGN 1.x")
     metadata = data.get("metadata")
     if not isinstance(metadata, dict):
         raise RecordError("the EGN file has no metadata object")
@@ -626,20 +630,19 @@ def egn_to_record(data: Any) -> dict[str, Any]:
         raise RecordError("the EGN file has no deals")
     options = _ruleset_options(metadata)
     rules = _rules(options)
-    scores = list(rules.initial_scores)
-    if max(scores) >= rules.target:
-        raise RecordError(f"the initial score {scores} already reaches the winning score {rules.target}")
+    if max(rules.initial_scores) >= rules.target:
+        raise RecordError(f"the initial score {list(rules.initial_scores)} already reaches the winning score {rules.target}")
     out_deals: list[dict[str, Any]] = []
     analysis: dict[str, Any] = {}
     record: dict[str, Any] = {"format_version": 1, "variant": "standard", "options": options, "seed": None}
+    # The engine replays each deal as it is read: it checks every action, scores the deal and says whether
+    # the game is over, in time linear in the number of deals.
+    reader = RecordReader(record)
     for number, deal in enumerate(deals):
-        if out_deals:
-            # The engine scores the deals so far and says whether the game is over.
-            game = replay({**record, "deals": out_deals})
-            scores = game.scores
-            if game.is_over:
-                message = f"the game was already won before this deal (score {scores}, winning score {rules.target})"
-                raise RecordError(message, deal=number)
+        game = reader.game
+        if game is not None and game.is_over:
+            message = f"the game was already won before this deal (score {game.scores}, winning score {rules.target})"
+            raise RecordError(message, deal=number)
         dealer_due = (out_deals[-1]["dealer"] + 1) % 4 if out_deals else None
         parsed = _read_deal(rules, number, deal, number == len(deals) - 1, dealer_due)
         hands, kitty, inferred = _place_unseen(parsed)
@@ -648,24 +651,42 @@ def egn_to_record(data: Any) -> dict[str, Any]:
             [seat, f"discard:{CARD_NAMES[parsed.discard]}"] if action == "discard" else [seat, action]
             for seat, action in parsed.actions
         ]
-        out_deals.append(
-            {
-                "dealer": parsed.dealer,
-                "hands": [[CARD_NAMES[c] for c in hand] for hand in hands],
-                "kitty": [CARD_NAMES[c] for c in kitty],
-                "actions": actions,
-                "inferred": [CARD_NAMES[c] for c in inferred],
-            }
-        )
+        out_deal = {
+            "dealer": parsed.dealer,
+            "hands": [[CARD_NAMES[c] for c in hand] for hand in hands],
+            "kitty": [CARD_NAMES[c] for c in kitty],
+            "actions": actions,
+            "inferred": [CARD_NAMES[c] for c in inferred],
+        }
+        reader.add_deal(out_deal)
+        out_deals.append(out_deal)
         notes = _analysis_of(deal)
         if notes:
             analysis[str(number)] = notes
+    scores = reader.finish().scores
+    if "finalScore" in metadata:
+        final = metadata["finalScore"]
+        if not isinstance(final, list) or len(final) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in final):
+            raise RecordError(f"metadata.finalScore must be two whole numbers [team 0/2, team 1/3], not {quoted(final)}")
+        if final != scores:
+            raise RecordError(f"metadata.finalScore is {final}, but the deals reach {scores}: the file is cut short or altered")
     kept = {key: metadata[key] for key in METADATA_KEYS if key in metadata}
     if "gameId" not in kept and "matchId" in metadata:
         kept["gameId"] = metadata["matchId"]
     if analysis:
         kept[ANALYSIS_KEY] = analysis
-    return {**record, "metadata": kept, "deals": out_deals, "scores": replay({**record, "deals": out_deals}).scores}
+    return {**record, "metadata": json_copy(kept, "metadata"), "deals": out_deals, "scores": scores}
+
+
+def import_note(record: dict[str, Any]) -> str | None:
+    """What a user should know about an imported game: that it stops unfinished when its file gives no final score."""
+    metadata = record.get("metadata") or {}
+    if "finalScore" in metadata:
+        return None
+    game = replay(record)
+    if game.is_over:
+        return None
+    return f"the file gives no finalScore; imported as an unfinished game at score {game.scores[0]}-{game.scores[1]}"
 
 
 def _analysis_of(deal: dict[str, Any]) -> dict[str, Any]:
@@ -678,33 +699,22 @@ def _analysis_of(deal: dict[str, Any]) -> dict[str, Any]:
 
 
 def load_egn(path: str | Path) -> dict[str, Any]:
-    """Read an EGN file and return it as a bowers record."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"{path}: not a text file ({error.reason})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
-    return egn_to_record(data)
+    """Read an EGN file (UTF-8, a byte-order mark allowed) and return it as a bowers record."""
+    return egn_to_record(read_json(path))
 
 
 # ---------------------------------------------------------------------- export
 
 
 def record_to_egn(record: dict[str, Any]) -> dict[str, Any]:
-    """An EGN document (version 1.4) of a bowers record of standard Euchre."""
-    if not isinstance(record, dict) or not isinstance(record.get("deals"), list):
-        raise RecordError("a record is an object with variant, options and deals")
-    if record.get("variant") != "standard":
-        raise RecordError(f"EGN records standard Euchre only, not {record.get('variant')!r}")
-    options = record.get("options") or {}
-    if not isinstance(options, dict):
-        raise RecordError("options must be an object of option names and values")
-    rules = _rules(options)
+    """An EGN document (version 1.4) of a bowers record of standard Euchre; the record is replayed and checked first."""
+    game = replay(record)
+    if game.variant != "standard":
+        raise RecordError(f"EGN records standard Euchre only, not {quoted(game.variant)}")
+    rules = game.rules
     ruleset, initial = _options_ruleset(rules)
-    source = record.get("metadata") or {}
+    checked = game.record()
+    source = checked.get("metadata", {})
     metadata: dict[str, Any] = {key: source[key] for key in METADATA_KEYS if key in source and key != "finalScore"}
     metadata.setdefault("players", [f"Seat {seat}" for seat in range(4)])
     metadata["initialScore"] = initial
@@ -712,8 +722,10 @@ def record_to_egn(record: dict[str, Any]) -> dict[str, Any]:
         metadata["finalScore"] = source["finalScore"]
     metadata["ruleset"] = ruleset
     analysis = source.get(ANALYSIS_KEY) or {}
+    if not isinstance(analysis, dict) or not all(isinstance(notes, dict) for notes in analysis.values()):
+        raise RecordError(f"metadata.{ANALYSIS_KEY} must be an object of EGN annotations by deal number")
     deals = []
-    for number, deal in enumerate(record["deals"]):
+    for number, deal in enumerate(checked["deals"][: len(record["deals"])]):  # not the next deal the engine dealt
         try:
             deals.append(_export_deal(rules, number, deal, analysis.get(str(number), {})))
         except BowersError as error:
@@ -742,7 +754,7 @@ def _export_deal(rules: Rules, number: int, deal: dict[str, Any], notes: dict[st
     step = "bid"
     for index, pair in enumerate(deal.get("actions", [])):
         seat, action = pair[0], canonical_action(pair[1], pair[0])
-        where = f"action {index} ({action!r} by seat {seat})"
+        where = f"action {index} ({quoted(action)} by seat {seat})"
         if step == "bid" and (action == "pass" or action == "order" or action.startswith("call:")):
             calls.append("Pass" if action == "pass" else "Order" if action == "order" else action[-1].lower())
             if action != "pass":
@@ -769,8 +781,8 @@ def _export_deal(rules: Rules, number: int, deal: dict[str, Any], notes: dict[st
             step = "play"
         else:
             raise RecordError(f"{where} cannot be written in EGN", deal=number)
-    if rules.defend_alone and bidding["isAlone"] and "aloneDefender" not in bidding:
-        bidding["aloneDefender"] = -1
+    if rules.defend_alone and bidding["isAlone"] and "aloneDefender" not in bidding and step != "defend":
+        bidding["aloneDefender"] = -1  # both opponents passed (a deal stopped while they decide gives no aloneDefender)
     bidding.update({key: notes[key] for key in _BIDDING_ANALYSIS if key in notes})
     phases: list[dict[str, Any]] = [bidding] if calls else []
     if plays:
@@ -794,4 +806,4 @@ def dump_egn(record: dict[str, Any]) -> str:
     return json.dumps(record_to_egn(record), indent=2, ensure_ascii=False) + "\n"
 
 
-__all__ = ["dump_egn", "egn_card_name", "egn_to_record", "load_egn", "parse_egn_card", "record_to_egn"]
+__all__ = ["dump_egn", "egn_card_name", "egn_to_record", "import_note", "load_egn", "parse_egn_card", "record_to_egn"]

@@ -6,6 +6,36 @@ can show the player a precise message without parsing text.
 
 from __future__ import annotations
 
+import reprlib
+
+QUOTE_LIMIT = 60  # characters of an input's text quoted in a message
+
+_QUOTER = reprlib.Repr()
+_QUOTER.maxstring = QUOTE_LIMIT
+_QUOTER.maxother = QUOTE_LIMIT
+_QUOTER.maxlong = QUOTE_LIMIT
+_QUOTER.maxlevel = 3
+_QUOTER.maxlist = _QUOTER.maxtuple = _QUOTER.maxdict = _QUOTER.maxset = 6
+
+
+def quoted(value: object) -> str:
+    """A short ``repr`` of an input for an error message: at most a prefix of long text, never the whole input.
+
+    >>> quoted("pass")
+    "'pass'"
+    >>> quoted("x" * 1000)[-23:]
+    "x'... (1000 characters)"
+    """
+    if isinstance(value, str) and len(value) > QUOTE_LIMIT:
+        return repr(value[:QUOTE_LIMIT]) + f"... ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = _QUOTER.repr(value)
+    except Exception:  # a hostile __repr__ or an integer too long to print
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 2 * QUOTE_LIMIT else text[: 2 * QUOTE_LIMIT] + "..."
+
 
 class BowersError(ValueError):
     """Base class of every error bowers raises for bad input."""
@@ -19,7 +49,7 @@ class NotationError(BowersError):
         self.reason = reason
         self.seat = seat
         where = f"seat {seat}: " if seat is not None else ""
-        super().__init__(f"{where}malformed {text!r}: {reason}")
+        super().__init__(f"{where}malformed {quoted(text)}: {reason}")
 
 
 class IllegalAction(BowersError):
@@ -30,7 +60,7 @@ class IllegalAction(BowersError):
         self.action = action
         self.reason = reason
         who = f"seat {seat}" if seat is not None else "no seat"
-        super().__init__(f"illegal action {action!r} by {who}: {reason}")
+        super().__init__(f"illegal action {quoted(action)} by {who}: {reason}")
 
 
 class OptionError(BowersError):

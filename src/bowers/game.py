@@ -8,21 +8,47 @@ version.  The next hand is dealt inside the ``apply`` that ends the last one.
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import json
 import math
+import os
 import secrets
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
-from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError
+from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, quoted
 from bowers.hand import Hand, trump_name
 from bowers.observation import build_observation
 from bowers.variants import DealRound, Rules, make_rules
 
 FORMAT_VERSION = 1
+MAX_JSON_DEPTH = 32  # nesting allowed inside a record's metadata
+
+# The keys a record, a deal and a hand result may have; replay refuses any other.
+RECORD_KEYS = ("format_version", "variant", "options", "seed", "seating", "draw", "metadata", "deals", "scores")
+DEAL_KEYS = ("dealer", "hands", "kitty", "actions", "result", "inferred")
+RESULT_KEYS = (
+    "dealer",
+    "maker",
+    "trump",
+    "alone",
+    "lone_defender",
+    "tricks",
+    "points",
+    "misdeal",
+    "made",
+    "jambone",
+    "jamboree",
+    "twos_threes",
+    "contract",
+    "renege",
+    "renege_claims",
+)
 
 
 def _random_integer(seed: int, label: str, bits: int) -> int:
@@ -119,6 +145,7 @@ class Game:
     ) -> None:
         self.rules: Rules = rules
         self.space: ActionSpace = space_for(rules)
+        self._space_size = len(self.space)
         self.seed: int | None = seed  # None only for a record that had none (later deals then use 0)
         self._dealing_seed: int = seed
         self._fixed = dict(fixed_deals)
@@ -133,8 +160,8 @@ class Game:
         if first_dealer is None:
             first_dealer = _random_integer(seed, "first-dealer", 64) % rules.players
         self.first_dealer: int = first_dealer
-        self.scores: list[int] = list(rules.initial_scores)
-        self.results: list[dict[str, Any]] = []
+        self._scores: list[int] = list(rules.initial_scores)
+        self._results: list[dict[str, Any]] = []
         self._finished: list[Hand] = []
         self.winner: int | None = None
         self._hand = self._deal(0, first_dealer)
@@ -159,8 +186,18 @@ class Game:
 
     @property
     def options(self) -> dict[str, Any]:
-        """Every option of the game, defaults included, in JSON-able form."""
+        """Every option of the game, defaults included, in JSON-able form (a fresh dict)."""
         return {k: list(v) if isinstance(v, tuple) else v for k, v in self.rules.options.items()}
+
+    @property
+    def scores(self) -> list[int]:
+        """Points per team so far (a fresh list: editing it changes nothing)."""
+        return self._scores[:]
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """One dict per finished hand, misdeals included (fresh copies: editing them changes nothing)."""
+        return [_copy_result(result) for result in self._results]
 
     @property
     def to_act(self) -> int | None:
@@ -179,7 +216,7 @@ class Game:
 
     @property
     def hand(self) -> Hand:
-        """The hand in progress (full information; front ends use ``observation``)."""
+        """The hand in progress (full information, live: front ends use ``observation``)."""
         return self._hand
 
     @property
@@ -199,7 +236,7 @@ class Game:
 
     def hand_cards(self, seat: int) -> list[str]:
         """Cards a seat holds now (full information: not for showing other players)."""
-        return hand_names(self._hand.hands[seat])
+        return hand_names(self._hand.hands[_check_seat(seat, self.rules.players)])
 
     # ------------------------------------------------------------------ actions
 
@@ -212,10 +249,24 @@ class Game:
 
     def legal_action_ids(self) -> list[int]:
         """Integer ids of the legal actions, ascending (the fast path)."""
+        if self.winner is not None:
+            return []
         return self._hand.legal_ids()
 
     def apply_id(self, action: int) -> None:
-        """Apply a legal action id without checking it (for search and simulation)."""
+        """Apply an action id, the fast checked door: an id that is not legal now raises ``IllegalAction`` and changes nothing.
+
+        The check is a bit test against the legal set.  Search that needs no check uses
+        ``Hand.apply_id`` on copies of hands (``game.hand.copy()``), the unchecked door.
+        """
+        if action.__class__ is not int:
+            action = _action_number(action)
+        if self.winner is not None or not 0 <= action < self._space_size or not self._hand.is_legal(action):
+            self.action_id(action)  # raises the error that says why
+            raise IllegalAction(self._hand.to_act, str(action), "not legal now")  # pragma: no cover (action_id raised)
+        self._apply_legal(action)
+
+    def _apply_legal(self, action: int) -> None:
         hand = self._hand
         hand.apply_id(action)
         if hand.result is not None:
@@ -228,18 +279,20 @@ class Game:
         A refused action raises (``NotationError`` or ``IllegalAction``) and changes nothing.
         """
         action_id = self.action_id(action, seat)
-        self.apply_id(action_id)
+        self._apply_legal(action_id)
         return self.space.names[action_id]
 
     def action_id(self, action: str | int, seat: int | None = None) -> int:
         """The id of an action that is legal now, or the error that explains why not."""
-        to_act = self._hand.to_act
+        if seat is not None:
+            seat = _check_seat(seat, self.rules.players)
+        to_act = None if self.winner is not None else self._hand.to_act
         action_id = self.space.index.get(action) if isinstance(action, str) else None
-        if action_id is not None and (seat is None or seat == to_act) and action_id in self._hand.legal_ids():
+        if action_id is not None and to_act is not None and (seat is None or seat == to_act) and self._hand.is_legal(action_id):
             return action_id
         if isinstance(action, int) and not isinstance(action, bool):
             if not 0 <= action < len(self.space):
-                raise IllegalAction(seat, str(action), f"no action id {action}; ids run 0..{len(self.space) - 1}")
+                raise IllegalAction(seat, quoted(action), f"no action id {quoted(action)}; ids run 0..{len(self.space) - 1}")
             name = self.space.names[action]
         else:
             name = canonical_action(action, seat)  # type: ignore[arg-type]
@@ -250,67 +303,76 @@ class Game:
         action_id = self.space.index.get(name)
         if action_id is None:
             raise IllegalAction(to_act, name, f"{self.variant} has no such action ({_why_absent(self, name)})")
-        if action_id not in self._hand.legal_ids():
+        if not self._hand.is_legal(action_id):
             raise IllegalAction(to_act, name, _why_illegal(self, name))
         return action_id
 
     def undo(self) -> None:
-        """Take back the last action (across the end of a hand too); raises if there is none."""
-        history = self._all_actions()
-        if not history:
+        """Take back the last action (across the end of a hand too); raises if there is none.
+
+        Only the hand concerned is replayed, from its dealt cards: the cost is that of one hand.
+        """
+        hand = self._hand
+        if self.winner is None and hand.actions:
+            self._hand = self._rebuilt(hand, len(hand.actions) - 1)
+            return
+        if not self._finished:
             raise IllegalAction(None, "undo", "there is no action to take back")
-        history.pop()
-        fixed = dict(self._fixed)
-        for number, hand in enumerate(self._hands()):
-            fixed[number] = (hand.dealer, list(hand.dealt_hands), list(hand.kitty_as_dealt))
-        seed, metadata, notes = self.seed, self.metadata, self._deal_notes
-        self._setup(self.rules, self._dealing_seed, fixed, self.first_dealer, self.seating, self.draw)
-        self.seed, self.metadata, self._deal_notes = seed, metadata, notes
-        for _, action in history:
-            self.apply_id(action)
+        last = self._finished.pop()
+        result = self._results.pop()
+        for team, points in enumerate(result["points"]):
+            self._scores[team] -= points
+        self.winner = None
+        self._hand = self._rebuilt(last, len(last.actions) - 1)
+
+    def _rebuilt(self, hand: Hand, count: int) -> Hand:
+        """A fresh hand from ``hand``'s dealt cards with its first ``count`` actions applied."""
+        rebuilt = Hand(self.rules, self.space, hand.dealer, list(hand.dealt_hands), list(hand.kitty_as_dealt))
+        for _, action in hand.actions[:count]:
+            rebuilt.apply_id(action)
+        return rebuilt
 
     def _hands(self) -> list[Hand]:
         """Every hand of the game so far: the finished ones, then the one in progress (if the game is not over)."""
         return [*self._finished] if self.winner is not None else [*self._finished, self._hand]
 
-    def _all_actions(self) -> list[tuple[int, int]]:
-        return [pair for hand in self._hands() for pair in hand.actions]
-
     def _end_hand(self) -> None:
         hand = self._hand
         result = hand.result
         assert result is not None
-        self.results.append(result)
+        self._results.append(result)
         self._finished.append(hand)
+        scores = self._scores
         for team, points in enumerate(result["points"]):
-            self.scores[team] += points
+            scores[team] += points
         target = self.rules.target
-        best = max(self.scores)
-        if best >= target and self.scores.count(best) == 1:
-            self.winner = self.scores.index(best)
+        best = max(scores)
+        if best >= target and scores.count(best) == 1:
+            self.winner = scores.index(best)
             return
         self._hand = self._deal(len(self._finished), (hand.dealer + 1) % self.rules.players)
 
     # ------------------------------------------------------------------ copies, views, records
 
     def copy(self) -> Game:
-        """An independent copy, cheap enough for search (finished hands are shared)."""
+        """An independent copy, cheap enough for search (finished hands, which never change, are shared)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.scores = self.scores[:]
-        other.results = self.results[:]
+        other._scores = self._scores[:]
+        other._results = self._results[:]
         other._finished = self._finished[:]
         other._hand = self._hand.copy()
+        other.metadata = copy.deepcopy(self.metadata) if self.metadata else {}
+        other._deal_notes = copy.deepcopy(self._deal_notes) if self._deal_notes else {}
+        other.seating = self.seating[:]
         return other
 
     def observation(self, seat: int) -> dict[str, Any]:
         """A JSON-able view of exactly what ``seat`` may see now."""
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
-            raise OptionError(f"no seat {seat!r}; seats are 0..{self.rules.players - 1}", "seat")
-        return build_observation(self, seat)
+        return build_observation(self, _check_seat(seat, self.rules.players))
 
     def record(self) -> dict[str, Any]:
-        """The JSON-able record of the game so far, the deal in progress included."""
+        """The JSON-able record of the game so far, the deal in progress included (a fresh copy)."""
         deals = []
         names = self.space.names
         for number, hand in enumerate(self._hands()):
@@ -319,9 +381,9 @@ class Game:
                 "hands": [hand_names(h) for h in hand.dealt_hands],
                 "kitty": [CARD_NAMES[c] for c in hand.kitty_as_dealt],
                 "actions": [[seat, names[action]] for seat, action in hand.actions],
-                "result": hand.result,
+                "result": None if hand.result is None else _copy_result(hand.result),
             }
-            deal.update(self._deal_notes.get(number, {}))
+            deal.update(copy.deepcopy(self._deal_notes.get(number, {})))
             deals.append(deal)
         record: dict[str, Any] = {
             "format_version": FORMAT_VERSION,
@@ -331,22 +393,47 @@ class Game:
         }
         if self.rules.draw:
             record["seating"] = list(self.seating)
-            record["draw"] = self.draw
+            record["draw"] = copy.deepcopy(self.draw)
         if self.metadata:
-            record["metadata"] = self.metadata
+            record["metadata"] = copy.deepcopy(self.metadata)
         record["deals"] = deals
-        record["scores"] = list(self.scores)
+        record["scores"] = self.scores
         return record
 
 
 # ---------------------------------------------------------------------- checks and helpers
 
 
+def _check_seat(seat: Any, players: int) -> int:
+    """A seat number as given, or ``OptionError`` for anything else (``2.0``, ``True``, ``None``)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise OptionError(f"no seat {quoted(seat)}; seats are the whole numbers 0..{players - 1}", "seat", f"0..{players - 1}")
+    return int(seat)
+
+
+def _action_number(action: Any) -> int:
+    """An action id given as an integer-like value (a NumPy integer, say); anything else raises ``IllegalAction``."""
+    if isinstance(action, bool) or not hasattr(action, "__index__"):
+        raise IllegalAction(None, quoted(action), "an action id is a whole number")
+    return int(action.__index__())
+
+
+def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a hand result that shares nothing mutable with it."""
+    out = dict(result)
+    for key, value in out.items():
+        if isinstance(value, list):
+            out[key] = [dict(item) if isinstance(item, dict) else item for item in value]
+        elif isinstance(value, dict):
+            out[key] = dict(value)
+    return out
+
+
 def _check_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbits(63)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError(f"seed must be a whole number, not {seed!r}", "seed", "a whole number")
+        raise OptionError(f"seed must be a whole number, not {quoted(seed)}", "seed", "a whole number")
     return seed
 
 
@@ -356,7 +443,7 @@ def _check_deal(
     """Validate dealt cards (counts, duplicates, deck) and return them as bit sets."""
     n = rules.players
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise RecordError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+        raise RecordError(f"dealer must be a seat 0..{n - 1}, not {quoted(dealer)}")
     if not isinstance(hands, Sequence) or isinstance(hands, str) or len(hands) != n:
         raise RecordError(f"{rules.variant} needs {n} hands, one per seat")
     seen: set[Card] = set()
@@ -481,76 +568,257 @@ def draw_for_seats(rules: Rules, seed: int) -> tuple[list[int], list[list[list[A
 
 
 def replay(record: dict[str, Any]) -> Game:
-    """Rebuild a game from its record, re-checking every action; a corrupt record raises ``RecordError``."""
-    if not isinstance(record, dict):
-        raise RecordError("a record is a JSON object with variant, options, seed and deals")
-    for key in ("variant", "deals"):
-        if key not in record:
-            raise RecordError(f"the record has no {key!r}")
-    version = record.get("format_version", FORMAT_VERSION)
-    if version != FORMAT_VERSION:
-        raise RecordError(f"format_version {version!r} is not supported (this bowers reads {FORMAT_VERSION})")
-    options = record.get("options") or {}
-    if not isinstance(options, dict):
-        raise RecordError("options must be an object of option names and values")
-    try:
-        rules = make_rules(record["variant"], **options)
-    except OptionError as error:
-        raise RecordError(str(error)) from None
-    deals = record["deals"]
+    """Rebuild a game from its record, re-checking every action and every stated result.
+
+    A record that is malformed, or says anything the replay does not reproduce, raises
+    ``RecordError`` naming the deal, the action or the field (see docs/records.md).
+    """
+    reader = RecordReader(record)
+    deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("deals must be a non-empty list")
-    fixed: dict[int, tuple[int, list[int], list[Card]]] = {}
-    for number, deal in enumerate(deals):
+    for deal in deals:
+        reader.add_deal(deal)
+    return reader.finish(record.get("scores"), "scores" in record)
+
+
+class RecordReader:
+    """Replays a record deal by deal, checking each deal as it comes (``replay``, and EGN import as it reads)."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        if not isinstance(record, dict):
+            raise RecordError("a record is a JSON object with variant, options, seed and deals")
+        unknown = [key for key in record if key not in RECORD_KEYS]
+        if unknown:
+            raise RecordError(f"the record has an unknown key {quoted(unknown[0])}; its keys are: {', '.join(RECORD_KEYS)}")
+        if "variant" not in record:
+            raise RecordError("the record has no 'variant'")
+        version = record.get("format_version", FORMAT_VERSION)
+        if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
+            raise RecordError(f"format_version {quoted(version)} is not supported (this bowers reads {FORMAT_VERSION})")
+        options = record.get("options")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict) or not all(isinstance(name, str) for name in options):
+            raise RecordError("options must be an object of option names and values")
+        try:
+            rules = make_rules(record["variant"], **options)
+        except OptionError as error:
+            raise RecordError(str(error)) from None
+        seed = record.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RecordError(f"seed must be a whole number or null, not {quoted(seed)}")
+        self.rules = rules
+        self.seed: int | None = seed
+        self.dealing_seed: int = 0 if seed is None else seed
+        self.seating, self.draw = self._check_draw(record.get("seating"), record.get("draw"))
+        metadata = record.get("metadata")
+        if metadata is not None and not isinstance(metadata, dict):
+            raise RecordError(f"metadata must be an object, not {quoted(metadata)}")
+        self.metadata: dict[str, Any] = json_copy(metadata or {}, "metadata")
+        self.game: Game | None = None
+        self.deals = 0
+
+    def _check_draw(self, seating: Any, draw: Any) -> tuple[list[int] | None, list[list[list[Any]]] | None]:
+        """The seating and the draw, which must be those the seed gives (with the ``draw`` option) or absent."""
+        rules = self.rules
+        if not rules.draw:
+            if seating is not None and not _same(seating, list(range(rules.players))):
+                raise RecordError("seating is given, but the draw option is off (every player sits at its own seat)")
+            if draw is not None:
+                raise RecordError("draw is given, but the draw option is off")
+            return None, None
+        expected_seating, expected_draw = draw_for_seats(rules, self.dealing_seed)
+        if seating is not None and not _same(seating, expected_seating):
+            raise RecordError(f"seating {quoted(seating)} is not the one the seed's draw gives: {expected_seating}")
+        if draw is not None and not _same(draw, expected_draw):
+            raise RecordError("draw is not the draw for partners that the seed gives")
+        return expected_seating, expected_draw
+
+    def add_deal(self, deal: Any) -> None:
+        """Replay one more deal of the record, checking its cards, dealer, actions and result."""
+        number = self.deals
+        rules = self.rules
         if not isinstance(deal, dict):
             raise RecordError("a deal is an object with dealer, hands, kitty and actions", deal=number)
+        unknown = [key for key in deal if key not in DEAL_KEYS]
+        if unknown:
+            raise RecordError(f"unknown key {quoted(unknown[0])}; a deal's keys are: {', '.join(DEAL_KEYS)}", deal=number)
         try:
-            fixed[number] = _check_deal(rules, deal.get("dealer"), deal.get("hands"), deal.get("kitty"))  # type: ignore[arg-type]
+            cards = _check_deal(rules, deal.get("dealer"), deal.get("hands"), deal.get("kitty"))  # type: ignore[arg-type]
         except RecordError as error:
             raise RecordError(str(error), deal=number) from None
-    seed = record.get("seed")
-    if seed is None:
-        seed = 0
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"seed must be a whole number, not {seed!r}")
-    seating = record.get("seating")
-    if seating is not None and sorted(seating) != list(range(rules.players)):
-        raise RecordError(f"seating must list each player 0..{rules.players - 1} once")
-    game = Game.__new__(Game)
-    game._setup(rules, seed, fixed, fixed[0][0], seating, record.get("draw"))
-    game.seed = record.get("seed")
-    game.metadata = dict(record.get("metadata") or {})
-    for number, deal in enumerate(deals):
-        notes = {k: v for k, v in deal.items() if k not in ("dealer", "hands", "kitty", "actions", "result")}
-        if notes:
-            game._deal_notes[number] = notes
-        if game.is_over:
-            raise RecordError("the game was already over before this deal", deal=number)
-        if game.hand_number != number:
-            raise RecordError("the previous deal did not finish its hand", deal=number)
-        if game.dealer != fixed[number][0]:
-            raise RecordError(f"dealer should be seat {game.dealer} (the deal passes to the left)", deal=number)
+        game = self.game
+        if game is None:
+            game = self.game = Game.__new__(Game)
+            game._setup(rules, self.dealing_seed, {0: cards}, cards[0], self.seating, self.draw)
+            game.seed = self.seed
+            game.metadata = self.metadata
+        else:
+            if game.is_over:
+                raise RecordError("the game was already over before this deal", deal=number)
+            if game.hand_number != number or game.hand.actions:
+                raise RecordError("the previous deal did not finish its hand", deal=number)
+            if game.dealer != cards[0]:
+                raise RecordError(f"dealer should be seat {game.dealer} (the deal passes to the left)", deal=number)
+            game._fixed[number] = cards
+            game._hand = game._deal(number, cards[0])
+        self.deals += 1
+        if "inferred" in deal:
+            game._deal_notes[number] = {"inferred": _check_inferred(deal["inferred"], cards, number)}
         actions = deal.get("actions", [])
         if not isinstance(actions, list):
             raise RecordError("actions must be a list of [seat, action] pairs", deal=number)
         for index, pair in enumerate(actions):
             if not (isinstance(pair, list | tuple) and len(pair) == 2):
-                raise RecordError(f"{pair!r} is not a [seat, action] pair", deal=number, action_index=index)
+                raise RecordError(f"{quoted(pair)} is not a [seat, action] pair", deal=number, action_index=index)
+            seat, action = pair
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+                message = f"the seat {quoted(seat)} is not a seat number 0..{rules.players - 1}"
+                raise RecordError(message, deal=number, action_index=index)
+            if not isinstance(action, str):
+                raise RecordError(f"the action {quoted(action)} is not text such as 'pass'", deal=number, action_index=index)
             if game.hand_number != number or game.is_over:
                 raise RecordError("the hand was already over before this action", deal=number, action_index=index)
             try:
-                game.apply(pair[1], seat=pair[0])
+                game._apply_legal(game.action_id(action, seat))
             except BowersError as error:
                 raise RecordError(str(error), deal=number, action_index=index) from None
-        recorded = deal.get("result")
-        if isinstance(recorded, dict) and len(game.results) > number:
-            replayed = game.results[number]["points"]
-            if recorded.get("points") != replayed:
-                message = f"the recorded points {recorded.get('points')} differ from the replayed {replayed}"
-                raise RecordError(message, deal=number)
-    if "scores" in record and list(record["scores"]) != game.scores:
-        raise RecordError(f"the recorded scores {record['scores']} differ from the replayed {game.scores}")
-    return game
+        finished = game.hand_number > number
+        if "result" in deal:
+            _check_result(deal["result"], game._results[number] if finished else None, number)
+
+    def finish(self, scores: Any = None, check_scores: bool = False) -> Game:
+        """The replayed game, after checking the recorded final ``scores`` (when ``check_scores``)."""
+        game = self.game
+        if game is None:
+            raise RecordError("deals must be a non-empty list")
+        if check_scores and not _same(scores, game._scores):
+            raise RecordError(f"the recorded scores {quoted(scores)} differ from the replayed {game._scores}")
+        return game
+
+
+def _check_result(recorded: Any, replayed: dict[str, Any] | None, number: int) -> None:
+    """A deal's recorded result must say only what the replay derived: null while unfinished, else equal fields."""
+    if replayed is None:
+        if recorded is not None:
+            raise RecordError("the record gives a result, but the hand is not finished", deal=number)
+        return
+    if not isinstance(recorded, dict):
+        raise RecordError(f"the hand is finished, but its result is {quoted(recorded)}, not the hand's result", deal=number)
+    for key, value in recorded.items():
+        if key not in replayed:
+            raise RecordError(f"unknown result field {quoted(key)}; fields are: {', '.join(RESULT_KEYS)}", deal=number)
+        if not _same(value, replayed[key]):
+            message = f"the recorded {key} {quoted(value)} differs from the replayed {quoted(replayed[key])}"
+            raise RecordError(message, deal=number)
+
+
+def _check_inferred(inferred: Any, cards: tuple[int, list[int], list[Card]], number: int) -> list[str]:
+    """An import's list of inferred cards: distinct cards of this deal, as canonical names."""
+    _, hands, kitty = cards
+    dealt = set(kitty)
+    for hand in hands:
+        dealt.update(cards_of(hand))
+    if not isinstance(inferred, list):
+        raise RecordError("inferred must be a list of cards of the deal", deal=number)
+    names: list[str] = []
+    for text in inferred:
+        try:
+            card = parse_card(text)
+        except NotationError as error:
+            raise RecordError(f"inferred: {error}", deal=number) from None
+        if card not in dealt or CARD_NAMES[card] in names:
+            raise RecordError(f"inferred: {CARD_NAMES[card]} is not a card of this deal, or is listed twice", deal=number)
+        names.append(CARD_NAMES[card])
+    return names
+
+
+def _same(recorded: Any, expected: Any) -> bool:
+    """JSON equality with types kept apart: ``true`` is not 1 and ``2.0`` is not 2 (``expected`` is trusted)."""
+    if expected is None or isinstance(expected, bool):
+        return recorded is expected
+    if isinstance(expected, int):
+        return isinstance(recorded, int) and not isinstance(recorded, bool) and recorded == expected
+    if isinstance(expected, str):
+        return isinstance(recorded, str) and recorded == expected
+    if isinstance(expected, list | tuple):
+        return (
+            isinstance(recorded, list | tuple)
+            and len(recorded) == len(expected)
+            and all(_same(r, e) for r, e in zip(recorded, expected, strict=True))
+        )
+    if isinstance(expected, dict):
+        return (
+            isinstance(recorded, dict)
+            and recorded.keys() == expected.keys()
+            and all(_same(recorded[key], value) for key, value in expected.items())
+        )
+    return bool(recorded == expected)
+
+
+def json_copy(value: Any, where: str, depth: int = 0) -> Any:
+    """A copy of a JSON value (objects with text keys, lists, text, finite numbers, true, false, null).
+
+    Anything else, text that is not valid Unicode, or nesting deeper than ``MAX_JSON_DEPTH``
+    raises ``RecordError`` naming ``where``.
+    """
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise RecordError(f"{where}: {value} is not a JSON number")
+        return value
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError(f"{where}: text that is not valid Unicode") from None
+        return value
+    if depth >= MAX_JSON_DEPTH:
+        raise RecordError(f"{where}: nested more than {MAX_JSON_DEPTH} deep")
+    if isinstance(value, list | tuple):
+        return [json_copy(item, where, depth + 1) for item in value]
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise RecordError(f"{where}: the key {quoted(key)} is not text")
+            out[json_copy(key, where)] = json_copy(item, f"{where}.{quoted(key)[1:-1]}", depth + 1)
+        return out
+    raise RecordError(f"{where}: a {type(value).__name__} is not a JSON value")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(text: str, where: str) -> Any:
+    """Standard JSON only (no NaN or Infinity, no number longer than Python reads), or ``RecordError`` naming ``where``."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{where}: not a JSON file bowers reads (nested too deeply)") from None
+    except ValueError as error:  # a constant refused above, or an integer of thousands of digits
+        reason = str(error).split(":")[0].split(";")[0]
+        raise RecordError(f"{where}: not valid JSON ({reason})") from None
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """The JSON value of a UTF-8 file (a byte-order mark allowed); any problem raises ``RecordError`` naming the file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path}: is a directory, not a file") from None
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{path}: not a text file ({error.reason})") from None
+    except (OSError, ValueError) as error:
+        raise RecordError(f"{path}: cannot be read ({getattr(error, 'strerror', None) or error})") from None
+    return parse_json(text, str(path))
 
 
 def action_space(variant: str, **options: Any) -> list[str]:
@@ -558,4 +826,4 @@ def action_space(variant: str, **options: Any) -> list[str]:
     return list(space_for(make_rules(variant, **options)).names)
 
 
-__all__ = ["Game", "action_space", "cards_of", "deal_from_order", "replay", "shuffled"]
+__all__ = ["Game", "RecordReader", "action_space", "cards_of", "deal_from_order", "read_json", "replay", "shuffled"]

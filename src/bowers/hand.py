@@ -3,8 +3,10 @@
 A ``Hand`` starts from dealt cards and moves through phases (twos and threes,
 bidding, the maker's choice, loner exchanges, defending alone, the pick-up,
 play, the renege review) until it has a result.  Legal actions and ``apply``
-dispatch on the phase.  ``apply_id`` is the unchecked fast path used by
-search and simulation; ``Game`` checks actions before calling it.
+dispatch on the phase.  ``Hand.apply_id`` is the unchecked door, for search
+and simulation on copies of hands: the caller guarantees that the id is legal.
+``Game.apply_id`` and ``Game.apply`` are the checked doors (``is_legal``) for
+people, files and the network.
 """
 
 from __future__ import annotations
@@ -396,6 +398,30 @@ class Hand:
             ids = self._play_ids(playable)
         return ids[:]
 
+    def is_legal(self, action: int) -> bool:
+        """Whether an action id (``0 <= action < len(space)``) is legal now: bit tests on the hand in play."""
+        if self.phase != PLAY_PHASE:
+            return action in self._legal_setup()
+        space = self.space
+        kind = space.kinds[action]
+        seat = self.turn
+        held = self.hands[seat]
+        if kind == PLAY:
+            card = space.cards[action]
+            if not held >> card & 1:
+                return False
+            if not self.trick:
+                return card != JOKER or not self.joker_leads  # a no-trump Joker leads with a suit named
+            if self.reneges and seat != self.jambone_seat:
+                return True
+            follow = held & self.suit_mask[self.led]
+            return not follow or bool(follow >> card & 1)
+        if kind == PLAY_JOKER:
+            return not self.trick and self.joker_leads and bool(held >> JOKER & 1)
+        if kind == CLAIM_RENEGE:
+            return self.reneges and self.to_act == seat and not self.claimed >> seat & 1
+        return False
+
     def _play_ids(self, playable: int) -> list[int]:
         """Play ids of a playable set (cached per action space); JOKER_LEAD_FLAG asks for ``play:JK:S``."""
         key = playable
@@ -497,7 +523,7 @@ class Hand:
     # ------------------------------------------------------------------ applying
 
     def apply_id(self, action: int) -> None:
-        """Apply a legal action id (unchecked: the caller guarantees legality)."""
+        """Apply a legal action id, unchecked: the caller guarantees legality (``Game.apply_id`` checks)."""
         seat: int = self.to_act  # type: ignore[assignment]
         self.actions.append((seat, action))
         if self.phase != PLAY_PHASE:

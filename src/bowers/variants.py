@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from bowers.cards import (
@@ -23,7 +24,7 @@ from bowers.cards import (
     deck_of,
     make_card,
 )
-from bowers.errors import OptionError
+from bowers.errors import OptionError, quoted
 
 # How the deal goes round: a round is "K" (one card to the kitty) or a tuple
 # of packet sizes, one per seat starting at the dealer's left.
@@ -107,13 +108,17 @@ class Option:
         if self.kind == "positive-int":
             return "a whole number of at least 1"
         if self.kind == "scores":
-            return "one whole number per team, such as [0, 0]"
+            return "one whole number per team, each below the target, such as [0, 0]"
         return ", ".join(str(c) for c in self.choices or ())
 
     def validate(self, value: Any, teams: int) -> Any:
-        """Return the value in canonical form, or raise ``OptionError`` naming what is allowed."""
+        """Return the value in canonical form, or raise ``OptionError`` naming what is allowed.
+
+        Python values must have the option's own type (``True`` is not a number, ``3.5`` or
+        ``Fraction(7, 2)`` is not a whole number); text is read as typed on the command line.
+        """
         bad = OptionError(
-            f"option {self.name!r}: {value!r} is not allowed; allowed: {self.describe_allowed()}",
+            f"option {self.name!r}: {quoted(value)} is not allowed; allowed: {self.describe_allowed()}",
             self.name,
             self.describe_allowed(),
         )
@@ -124,20 +129,18 @@ class Option:
                 return value.strip().lower() in ("true", "on", "yes", "1")
             raise bad
         if self.kind == "positive-int":
-            try:
-                number = int(value)
-            except (TypeError, ValueError):
-                raise bad from None
-            if isinstance(value, bool) or number < 1 or (isinstance(value, float) and value != number):
+            number = _whole_number(value)
+            if number is None or number < 1:
                 raise bad
             return number
         if self.kind == "scores":
             if isinstance(value, str):
                 value = [part for part in value.replace("[", "").replace("]", "").split(",") if part.strip()]
-            try:
-                scores = tuple(int(v) for v in value)
-            except (TypeError, ValueError):
-                raise bad from None
+            elif not isinstance(value, list | tuple):
+                raise bad
+            scores = tuple(_whole_number(v) for v in value)
+            if None in scores:
+                raise bad
             if len(scores) != teams:
                 raise OptionError(
                     f"option {self.name!r}: {teams} scores needed (one per team), got {len(scores)}",
@@ -146,9 +149,27 @@ class Option:
                 )
             return scores
         for choice in self.choices or ():
-            if value == choice or str(value).strip().lower() == str(choice):
+            if isinstance(value, str) and value.strip().lower() == str(choice):
+                return choice
+            if type(value) is type(choice) and value == choice:
                 return choice
         raise bad
+
+
+def _whole_number(value: Any) -> int | None:
+    """An ``int`` (not a bool) as it is, or whole-number text as an ``int``; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, str) and len(value) <= 100:
+        text = value.strip()
+        if text.lstrip("+-").isdecimal():
+            try:
+                return int(text)
+            except ValueError:
+                return None
+    return None
 
 
 @dataclass(frozen=True)
@@ -168,7 +189,7 @@ class Variant:
             if option.name == name:
                 return option
         allowed = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"variant {self.name!r} has no option {name!r}; its options are: {allowed}", name, allowed)
+        raise OptionError(f"variant {self.name!r} has no option {quoted(name)}; its options are: {allowed}", name, allowed)
 
     def defaults(self) -> dict[str, Any]:
         """Every option at its default value."""
@@ -180,8 +201,13 @@ class Variant:
         for name, value in chosen.items():
             values[name] = self.option(name).validate(value, self.teams)
         values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items()}
+        target, initial = values.get("target"), values.get("initial_scores")
+        if isinstance(target, int) and isinstance(initial, tuple) and any(score >= target for score in initial):
+            message = f"option 'initial_scores': {list(initial)} would start the game at or above the target {target}"
+            raise OptionError(message, "initial_scores", f"scores below the target {target}")
         rules = self.build(values)
-        return replace(rules, options=dict(values))
+        # Rules are cached and shared by every game of these options: hand out a read-only view.
+        return replace(rules, options=MappingProxyType(dict(values)))
 
 
 # ----------------------------------------------------------------------------- shared options
@@ -451,7 +477,7 @@ declare(
 def variant(name: str) -> Variant:
     """The declared variant called ``name``, or an ``OptionError`` listing the variants."""
     if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
-        raise OptionError(f"unknown variant {name!r}; variants: {', '.join(VARIANTS)}", "variant", tuple(VARIANTS))
+        raise OptionError(f"unknown variant {quoted(name)}; variants: {', '.join(VARIANTS)}", "variant", tuple(VARIANTS))
     return VARIANTS[name.strip().lower()]
 
 
@@ -468,7 +494,7 @@ def make_rules(name: str, **options: Any) -> Rules:
     try:
         key: tuple[object, ...] | None = (name, *sorted((k, repr(v)) for k, v in options.items()))
         cached = _RULES_CACHE.get(key)  # type: ignore[arg-type]
-    except TypeError:
+    except (TypeError, ValueError):  # an unhashable value, or an integer too long to print
         key, cached = None, None
     if cached is not None:
         return cached

@@ -322,7 +322,7 @@ def test_result_fields_of_an_ultimate_hand() -> None:
     result = finish_hand(game)
     assert result["twos_threes"] == []
     assert (result["jambone"], result["jamboree"], result["contract"], result["renege"]) == (False, [], None, None)
-    assert result_of(game) is result
+    assert result_of(game) == result
 
 
 def test_observations_never_show_hidden_cards() -> None:
