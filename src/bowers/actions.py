@@ -28,7 +28,7 @@ from bowers.cards import (
     parse_suit,
     rank_of,
 )
-from bowers.errors import NotationError
+from bowers.errors import NotationError, quoted
 from bowers.variants import AUCTION, JOKER_NO_TRUMP, JOKER_ORDERER_NAMES, TWO_HAND, Rules
 
 # Action kinds.
@@ -177,17 +177,17 @@ def canonical_action(text: str, seat: int | None = None) -> str:
     args = parts[1:]
     if keyword in _PLAIN:
         if args:
-            raise NotationError(text, f"{keyword!r} takes no argument", seat)
+            raise NotationError(text, f"{quoted(keyword)} takes no argument", seat)
         return keyword
     if keyword == "order" and not args:
         return "order"
     if keyword in ("order", "call"):
         if len(args) != 1:
-            raise NotationError(text, f"{keyword!r} takes one suit, such as '{keyword}:H'", seat)
+            raise NotationError(text, f"{quoted(keyword)} takes one suit, such as '{keyword}:H'", seat)
         return f"{keyword}:{SUIT_LETTERS[parse_suit(args[0])]}"
     if keyword in _WITH_CARDS:
         if len(args) != 1 or not args[0]:
-            raise NotationError(text, f"{keyword!r} takes cards, such as '{keyword}:9C'", seat)
+            raise NotationError(text, f"{quoted(keyword)} takes cards, such as '{keyword}:9C'", seat)
         try:
             group = sorted({parse_card(c) for c in args[0].split(",")})
         except NotationError as error:
@@ -219,7 +219,7 @@ def canonical_action(text: str, seat: int | None = None) -> str:
     allowed = (
         "pass, order, call, decline, partner, alone, jambone, defend-alone, twos-threes, bid, discard, give, play, claim-renege"
     )
-    raise NotationError(text, f"unknown action {keyword!r}; actions are: {allowed}", seat)
+    raise NotationError(text, f"unknown action {quoted(keyword)}; actions are: {allowed}", seat)
 
 
 _SPACES: dict[tuple[object, ...], ActionSpace] = {}

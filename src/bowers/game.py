@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
@@ -195,9 +195,9 @@ class Game:
         return self._scores[:]
 
     @property
-    def results(self) -> list[dict[str, Any]]:
-        """One dict per finished hand, misdeals included (fresh copies: editing them changes nothing)."""
-        return [_copy_result(result) for result in self._results]
+    def results(self) -> HandResults:
+        """One dict per finished hand, misdeals included: a read-only list whose items are fresh copies."""
+        return HandResults(self._results)
 
     @property
     def to_act(self) -> int | None:
@@ -261,10 +261,14 @@ class Game:
         """
         if action.__class__ is not int:
             action = _action_number(action)
-        if self.winner is not None or not 0 <= action < self._space_size or not self._hand.is_legal(action):
-            self.action_id(action)  # raises the error that says why
-            raise IllegalAction(self._hand.to_act, str(action), "not legal now")  # pragma: no cover (action_id raised)
-        self._apply_legal(action)
+        hand = self._hand
+        if self.winner is None and 0 <= action < self._space_size and hand.is_legal(action):
+            hand.apply_id(action)
+            if hand.result is not None:
+                self._end_hand()
+            return
+        self.action_id(action)  # raises the error that says why
+        raise AssertionError("action_id accepted an action that is_legal refused")
 
     def _apply_legal(self, action: int) -> None:
         hand = self._hand
@@ -416,6 +420,42 @@ def _action_number(action: Any) -> int:
     if isinstance(action, bool) or not hasattr(action, "__index__"):
         raise IllegalAction(None, quoted(action), "an action id is a whole number")
     return int(action.__index__())
+
+
+class HandResults(Sequence[dict[str, Any]]):
+    """The results of a game's finished hands as they were when read: ``len`` is cheap, each item a fresh copy.
+
+    It compares equal to a list of the same results, so ``game.results == []`` reads naturally.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, results: list[dict[str, Any]]) -> None:
+        self._items = results[:]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [_copy_result(result) for result in self._items[index]]
+        return _copy_result(self._items[index])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandResults):
+            return self._items == other._items
+        return isinstance(other, list | tuple) and self._items == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._items)
 
 
 def _copy_result(result: dict[str, Any]) -> dict[str, Any]:

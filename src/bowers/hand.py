@@ -404,10 +404,10 @@ class Hand:
             return action in self._legal_setup()
         space = self.space
         kind = space.kinds[action]
-        seat = self.turn
-        held = self.hands[seat]
         if kind == PLAY:
             card = space.cards[action]
+            seat = self.turn
+            held = self.hands[seat]
             if not held >> card & 1:
                 return False
             if not self.trick:
@@ -415,11 +415,12 @@ class Hand:
             if self.reneges and seat != self.jambone_seat:
                 return True
             follow = held & self.suit_mask[self.led]
-            return not follow or bool(follow >> card & 1)
+            return not follow or follow >> card & 1 == 1
         if kind == PLAY_JOKER:
-            return not self.trick and self.joker_leads and bool(held >> JOKER & 1)
+            return not self.trick and self.joker_leads and self.hands[self.turn] >> JOKER & 1 == 1
         if kind == CLAIM_RENEGE:
-            return self.reneges and self.to_act == seat and not self.claimed >> seat & 1
+            seat = self.turn
+            return self.reneges and self.to_act == seat and self.claimed >> seat & 1 == 0
         return False
 
     def _play_ids(self, playable: int) -> list[int]:

@@ -1,0 +1,259 @@
+"""Hostile input to the library: odd option values, seats and ids, live internals, huge messages, undo's cost."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import bowers
+from bowers import Game, IllegalAction, OptionError, RecordError, replay
+from bowers.errors import BowersError
+
+
+def _played(variant: str, seed: int, actions: int | None = None, **options: Any) -> Game:
+    """A game of random legal play: to its end, or for ``actions`` actions."""
+    game = Game(variant, seed=seed, **options)
+    rng = random.Random(seed)
+    count = 0
+    while not game.is_over and (actions is None or count < actions):
+        game.apply_id(rng.choice(game.legal_action_ids()))
+        count += 1
+    return game
+
+
+# ---------------------------------------------------------------------- option values (items 2, 8, 9)
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({"target": float("inf")}, "target"),
+        ({"target": float("nan")}, "target"),
+        ({"target": 12.0}, "target"),
+        ({"target": Fraction(7, 2)}, "target"),
+        ({"target": True}, "target"),
+        ({"target": "3.5"}, "target"),
+        ({"target": "9" * 5000}, "target"),
+        ({"initial_scores": [float("inf"), 0]}, "initial_scores"),
+        ({"initial_scores": [1.5, 2.7]}, "initial_scores"),
+        ({"initial_scores": {1: 2, 3: 4}}, "initial_scores"),
+        ({"initial_scores": [True, False]}, "initial_scores"),
+        ({"initial_scores": 0}, "initial_scores"),
+        ({"initial_scores": [0, 0, 0]}, "initial_scores"),
+        ({"deck": 24.0}, "deck"),
+        ({"deck": True}, "deck"),
+        ({"stick_the_dealer": 1}, "stick_the_dealer"),
+    ],
+)
+def test_odd_option_values_are_refused_naming_what_is_allowed(options: dict[str, Any], name: str) -> None:
+    with pytest.raises(OptionError) as error:
+        Game("standard", **options)
+    assert error.value.name == name
+    assert "allowed" in str(error.value) or "needed" in str(error.value)
+
+
+def test_text_values_typed_on_the_command_line_keep_working() -> None:
+    game = Game("standard", seed=1, target="12", initial_scores="0,3", deck=" 32 ", stick_the_dealer="yes")
+    assert (game.rules.target, game.scores, game.rules.options["deck"], game.rules.stick_the_dealer) == (12, [0, 3], 32, True)
+    assert Game("railroad-6", initial_scores="[1, 2, 3]").scores == [1, 2, 3]
+    assert Game("standard", initial_scores=(-2, 4)).scores == [-2, 4]
+
+
+@pytest.mark.parametrize("initial", [[10, 0], [0, 12], [10, 10]])
+def test_initial_scores_at_or_above_the_target_are_refused(initial: list[int]) -> None:
+    with pytest.raises(OptionError, match="at or above the target 10") as error:
+        Game("standard", initial_scores=initial)
+    assert error.value.name == "initial_scores"
+    assert Game("standard", initial_scores=[9, 9], target=10).scores == [9, 9]
+    with pytest.raises(OptionError):
+        Game("railroad-6", initial_scores=[0, 64, 0])
+
+
+def test_seats_must_be_seat_numbers() -> None:
+    game = Game("standard", seed=1)
+    seat = game.to_act
+    before = game.record()
+    for bad in (float(seat or 0), True, "1", 7, -1):
+        with pytest.raises(OptionError, match="seats are the whole numbers 0..3"):
+            game.apply("pass", seat=bad)  # type: ignore[arg-type]
+    for bad_seat in (True, 1.0, 4, "0"):
+        with pytest.raises(OptionError):
+            game.observation(bad_seat)  # type: ignore[arg-type]
+        with pytest.raises(OptionError):
+            game.hand_cards(bad_seat)  # type: ignore[arg-type]
+    assert game.record() == before
+
+
+def test_non_text_option_names_in_a_record_are_refused() -> None:
+    record = Game("standard", seed=1).record()
+    with pytest.raises(RecordError, match="option names"):
+        replay({**record, "options": {1: 2}})
+
+
+# ---------------------------------------------------------------------- checked apply_id (item 11)
+
+
+def test_apply_id_refuses_every_id_that_is_not_legal_now_and_changes_nothing() -> None:
+    for variant in bowers.variants():
+        game = _played(variant, seed=3, actions=40)
+        space = len(game.space)
+        for _ in range(30):
+            if game.is_over:
+                break
+            legal = set(game.legal_action_ids())
+            before = game.record()
+            for bad in [-1, space, 999, *[i for i in range(space) if i not in legal][:40]]:
+                with pytest.raises(IllegalAction):
+                    game.apply_id(bad)
+                assert game.record() == before, (variant, bad)
+            game.apply_id(min(legal))
+
+
+def test_apply_id_refuses_a_card_of_another_seat_and_after_the_game_is_over() -> None:
+    game = _played("standard", seed=5, actions=12)
+    while game.phase != "play":
+        game.apply_id(game.legal_action_ids()[0])
+    turn = game.hand.turn
+    other = (turn + 1) % 4
+    card = game.hand_cards(other)[0]
+    before = game.record()
+    with pytest.raises(IllegalAction, match="not in"):
+        game.apply_id(game.space.index[f"play:{card}"])
+    assert game.record() == before
+    finished = _played("standard", seed=6)
+    final = finished.record()
+    for action in (0, 1, finished.space.index["play:AS"]):
+        with pytest.raises(IllegalAction, match="the game is over"):
+            finished.apply_id(action)
+    assert finished.record() == final
+    assert finished.legal_action_ids() == []
+
+
+def test_apply_id_takes_integer_like_ids_and_refuses_the_rest() -> None:
+    game = Game("standard", seed=1)
+    for bad in (True, 0.0, "0", None):
+        with pytest.raises(IllegalAction):
+            game.apply_id(bad)  # type: ignore[arg-type]
+
+    class Index:
+        def __index__(self) -> int:
+            return game.legal_action_ids()[0]
+
+    game.apply_id(Index())  # type: ignore[arg-type]
+    assert len(game.record()["deals"][0]["actions"]) == 1
+
+
+def test_the_unchecked_hand_door_is_for_copies_of_hands() -> None:
+    """``Hand.apply_id`` checks nothing (search uses it on copies); ``is_legal`` is the check the game makes."""
+    game = Game("standard", seed=2)
+    hand = game.hand.copy()
+    legal = hand.legal_ids()
+    assert all(hand.is_legal(action) == (action in legal) for action in range(len(game.space)))
+    hand.apply_id(legal[0])
+    assert game.hand.actions == []
+
+
+# ---------------------------------------------------------------------- live internals (item 7)
+
+
+def test_objects_handed_out_are_copies() -> None:
+    game = _played("standard", seed=8, actions=60)
+    record = game.record()
+    expected = replay(record).record()
+    record["deals"][0]["result"]["points"][0] = 99
+    record["deals"][0]["actions"].clear()
+    record["scores"].append(5)
+    assert game.record() == expected
+    game.scores.append(3)
+    game.scores[0] = 50
+    game.results[0]["points"][0] = 77
+    game.results[0]["tricks"].clear()
+    assert game.record() == expected
+    assert replay(game.record()).record() == expected
+    assert game.results == expected_results(expected)
+    assert len(game.results) == len(expected_results(expected))
+    assert game.results[-1:] == expected_results(expected)[-1:]
+
+
+def expected_results(record: dict[str, Any]) -> list[dict[str, Any]]:
+    return [deal["result"] for deal in record["deals"] if deal["result"] is not None]
+
+
+def test_copy_does_not_share_metadata_and_rules_options_are_read_only() -> None:
+    game = Game("standard", seed=1)
+    game.metadata["players"] = ["a", "b"]
+    other = game.copy()
+    other.metadata["players"].append("c")
+    other.metadata["title"] = "x"
+    assert game.metadata == {"players": ["a", "b"]}
+    with pytest.raises(TypeError):
+        game.rules.options["target"] = 3  # type: ignore[index]
+    assert Game("standard").rules.target == 10
+    replayed = replay(game.record())
+    record = game.record()
+    record["metadata"]["players"].append("z")
+    assert replayed.metadata == {"players": ["a", "b"]}
+
+
+# ---------------------------------------------------------------------- short messages (item 10)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda game: game.apply("x" * 10_000_000),
+        lambda game: game.apply("play:" + "x" * 10_000_000),
+        lambda game: game.apply("discard:" + "9C," * 1_000_000),
+        lambda game: game.apply(["pass"] * 1_000_000),
+        lambda game: Game("standard", alone_lead="y" * 10_000_000),
+        lambda game: Game("y" * 10_000_000),
+        lambda game: Game("standard", target=10**5000),  # accepted: a very long game
+        lambda game: Game("standard", seed=1.5 * 10**300),
+        lambda game: replay({**game.record(), "seed": "s" * 10_000_000}),
+        lambda game: replay({**game.record(), "scores": [10**5000, 0]}),
+    ],
+)
+def test_error_messages_quote_at_most_a_short_prefix(call: Any) -> None:
+    game = Game("standard", seed=1)
+    try:
+        call(game)
+    except BowersError as error:
+        assert len(str(error)) < 600
+        assert "\n" not in str(error)
+
+
+# ---------------------------------------------------------------------- undo (item 12)
+
+
+@pytest.mark.parametrize("variant", bowers.variants())
+def test_undo_restores_exactly_the_state_before_the_last_action(variant: str) -> None:
+    game = _played(variant, seed=11)
+    records = []
+    probe = Game(variant, seed=11)
+    rng = random.Random(11)
+    while not probe.is_over:
+        records.append(probe.record())
+        probe.apply_id(rng.choice(probe.legal_action_ids()))
+    for expected in reversed(records[-80:]):
+        game.undo()
+        assert game.record() == expected
+        assert game.scores == expected["scores"]
+        assert not game.is_over
+    assert game.legal_action_ids() == replay(records[-80]).legal_action_ids()
+
+
+def test_undo_costs_one_hand_not_the_whole_game() -> None:
+    """After many hands undo replays only the hand concerned: it never deals or replays the earlier hands again."""
+    game = _played("standard", seed=4, actions=3000, target=10**6)
+    finished = list(game._finished)
+    game.undo()
+    assert game._finished == finished or game._finished == finished[:-1]
+    assert all(a is b for a, b in zip(game._finished, finished, strict=False))
+
+
+def test_undo_with_no_action_raises() -> None:
+    with pytest.raises(IllegalAction, match="no action to take back"):
+        Game("standard", seed=1).undo()
