@@ -77,7 +77,7 @@ def test_seats_must_be_seat_numbers() -> None:
     seat = game.to_act
     before = game.record()
     for bad in (float(seat or 0), True, "1", 7, -1):
-        with pytest.raises(OptionError, match="seats are the whole numbers 0..3"):
+        with pytest.raises(OptionError, match=r"seats are the whole numbers 0\.\.3"):
             game.apply("pass", seat=bad)  # type: ignore[arg-type]
     for bad_seat in (True, 1.0, 4, "0"):
         with pytest.raises(OptionError):
@@ -100,12 +100,13 @@ def test_apply_id_refuses_every_id_that_is_not_legal_now_and_changes_nothing() -
     for variant in bowers.variants():
         game = _played(variant, seed=3, actions=40)
         space = len(game.space)
-        for _ in range(30):
+        for _ in range(12):
             if game.is_over:
                 break
             legal = set(game.legal_action_ids())
             before = game.record()
-            for bad in [-1, space, 999, *[i for i in range(space) if i not in legal][:40]]:
+            illegal = [i for i in range(space) if i not in legal]
+            for bad in [-1, space, 999, *random.Random(len(legal)).sample(illegal, min(12, len(illegal)))]:
                 with pytest.raises(IllegalAction):
                     game.apply_id(bad)
                 assert game.record() == before, (variant, bad)

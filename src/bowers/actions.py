@@ -158,6 +158,7 @@ def _by_card(names: list[str], kinds: list[int], cards: list[int], kind: int) ->
     return table
 
 
+MAX_ACTION_LENGTH = 100  # far beyond any action typed with spaces; longer text is refused before it is parsed
 _PLAIN = {"pass", "decline", "partner", "alone", "jambone", "defend-alone", "claim-renege"}
 _WITH_CARDS = {"discard", "give", "twos-threes"}
 
@@ -172,6 +173,8 @@ def canonical_action(text: str, seat: int | None = None) -> str:
     """
     if not isinstance(text, str):
         raise NotationError(text, "an action is a string such as 'pass' or 'play:TH'", seat)
+    if len(text) > MAX_ACTION_LENGTH:
+        raise NotationError(text, f"an action is at most {MAX_ACTION_LENGTH} characters", seat)
     parts = [p.strip() for p in text.strip().split(":")]
     keyword = parts[0].lower().replace("_", "-")
     args = parts[1:]
