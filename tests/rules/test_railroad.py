@@ -57,10 +57,12 @@ def test_deck_is_33_cards_seven_each_kitty_five() -> None:
     assert game.observation(0)["turn_up"] == deal["kitty"][0]
 
 
-def test_no_24_card_deck_option() -> None:
-    """Railroad is played with the 33-card deck only (Decision: the 24-card deck cannot be dealt)."""
+def test_deck_option_offers_32_and_24_only() -> None:
+    """Option ``deck``: 32 (7-A, the default) or 24 (9-A), the Joker added to either; nothing else."""
+    assert len(bowers.make_rules("railroad").deck) == 33
+    assert len(bowers.make_rules("railroad", deck=24).deck) == 25
     with pytest.raises(bowers.OptionError):
-        bowers.Game("railroad", seed=1, deck=24)
+        bowers.Game("railroad", seed=1, deck=25)
 
 
 def test_deal_packets_two_three_two() -> None:
