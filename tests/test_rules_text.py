@@ -181,3 +181,19 @@ def test_worked_example_plays_as_written(name: str) -> None:
         assert [s for s in range(players) if after[s] != before[s]] == [int(winner)], f"trick {number}"
     assert len(game.results) == 1, "the example's hand did not end with its last trick"
     assert game.results[0]["points"] == _stated_points(text, game.rules.teams)
+
+
+def test_docs_variants_lists_every_option_of_every_variant() -> None:
+    """docs/variants.md's options table names each variant that has each option (or says "all")."""
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "variants.md").read_text(encoding="utf-8")
+    table = page[page.index("## Options") : page.index("## The engine's view")]
+    rows: dict[str, str] = {}
+    for option, variants_cell in re.findall(r"^\| `(\w+)` \| ([^|]*) \|", table, re.MULTILINE):
+        rows[option] = rows.get(option, "") + variants_cell
+    for name in variants():
+        for option in variant(name).options:
+            cell = rows.get(option.name, "")
+            assert cell.strip() == "all" or f"`{name}`" in cell, f"docs/variants.md: {option.name} does not name {name}"
+    assert "### Bid Railroad (`bid-railroad`)" in page and "## Decisions" in page
