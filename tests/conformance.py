@@ -20,11 +20,36 @@ from bowers.variants import variant
 CARD_TOKEN = re.compile(r"\b([2-9TJQKA][CDHS]|JK|RJ|LJ)\b")
 
 
-def option_combinations(name: str) -> list[dict[str, Any]]:
-    """Every combination of a variant's enumerated options (choices and switches), the rest at defaults."""
+def option_combinations(name: str, strength: int = 3) -> list[dict[str, Any]]:
+    """Combinations of a variant's enumerated options (choices and switches) covering every ``strength``-way interaction.
+
+    Every choice of any ``strength`` options' values appears together in at least one combination (a
+    covering array, built greedily from the full product, the defaults first), so the suite meets each
+    interaction of up to three options without playing every one of the hundreds of combinations.
+    Options not enumerated keep their defaults.
+    """
     enumerated = [o for o in variant(name).options if o.kind in ("choice", "bool")]
-    values = [o.choices if o.kind == "choice" else (False, True) for o in enumerated]
-    return [dict(zip([o.name for o in enumerated], combo, strict=True)) for combo in itertools.product(*values)]
+    names = [o.name for o in enumerated]
+    values = []
+    for option in enumerated:
+        allowed = option.choices if option.kind == "choice" and option.choices else (False, True)
+        values.append(sorted(allowed, key=lambda value, default=option.default: value != default))
+    product = list(itertools.product(*values))
+    width = min(strength, len(enumerated))
+
+    def interactions(combo: tuple[Any, ...]) -> set[tuple[tuple[int, Any], ...]]:
+        return {tuple((i, combo[i]) for i in indices) for indices in itertools.combinations(range(len(combo)), width)}
+
+    uncovered: set[tuple[tuple[int, Any], ...]] = set()
+    for combo in product:
+        uncovered |= interactions(combo)
+    chosen = [product[0]]  # every option at its default
+    uncovered -= interactions(product[0])
+    while uncovered:
+        best = max(product, key=lambda combo: len(interactions(combo) & uncovered))
+        chosen.append(best)
+        uncovered -= interactions(best)
+    return [dict(zip(names, combo, strict=True)) for combo in chosen]
 
 
 def card_locations(game: Game) -> list[int]:

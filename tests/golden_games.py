@@ -15,6 +15,7 @@ GOLDEN_SEEDS = {
     "railroad-6": (105, {}),
     "ultimate": (106, {}),
     "bid": (107, {}),
+    "bid-railroad": (109, {}),
     "standard-reneges": (108, {"reneges": True}),
 }
 

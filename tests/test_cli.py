@@ -58,7 +58,7 @@ def test_rules_prints_the_rules_text(name: str) -> None:
     result = run("rules", name)
     assert result.exit_code == 0
     assert f"(`{name}`)" in result.output.splitlines()[0]
-    assert "# What every variant shares" in result.output
+    assert "## Euchre basics" in result.output and "## Rules every variant shares" in result.output
 
 
 def test_rules_of_an_unknown_variant() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -21,6 +22,19 @@ from tests.conformance import (
 )
 
 CASES = [(name, options) for name in bowers.variants() for options in option_combinations(name)]
+
+
+@pytest.mark.parametrize("name", bowers.variants())
+def test_option_combinations_cover_every_three_way_interaction(name: str) -> None:
+    """The cases include every option at its default and every value of any three enumerated options together."""
+    combos = option_combinations(name)
+    declared = [o for o in bowers.variant(name).options if o.kind in ("choice", "bool")]
+    assert combos[0] == {o.name: o.default for o in declared}
+    choices = {o.name: (o.choices if o.kind == "choice" else (False, True)) for o in declared}
+    for trio in itertools.combinations(choices, min(3, len(choices))):
+        for values in itertools.product(*(choices[o] for o in trio)):
+            wanted = dict(zip(trio, values, strict=True))
+            assert any(all(c[k] == v for k, v in wanted.items()) for c in combos), f"{name}: {wanted} never played"
 
 
 def _id(case: tuple[str, dict[str, Any]]) -> str:

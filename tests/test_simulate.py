@@ -37,6 +37,7 @@ EVENT_KEYS = {
     "railroad-6": {"loners", "jambones", "jamborees"},
     "ultimate": {"twos_threes"},
     "bid": {"contracts"},
+    "bid-railroad": {"contracts", "loners", "lone_defences", "jambones", "jamborees"},
 }
 
 

@@ -7,7 +7,7 @@ order, which is the documented order of the action space:
 
 ``pass``, ``order``, ``order:S`` (per suit), ``call:S`` (per suit), ``decline``,
 ``partner``, ``alone``, ``jambone``, ``defend-alone``, ``twos-threes:...``,
-``bid:...`` (lowest bid first, ``bid:5NT`` last), ``discard:C`` (per card),
+``bid:...`` (lowest bid first, the no-trump bid last), ``discard:C`` (per card),
 ``discard:C,C,C``, ``give:C``, ``play:C``, ``play:JK:S``, ``claim-renege``.
 Cards within a section follow the deck order (clubs, diamonds, hearts,
 spades, each 2..A, then Jokers); suits go C, D, H, S.
@@ -29,7 +29,7 @@ from bowers.cards import (
     rank_of,
 )
 from bowers.errors import NotationError, quoted
-from bowers.variants import AUCTION, JOKER_NO_TRUMP, JOKER_ORDERER_NAMES, TWO_HAND, Rules
+from bowers.variants import AUCTION, JOKER_NO_TRUMP, JOKER_ORDERER_NAMES, KITTY_DISCARD_TOGETHER, TWO_HAND, Rules
 
 # Action kinds.
 PASS, ORDER, ORDER_SUIT, CALL, DECLINE, PARTNER, ALONE, JAMBONE, DEFEND_ALONE = range(9)
@@ -109,10 +109,11 @@ class ActionSpace:
             for group in combinations(low, 3):
                 add("twos-threes:" + ",".join(CARD_NAMES[c] for c in group), TWOS_THREES, group=group)
         if auction:
-            for level in (3, 4, 5):
+            for level in rules.bid_levels:
                 for suit in BID_SUIT_ORDER:
                     add(f"bid:{bid_name(level, suit)}", BID, suit=suit, level=level)
-            add(f"bid:5{BID_NO_TRUMP_NAME}", BID, suit=NO_TRUMP, level=5)
+            add(f"bid:{bid_name(rules.hand_size, NO_TRUMP)}", BID, suit=NO_TRUMP, level=rules.hand_size)
+        if auction and rules.kitty_discard == KITTY_DISCARD_TOGETHER:
             for kitty_group in combinations(deck, rules.kitty_size):
                 add("discard:" + ",".join(CARD_NAMES[c] for c in kitty_group), DISCARD_KITTY, group=kitty_group)
         else:
@@ -138,6 +139,7 @@ class ActionSpace:
         self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
         first = {kind: i for i, kind in reversed(list(enumerate(kinds)))}
         self.first_of_kind: dict[int, int] = first
+        self.bid_count: int = kinds.count(BID)  # suit bids then the no-trump bid, lowest first
         # Direct lookups for the hot path: card -> id of play:C, discard:C, give:C.
         self.play_id = _by_card(names, kinds, cards, PLAY)
         self.discard_id = _by_card(names, kinds, cards, DISCARD)
@@ -214,8 +216,8 @@ def canonical_action(text: str, seat: int | None = None) -> str:
         if len(args) != 1 or len(args[0]) < 2:
             raise NotationError(text, "a bid is tricks and a suit, such as 'bid:4H' or 'bid:5NT'", seat)
         level_text, suit_text = args[0][0], args[0][1:]
-        if level_text not in "345":
-            raise NotationError(text, "a bid is for 3, 4 or 5 tricks", seat)
+        if level_text not in "34567":
+            raise NotationError(text, "a bid is for 3 to 7 tricks (3-5 in bid, 4-7 in bid-railroad)", seat)
         if suit_text.upper() == BID_NO_TRUMP_NAME:
             return f"bid:{level_text}{BID_NO_TRUMP_NAME}"
         return f"bid:{level_text}{SUIT_LETTERS[parse_suit(suit_text)]}"
@@ -230,7 +232,16 @@ _SPACES: dict[tuple[object, ...], ActionSpace] = {}
 
 def space_for(rules: Rules) -> ActionSpace:
     """The (cached) action space of a rules value."""
-    key = (rules.variant, rules.deck, rules.can_go_alone, rules.jambone, rules.defend_alone, rules.reneges, rules.loner_exchange)
+    key = (
+        rules.variant,
+        rules.deck,
+        rules.hand_size,
+        rules.can_go_alone,
+        rules.jambone,
+        rules.defend_alone,
+        rules.reneges,
+        rules.loner_exchange,
+    )
     space = _SPACES.get(key)
     if space is None:
         space = _SPACES[key] = ActionSpace(rules)

@@ -191,7 +191,7 @@ def variants_command() -> None:
         table.add_column("allowed")
         table.add_column("what it does")
         for option in declared.options:
-            table.add_row(option.name, _show(option.default), option.describe_allowed(), option.doc)
+            table.add_row(option.name, _show(option.default), declared.allowed_text(option), option.doc)
         console.print(table)
         console.print()
 

@@ -41,6 +41,7 @@ from bowers.variants import (
     JOKER_DEALER_NAMES,
     JOKER_NO_TRUMP,
     JOKER_ORDERER_NAMES,
+    KITTY_DISCARD_TOGETHER,
     TWO_HAND,
     Rules,
 )
@@ -484,7 +485,7 @@ class Hand:
         if phase == JOKER_CALL:
             return list(range(first[CALL], first[CALL] + 4))
         if phase == PICKUP_CHOICE:
-            cards = self.hands[seat] | 1 << self.turn_up
+            cards = self.hands[seat] | (1 << self.turn_up if rules.discard_turn_up else 0)
             return sorted([*(space.discard_id[c] for c in cards_of(cards)), first[DECLINE]])
         if phase == MAKER_CHOICE:
             ids = [first[PARTNER], first[ALONE]]
@@ -496,19 +497,20 @@ class Hand:
         if phase == DEFEND:
             return [first[PASS], first[DEFEND_ALONE]]
         if phase == DISCARD_PHASE:
-            if rules.bidding == AUCTION:
+            if rules.bidding == AUCTION and rules.kitty_discard == KITTY_DISCARD_TOGETHER:
                 held = cards_of(self.hands[seat])
                 ids = [space.kitty_discard_id[g] for g in _combinations(held, rules.kitty_size)]
                 return sorted(ids)
-            return [space.discard_id[c] for c in cards_of(self.hands[seat])]
+            keep = 1 << self.turn_up if self.turn_up_state == "taken" and not rules.discard_turn_up else 0
+            return [space.discard_id[c] for c in cards_of(self.hands[seat] & ~keep)]
         if phase == AUCTION_PHASE:
             ids = [first[PASS]]
             start = first[BID]
             if self.high_bidder >= 0:
                 standing = self._standing_bid_id()
-                ids.extend(range(standing + 1, start + 13))
+                ids.extend(range(standing + 1, start + space.bid_count))
             else:
-                ids.extend(range(start, start + 13))
+                ids.extend(range(start, start + space.bid_count))
             return ids
         if phase == TWOS_THREES_PHASE:
             low = [c for c in cards_of(self.hands[seat]) if rank_of(c) in TWO_THREE_RANKS]
@@ -629,6 +631,8 @@ class Hand:
             for card in cards:
                 self.hands[seat] &= ~(1 << card)
                 self.discarded.append(card)
+            if self.hands[seat].bit_count() > rules.hand_size:  # a kitty discarded one card at a time
+                return
             self._start_play()
             return
         if phase == AUCTION_PHASE:
@@ -778,7 +782,7 @@ class Hand:
         self.turn = -1
         self.result = self._base_result(misdeal=False, points=points, made=None)
         self.result["renege"] = {"claimant": claimant, "reneger": reneger, "penalty": penalty}
-        self.result["jamboree"] = []
+        self.result["jamboree_scored"] = False  # the Jamboree was held (``jamboree``) but the renege voids its bonus
 
     def _score(self) -> None:
         rules = self.rules
@@ -816,6 +820,7 @@ class Hand:
             "made": made,
             "jambone": self.jambone,
             "jamboree": self.jamboree[:],
+            "jamboree_scored": bool(self.jamboree) and not misdeal,
             "twos_threes": sorted(self.returned),
             "contract": self.contract(),
             "renege": None,
@@ -876,7 +881,8 @@ def _score_railroad(hand: Hand, team_tricks: list[int], maker_team: int, made: b
 def _score_ultimate(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
     points = [0, 0]
     if made:
-        points[maker_team] = 7 if team_tricks[maker_team] == hand.rules.hand_size else 5
+        march = 14 if hand.alone else 7  # a lone march doubles, as in the standard game
+        points[maker_team] = march if team_tricks[maker_team] == hand.rules.hand_size else 5
     else:
         points[1 - maker_team] = 7
     return points

@@ -1,8 +1,12 @@
 """The rules of each variant in plain language, for players, shipped as Markdown files.
 
-The texts live in ``bowers/rules_text/<variant>.md`` with the rules every
-variant shares in ``common.md``; they restate the specification (``docs/specification.md``) for players, with
-every option and the actions a player types.
+The texts live in ``bowers/rules_text/<variant>.md``; ``basics.md`` holds the
+words every variant uses (tricks, following suit, the bowers, the march),
+printed right after the variant's title and summary so that a newcomer meets
+each term after its definition, and ``common.md`` the shared rules printed
+at the end.  They restate the specification (``docs/specification.md``) and
+the decisions of ``docs/variants.md`` for players, with every option and the
+actions a player types.
 
 >>> rules_text("bid").startswith("# Auction Euchre")
 True
@@ -14,6 +18,7 @@ from importlib.resources import files
 
 from bowers.variants import variant as find_variant
 
+BASICS = "basics"
 COMMON = "common"
 
 
@@ -22,13 +27,24 @@ def _read(name: str) -> str:
     return files("bowers").joinpath("rules_text").joinpath(f"{name}.md").read_text(encoding="utf-8")
 
 
-def rules_text(variant: str, *, common: bool = True) -> str:
-    """The rules of ``variant`` for players, followed by the shared rules unless ``common`` is false.
+def split_introduction(text: str) -> tuple[str, str]:
+    """A variant's text cut before its first section: the title and summary, then its own rules."""
+    cut = text.find("\n## ")
+    if cut < 0:
+        return text, ""
+    return text[: cut + 1], text[cut + 1 :]
 
-    An unknown variant raises ``bowers.errors.OptionError`` listing the variants.
+
+def rules_text(variant: str, *, common: bool = True) -> str:
+    """The rules of ``variant`` for players: title and summary, the basics, its own rules, the shared rules.
+
+    With ``common`` false only the variant's own file is returned.  An unknown
+    variant raises ``bowers.errors.OptionError`` listing the variants.
     """
     name = find_variant(variant).name
     text = _read(name)
-    if common:
-        text = text.rstrip("\n") + "\n\n" + _read(COMMON)
-    return text
+    if not common:
+        return text
+    introduction, own = split_introduction(text)
+    parts = [introduction.rstrip("\n"), _read(BASICS).rstrip("\n"), own.rstrip("\n"), _read(COMMON).rstrip("\n")]
+    return "\n\n".join(part for part in parts if part) + "\n"

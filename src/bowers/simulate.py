@@ -17,7 +17,12 @@ from typing import Any
 from bowers.game import Game
 from bowers.variants import AUCTION, Rules
 
-CONTRACT_LEVELS = ("3", "4", "5", "5NT")
+CONTRACT_LEVELS = ("3", "4", "5", "5NT")  # the levels of the bid variant
+
+
+def contract_levels(rules: Rules) -> tuple[str, ...]:
+    """The contract levels of an auction variant, lowest first: its suit levels, then its no-trump bid."""
+    return (*(str(level) for level in rules.bid_levels), f"{rules.hand_size}NT")
 
 
 def game_seeds(seed: int, index: int) -> tuple[int, int]:
@@ -84,7 +89,7 @@ class _Tally:
         self.loners = _Event()
         self.lone_defences = _Event()
         self.jambones = _Event()
-        self.contracts = {level: _Event() for level in CONTRACT_LEVELS}
+        self.contracts = {level: _Event() for level in contract_levels(rules)}
         self.jamborees = 0
         self.misdeals = 0
         self.twos_threes = 0

@@ -42,6 +42,10 @@ JOKER_ORDERER_NAMES = "orderer-names"  # ultimate: the orderer names trump
 
 ALONE_LEADS = ("dealer-left", "maker-left")
 
+# How the auction's declarer discards after taking the kitty.
+KITTY_DISCARD_TOGETHER = "together"  # one action names every discarded card (`discard:C,C,C`)
+KITTY_DISCARD_ONE_BY_ONE = "one-by-one"  # one `discard:C` per card, until the hand is back to its size
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -64,6 +68,9 @@ class Rules:
     jamboree: bool = False
     twos_threes: bool = False
     stick_the_dealer: bool = False
+    discard_turn_up: bool = True  # the dealer may discard the card just taken up
+    bid_levels: tuple[int, ...] = (3, 4, 5)  # auction: the trick counts a suit bid may name; no-trump bids all tricks
+    kitty_discard: str = KITTY_DISCARD_TOGETHER  # auction: discard the kitty in one action, or one card at a time
     defend_alone: bool = False
     alone_lead: str = "dealer-left"
     tricks_to_make: int = 3
@@ -182,6 +189,7 @@ class Variant:
     options: tuple[Option, ...]
     build: Callable[[dict[str, Any]], Rules]
     rules_section: str = ""
+    refused: tuple[tuple[str, Any, str], ...] = ()  # (option, value, why): values players ask for that cannot work here
 
     def option(self, name: str) -> Option:
         """The option called ``name`` or an ``OptionError`` listing the options there are."""
@@ -191,6 +199,19 @@ class Variant:
         allowed = ", ".join(o.name for o in self.options) or "none"
         raise OptionError(f"variant {self.name!r} has no option {quoted(name)}; its options are: {allowed}", name, allowed)
 
+    def _check_not_refused(self, name: str, value: Any) -> None:
+        """Raise ``OptionError`` with the reason when ``name=value`` is a documented impossibility of this variant."""
+        for option, refused_value, why in self.refused:
+            if option == name and str(value).strip().lower() == str(refused_value):
+                allowed = self.option(name).describe_allowed() if any(o.name == name for o in self.options) else "none"
+                raise OptionError(f"{self.name} cannot be played with {name}={refused_value}: {why}", name, allowed)
+
+    def allowed_text(self, option: Option) -> str:
+        """The allowed values of one of this variant's options, with an example that fits the variant."""
+        if option.kind == "scores":
+            return f"one whole number per team, such as {','.join(['0'] * self.teams)}"
+        return option.describe_allowed()
+
     def defaults(self) -> dict[str, Any]:
         """Every option at its default value."""
         return {o.name: o.default for o in self.options}
@@ -199,6 +220,7 @@ class Variant:
         """Validate the chosen options and build the rules."""
         values = self.defaults()
         for name, value in chosen.items():
+            self._check_not_refused(name, value)
             values[name] = self.option(name).validate(value, self.teams)
         values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items()}
         target, initial = values.get("target"), values.get("initial_scores")
@@ -252,6 +274,33 @@ def _reneges() -> Option:
     )
 
 
+def _discard_turn_up() -> Option:
+    return Option(
+        "discard_turn_up",
+        True,
+        "The dealer may discard the card just taken up; false: the dealer keeps it and discards another card.",
+        kind="bool",
+    )
+
+
+def _going_alone() -> Option:
+    return Option(
+        "going_alone",
+        False,
+        "The maker may go alone, its partner sitting out; a lone maker who takes all 11 tricks scores 14.",
+        kind="bool",
+    )
+
+
+def _railroad_deck() -> Option:
+    return Option(
+        "deck",
+        32,
+        "32 cards (7-A) or 24 cards (9-A), the Joker added to either (33 or 25 cards); with 24, 5 cards each and makers need 3.",
+        (32, 24),
+    )
+
+
 def _draw() -> Option:
     return Option("draw", False, "Draw cards before the first hand for partners (seats) and the first dealer.", kind="bool")
 
@@ -290,6 +339,7 @@ def _build_standard(values: dict[str, Any], variant: str = "standard") -> Rules:
         deal_rounds=_each(2, 3, players=4),
         trump_jokers=jokers,
         stick_the_dealer=values["stick_the_dealer"],
+        discard_turn_up=values["discard_turn_up"],
         defend_alone=values["defend_alone"],
         alone_lead=values["alone_lead"],
         renege_penalty=2,
@@ -313,6 +363,7 @@ def _build_two_hand(values: dict[str, Any]) -> Rules:
         trump_jokers=jokers,
         can_go_alone=False,
         stick_the_dealer=values["stick_the_dealer"],
+        discard_turn_up=values["discard_turn_up"],
         scoring="two-hand",
         reneges=values["reneges"],
         target=values["target"],
@@ -322,22 +373,25 @@ def _build_two_hand(values: dict[str, Any]) -> Rules:
 
 def _build_railroad(values: dict[str, Any], players: int = 4) -> Rules:
     teams = players // 2
+    short_deck = values.get("deck", 32) == 24  # 9-A and the Joker: 5 cards each for four players
+    deals_five = players == 6 or short_deck
     return Rules(
         variant="railroad" if players == 4 else "railroad-6",
         players=players,
         teams=teams,
-        deck=deck_of(range(SEVEN, 13), jokers=(JOKER,)),
-        hand_size=7 if players == 4 else 5,
-        deal_rounds=_each(2, 3, 2, players=4) if players == 4 else _each(2, 3, players=6),
+        deck=deck_of(range(NINE if short_deck else SEVEN, 13), jokers=(JOKER,)),
+        hand_size=5 if deals_five else 7,
+        deal_rounds=_each(2, 3, players=players) if deals_five else _each(2, 3, 2, players=4),
         joker_turn_up=JOKER_NO_TRUMP,
         trump_jokers=(JOKER,),
         jambone=True,
         loner_exchange=True,
         jamboree=True,
         stick_the_dealer=values["stick_the_dealer"],
+        discard_turn_up=values["discard_turn_up"],
         defend_alone=values.get("defend_alone", False) and players == 4,
         alone_lead=values["alone_lead"],
-        tricks_to_make=4 if players == 4 else 3,
+        tricks_to_make=3 if deals_five else 4,
         scoring="railroad",
         renege_penalty=2,
         renege_penalty_alone=4,
@@ -358,7 +412,7 @@ def _build_ultimate(values: dict[str, Any]) -> Rules:
         deal_rounds=_each(2, 1, 2, 2, 1, 2, 1, players=4),
         joker_turn_up=JOKER_ORDERER_NAMES,
         trump_jokers=(RED_JOKER, LOW_JOKER),
-        can_go_alone=False,
+        can_go_alone=values["going_alone"],
         twos_threes=True,
         stick_the_dealer=True,
         tricks_to_make=6,
@@ -392,6 +446,18 @@ def _build_bid(values: dict[str, Any]) -> Rules:
     )
 
 
+def _build_bid_railroad(values: dict[str, Any]) -> Rules:
+    """Bid's auction and kitty over Railroad's deck, Joker, loners, Jambone, Jamboree and scoring."""
+    railroad = _build_railroad(values | {"stick_the_dealer": False, "discard_turn_up": True, "alone_lead": "dealer-left"})
+    return replace(
+        railroad,
+        variant="bid-railroad",
+        bidding=AUCTION,
+        turn_up=False,
+        bid_levels=(4, 5, 6, 7),
+        kitty_discard=KITTY_DISCARD_ONE_BY_ONE,
+    )
+
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -407,7 +473,7 @@ declare(
         "standard",
         "American 4-player Euchre: 24 cards, two bidding rounds, going alone, 10 points.",
         2,
-        (_deck_option(), _stick(), _defend(False), _alone_lead(), _target(10), _initial(2), _reneges()),
+        (_deck_option(), _stick(), _discard_turn_up(), _defend(False), _alone_lead(), _target(10), _initial(2), _reneges()),
         _build_standard,
         "2",
     )
@@ -417,7 +483,7 @@ declare(
         "two-hand",
         "Two-hand Euchre: each player a side, the dealer may decline the turn-up, no going alone.",
         2,
-        (_deck_option(), _stick(), _target(10), _initial(2), _reneges()),
+        (_deck_option(), _stick(), _discard_turn_up(), _target(10), _initial(2), _reneges()),
         _build_two_hand,
         "3",
     )
@@ -427,7 +493,7 @@ declare(
         "british",
         "25-card Euchre with the Joker (Benny) as the highest trump; a turned-up Joker lets the dealer name trump.",
         2,
-        (_stick(), _defend(False), _alone_lead(), _target(10), _initial(2), _reneges()),
+        (_stick(), _discard_turn_up(), _defend(False), _alone_lead(), _target(10), _initial(2), _reneges()),
         lambda values: _build_standard(values | {"deck": 25}, "british"),
         "4",
     )
@@ -437,7 +503,17 @@ declare(
         "railroad",
         "Railroad Euchre: 33 cards with the Joker, 7 cards each, loner exchange, Jambone and Jamboree, 64 points.",
         2,
-        (_stick(), _defend(True), _alone_lead(), _target(64), _initial(2), _reneges(), _draw()),
+        (
+            _railroad_deck(),
+            _stick(),
+            _discard_turn_up(),
+            _defend(True),
+            _alone_lead(),
+            _target(64),
+            _initial(2),
+            _reneges(),
+            _draw(),
+        ),
         _build_railroad,
         "5",
     )
@@ -447,9 +523,18 @@ declare(
         "railroad-6",
         "Railroad Euchre for six: three teams of two, 5 cards each, 64 points.",
         3,
-        (_stick(), _alone_lead(), _target(64), _initial(3), _reneges(), _draw()),
+        (_stick(), _discard_turn_up(), _alone_lead(), _target(64), _initial(3), _reneges(), _draw()),
         lambda values: _build_railroad(values, players=6),
         "6",
+        refused=(
+            (
+                "deck",
+                24,
+                "the 24-card deck with the Joker (25 cards) gives six players only 4 cards each, "
+                "too few for a Jamboree's five trumps, and the six-player game deals 5 each (30 cards); "
+                "play it with the 32-card deck (7-A and the Joker)",
+            ),
+        ),
     )
 )
 declare(
@@ -457,7 +542,7 @@ declare(
         "ultimate",
         "Ultimate Euchre: the full deck with two Jokers, 11 cards each, twos and threes, 35 points.",
         2,
-        (_target(35), _initial(2), _reneges()),
+        (_going_alone(), _target(35), _initial(2), _reneges()),
         _build_ultimate,
         "7",
     )
@@ -470,6 +555,15 @@ declare(
         (_target(10), _initial(2), _reneges()),
         _build_bid,
         "8",
+    )
+)
+declare(
+    Variant(
+        "bid-railroad",
+        "Bid Railroad: bid's auction and kitty with Railroad's 33 cards, Joker, loners, Jambone, Jamboree, 64 points.",
+        2,
+        (_defend(True), _target(64), _initial(2), _reneges(), _draw()),
+        _build_bid_railroad,
     )
 )
 

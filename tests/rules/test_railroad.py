@@ -57,10 +57,12 @@ def test_deck_is_33_cards_seven_each_kitty_five() -> None:
     assert game.observation(0)["turn_up"] == deal["kitty"][0]
 
 
-def test_no_24_card_deck_option() -> None:
-    """Railroad is played with the 33-card deck only (Decision: the 24-card deck cannot be dealt)."""
+def test_deck_option_offers_32_and_24_only() -> None:
+    """Option ``deck``: 32 (7-A, the default) or 24 (9-A), the Joker added to either; nothing else."""
+    assert len(bowers.make_rules("railroad").deck) == 33
+    assert len(bowers.make_rules("railroad", deck=24).deck) == 25
     with pytest.raises(bowers.OptionError):
-        bowers.Game("railroad", seed=1, deck=24)
+        bowers.Game("railroad", seed=1, deck=25)
 
 
 def test_deal_packets_two_three_two() -> None:
@@ -834,3 +836,128 @@ def test_from_deal_keeps_its_dealer_with_the_draw() -> None:
     record = game.record()
     assert sorted(record["seating"]) == [0, 1, 2, 3]
     assert record["deals"][0]["dealer"] == 3
+
+
+# ---------------------------------------------------------------------- option deck=24 (docs/variants.md, Decisions)
+
+# Deal S (deck=24), seat 3 deals, turn-up 9H; the Joker lies in the kitty.
+S = ["JH JD AH 9C TC", "AC KC QC JC KD", "AD QD TD 9D KS", "AS QS JS TS 9S"]
+S_KITTY = "9H KH QH TH JK"
+# Deal T (deck=24), seat 0 holds the five highest hearts trumps.
+T = ["JK JH JD AH KH", "AC KC QC JC KD", "AD QD TD 9D KS", "AS QS JS TS 9S"]
+T_KITTY = "9H QH TH 9C TC"
+
+
+def test_short_deck_is_25_cards_five_each_kitty_five() -> None:
+    """deck=24: 9-A and the Joker (25 cards), 5 cards each in packets of 2-3, 5 left in the kitty."""
+    game = bowers.Game("railroad", seed=3, deck=24)
+    deal = game.record()["deals"][0]
+    assert [len(hand) for hand in deal["hands"]] == [5, 5, 5, 5]
+    assert len(deal["kitty"]) == 5
+    dealt = [card for hand in deal["hands"] for card in hand] + deal["kitty"]
+    assert sorted(dealt) == sorted(names("JK " + " ".join(r + s for s in "CDHS" for r in "9TJQKA")))
+    assert bowers.make_rules("railroad", deck=24).deal_rounds == ((2, 2, 2, 2), (3, 3, 3, 3))
+
+
+def test_short_deck_makers_need_three_and_score_per_trick() -> None:
+    """deck=24 Decision: makers need 3 of the 5 tricks and score 1 per trick taken, as in railroad-6."""
+    assert bowers.make_rules("railroad", deck=24).tricks_to_make == 3
+    game = game_of("railroad", 3, S, S_KITTY, deck=24)
+    act(game, "0:order 0:partner 3:discard:9S")
+    result = finish_hand(game)
+    assert result["tricks"] == [3, 0, 1, 1]
+    assert result["made"] is True
+    assert result["points"] == [4, 0]
+
+
+def test_short_deck_euchred_makers_give_defenders_a_point_a_trick() -> None:
+    """deck=24: makers who take fewer than 3 tricks are euchred; the defenders score 1 per trick they took."""
+    game = game_of("railroad", 3, S, S_KITTY, deck=24)
+    act(game, "0:pass 1:order 1:partner 3:discard:9S")
+    result = finish_hand(game)
+    assert result["tricks"] == [3, 0, 1, 1]
+    assert result["made"] is False
+    assert result["points"] == [4, 0]
+
+
+def test_short_deck_jamboree_is_the_whole_hand_and_scores_16() -> None:
+    """deck=24 Decision: the Jamboree (Joker, right, left, A, K) still scores 16; with 5 cards it is the whole hand."""
+    game = game_of("railroad", 3, T, T_KITTY, deck=24)
+    act(game, "0:order 0:partner 3:discard:9S")
+    assert game.observation(1)["jamboree"] == {"0": ["JK", "JH", "JD", "AH", "KH"]}
+    result = finish_hand(game)
+    assert result["tricks"] == [5, 0, 0, 0]
+    assert result["points"] == [5 + 16, 0]
+
+
+def test_short_deck_jambone_needs_all_five() -> None:
+    """deck=24 Decision: a Jambone needs all 5 tricks for its 28 points (44 with a Jamboree)."""
+    game = game_of("railroad", 3, T, T_KITTY, deck=24)
+    act(game, "0:order 0:jambone 0:give:KH 2:give:KH 3:discard:9S")
+    result = finish_hand(game)
+    assert result["jambone"] is True
+    assert result["tricks"] == [5, 0, 0, 0]
+    assert result["points"] == [44, 0]
+
+
+def test_short_deck_draw_uses_nine_to_ace() -> None:
+    """deck=24 with draw: the cards drawn for partners come from the 24 cards, 9 low to A high."""
+    for seed in range(10):
+        game = bowers.Game("railroad", seed=seed, deck=24, draw=True)
+        drawn = {card for draw in game.draw or [] for _, card in draw}
+        assert drawn <= set(names(" ".join(r + s for s in "CDHS" for r in "9TJQKA")))
+        assert game.dealer == 0
+
+
+# ---------------------------------------------------------------------- Jamboree with the Joker out of play (Decision)
+
+OUT = ["JH JD AH KH QH 7C 8C", "AC KC QC JC TC 9C 8H", "AD KD QD TD 9D 8D 7D", "AS KS QS JS TS 9S 8S"]
+
+
+def test_no_jamboree_with_the_joker_in_the_kitty() -> None:
+    """Jamboree Decision: it is always Joker, right, left, A, K; with the Joker in the kitty no one can have one.
+
+    Seat 0 holds the five highest hearts in play (right, left, A, K, Q), which is not a Jamboree:
+    counting it would tell the table that the Joker lies in the kitty.
+    """
+    game = game_of("railroad", 3, OUT, "7H JK TH 9H 7S")
+    act(game, "0:order 0:partner 3:discard:8S")
+    assert game.observation(1)["jamboree"] == {}
+    result = finish_hand(game)
+    assert result["jamboree"] == [] and result["jamboree_scored"] is False
+
+
+def test_no_jamboree_with_the_joker_turned_down() -> None:
+    """Jamboree Decision: a turned-down Joker is out of play, so a suit named in round 2 has no Jamboree."""
+    game = game_of("railroad", 3, OUT, "JK 7H TH 9H 7S")
+    act(game, "0:pass 1:pass 2:pass 3:pass 0:call:H 0:partner")
+    assert game.phase == "play"
+    assert game.observation(2)["jamboree"] == {}
+    assert finish_hand(game)["jamboree"] == []
+
+
+def test_no_jamboree_when_the_dealer_sits_out_with_the_joker_turned_up() -> None:
+    """Jamboree Decision: an ordered Joker left on the table (the dealer sits out) makes a no-trump hand: no Jamboree."""
+    game = game_of("railroad", 3, OUT, "JK 7H TH 9H 7S")
+    act(game, "0:pass 1:order 1:alone 1:give:9C 3:give:9S 2:pass 0:pass")
+    assert game.trump == "NT" and game.phase == "play"
+    assert game.observation(0)["turn_up_state"] == "face-up"
+    assert finish_hand(game)["jamboree"] == []
+
+
+def test_scored_jamboree_is_marked_scored() -> None:
+    """Result key ``jamboree_scored``: true when the Jamboree's 16 points were added."""
+    game = game_of("railroad", 3, T, T_KITTY, deck=24)
+    act(game, "0:order 0:partner 3:discard:9S")
+    result = finish_hand(game)
+    assert result["jamboree"] == [0] and result["jamboree_scored"] is True
+
+
+def test_draw_is_off_by_default() -> None:
+    """Draw Decision (docs/variants.md): off by default; the seed picks the first dealer and seats stay as chosen."""
+    for name in ("railroad", "railroad-6", "bid-railroad"):
+        rules = bowers.make_rules(name)
+        assert rules.draw is False
+        game = bowers.Game(name, seed=5)
+        assert game.seating == list(range(rules.players))
+        assert "seating" not in game.record()

@@ -207,3 +207,13 @@ def test_draw_redraws_only_ties_that_matter_in_six() -> None:
 def test_observations_never_show_hidden_cards_in_six() -> None:
     """Hidden information: in random railroad-6 hands no observation names a card its seat may not see."""
     assert random_hands_keep_secrets("railroad-6", range(10), hands=2) > 150
+
+
+def test_short_deck_is_refused_with_the_reason() -> None:
+    """Decision: railroad-6 cannot use the 24-card deck (25 cards give six players 4 each); it is refused, saying why."""
+    with pytest.raises(bowers.OptionError) as caught:
+        bowers.Game("railroad-6", seed=1, deck=24)
+    message = str(caught.value)
+    assert "4 cards each" in message and "32-card deck" in message
+    with pytest.raises(bowers.OptionError):
+        bowers.make_rules("railroad-6", deck="24")

@@ -224,15 +224,21 @@ def test_railroad_penalty_4_alone_and_review_skips_the_sitting_out_partner() -> 
 
 
 def test_correct_claim_cancels_a_jamboree() -> None:
-    """Reneges: after a correct claim nothing else is scored for the hand, not even a Jamboree."""
+    """Reneges: after a correct claim nothing else is scored for the hand, not even a Jamboree.
+
+    The result still names the Jamboree's holder (``jamboree``) and says it scored nothing (``jamboree_scored``).
+    """
     hands = ["JK JH JD AH KH 7C 8C", "AC KC QC AS KS QS 7S", "AD KD QD TD 9D 8D 7D", "TC 9C JC JS TS 9S 8S"]
     game = game_of("railroad", 3, hands, "QH TH 9H 8H 7H", reneges=True)
     act(game, "0:order 0:partner 3:discard:8S")
     assert game.observation(1)["jamboree"] == {"0": ["JK", "JH", "JD", "AH", "KH"]}
     act(game, "0:7C 1:AS 2:claim-renege")
     result = result_of(game)
-    assert result["jamboree"] == []
+    assert result["jamboree"] == [0]
+    assert result["jamboree_scored"] is False
     assert result["points"] == [2, 0]
+    replayed = bowers.replay(game.record()).results[0]
+    assert (replayed["jamboree"], replayed["jamboree_scored"]) == ([0], False)
 
 
 def test_playing_the_joker_while_able_to_follow_is_a_renege() -> None:

@@ -328,3 +328,67 @@ def test_result_fields_of_an_ultimate_hand() -> None:
 def test_observations_never_show_hidden_cards() -> None:
     """Hidden information: in random ultimate hands no observation names another hand, the kitty or a discard."""
     assert random_hands_keep_secrets("ultimate", range(8), hands=2) > 300
+
+
+# ---------------------------------------------------------------------- option going_alone (docs/variants.md, Decisions)
+
+
+def test_going_alone_is_off_by_default_and_adds_partner_and_alone() -> None:
+    """Option ``going_alone``: off by default (the specification's rule); on, the maker says partner or alone."""
+    assert bowers.make_rules("ultimate").can_go_alone is False
+    space = bowers.action_space("ultimate", going_alone=True)
+    assert {"partner", "alone"} <= set(space)
+    assert "jambone" not in space and "defend-alone" not in space
+    game = game_of("ultimate", 3, TOP, TOP_KITTY, going_alone=True)
+    pass_twos_threes(game)
+    act(game, "0:pass 1:pass 2:pass 3:pass 0:call:S")
+    assert game.legal_actions() == ["partner", "alone"]
+
+
+def test_lone_march_of_eleven_scores_14() -> None:
+    """going_alone: a lone maker who takes all 11 tricks scores 14 (double the march, as standard doubles 2 to 4)."""
+    game = game_of("ultimate", 3, TOP, TOP_KITTY, going_alone=True)
+    pass_twos_threes(game)
+    act(game, "0:pass 1:pass 2:pass 3:pass 0:call:S 0:alone")
+    assert game.observation(0)["sitting_out"] == [2]
+    assert game.to_act == 0  # the dealer's left leads, as in the standard game
+    result = finish_hand(game)
+    assert result["alone"] is True
+    assert result["tricks"] == [11, 0, 0, 0]
+    assert result["points"] == [14, 0]
+
+
+def test_lone_maker_taking_six_to_ten_scores_5() -> None:
+    """going_alone: a lone maker who takes 6-10 tricks scores 5, as with a partner."""
+    game = game_of("ultimate", 3, TEN, TEN_KITTY, going_alone=True)
+    pass_twos_threes(game)
+    act(game, "0:pass 1:pass 2:pass 3:pass 0:call:S 0:alone")
+    result = finish_hand(game)
+    assert result["tricks"] == [10, 1, 0, 0]
+    assert result["points"] == [5, 0]
+
+
+def test_euchred_lone_maker_gives_defenders_7() -> None:
+    """going_alone: a lone maker who takes fewer than 6 tricks is euchred; the defenders score 7."""
+    game = game_of("ultimate", 3, TOP, TOP_KITTY, going_alone=True)
+    pass_twos_threes(game)
+    act(game, "0:pass 1:pass 2:pass 3:pass 0:pass 1:call:S 1:alone")
+    result = finish_hand(game)
+    assert result["alone"] is True and result["made"] is False
+    assert result["points"] == [7, 0]
+
+
+def test_dealer_sitting_out_leaves_the_turn_up() -> None:
+    """going_alone: when the dealer's partner goes alone after an order, the dealer sits out and takes nothing."""
+    game = game_of("ultimate", 3, TWOS, TWOS_KITTY, going_alone=True)
+    pass_twos_threes(game)
+    act(game, "0:pass 1:order 1:alone")
+    assert game.phase == "play"
+    assert game.observation(0)["sitting_out"] == [3]
+    assert game.observation(0)["turn_up_state"] == "face-up"
+    assert game.to_act == 0
+
+
+def test_renege_penalty_alone_is_7() -> None:
+    """going_alone with reneges: the penalty after a lone hand stays 7 (the Ultimate text's one renege penalty)."""
+    assert bowers.make_rules("ultimate", going_alone=True).renege_penalty_alone == 7

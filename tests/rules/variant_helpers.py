@@ -82,13 +82,15 @@ def top_five(trump: str, jokers: tuple[str, ...] = ("JK",)) -> list[str]:
 
 
 def visible_cards(value: Any) -> set[str]:
-    """Every card named anywhere in an observation (keys and values)."""
+    """Every card named anywhere in an observation (keys and values); a bid such as ``bid:7S`` names no card."""
     found: set[str] = set()
     if isinstance(value, str):
-        found.update(CARD.findall(value))
+        if not value.startswith("bid:"):
+            found.update(CARD.findall(value))
     elif isinstance(value, dict):
         for key, item in value.items():
-            found |= visible_cards(key) | visible_cards(item)
+            if key != "contract":  # a contract such as 7S names tricks and a suit, not a card
+                found |= visible_cards(key) | visible_cards(item)
     elif isinstance(value, list | tuple):
         for item in value:
             found |= visible_cards(item)
