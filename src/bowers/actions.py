@@ -5,10 +5,11 @@ Every action has one canonical string (lower-case keyword, upper-case cards,
 its index in ``ActionSpace.names``.  Legal actions are always listed in id
 order, which is the documented order of the action space:
 
-``pass``, ``order``, ``order:S`` (per suit), ``call:S`` (per suit), ``decline``,
+``pass``, ``order``, ``order:<suit>`` (per suit), ``call:<suit>`` (per suit), ``decline``,
 ``partner``, ``alone``, ``jambone``, ``defend-alone``, ``twos-threes:...``,
-``bid:...`` (lowest bid first, the no-trump bid last), ``discard:C`` (per card),
-``discard:C,C,C``, ``give:C``, ``play:C``, ``play:JK:S``, ``claim-renege``.
+``bid:...`` (lowest bid first, the no-trump bid last), ``discard:<card>,<card>,<card>``
+(bid), ``discard:<card>`` (per card), ``give:<card>``, ``play:<card>``,
+``play:JK:<suit>``, ``claim-renege``.
 Cards within a section follow the deck order (clubs, diamonds, hearts,
 spades, each 2..A, then Jokers); suits go C, D, H, S.
 """

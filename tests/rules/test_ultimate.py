@@ -391,4 +391,12 @@ def test_dealer_sitting_out_leaves_the_turn_up() -> None:
 
 def test_renege_penalty_alone_is_7() -> None:
     """going_alone with reneges: the penalty after a lone hand stays 7 (the Ultimate text's one renege penalty)."""
-    assert bowers.make_rules("ultimate", going_alone=True).renege_penalty_alone == 7
+    game = game_of("ultimate", 3, TWOS, TWOS_KITTY, going_alone=True, reneges=True)
+    pass_twos_threes(game)
+    act(game, "0:pass 1:order 1:alone")
+    assert game.observation(0)["sitting_out"] == [3]
+    act(game, "0:AC 1:2D 2:claim-renege")
+    result = result_of(game)
+    assert result["alone"] is True
+    assert result["renege"] == {"claimant": 2, "reneger": 1, "penalty": 7}
+    assert result["points"] == [7, 0]
