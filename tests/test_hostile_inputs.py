@@ -87,6 +87,15 @@ def test_seats_must_be_seat_numbers() -> None:
     assert game.record() == before
 
 
+@pytest.mark.parametrize("seed", [10**5000, 2**4096, 1.0, True, "7"], ids=["5001-digits", "4097-bits", "float", "bool", "text"])
+def test_seeds_must_be_whole_numbers_that_can_be_written_out(seed: Any) -> None:
+    with pytest.raises(OptionError, match="seed must be"):
+        Game("standard", seed=seed)
+    with pytest.raises(RecordError, match="seed must be"):
+        replay({**Game("standard", seed=1).record(), "seed": seed})
+    assert Game("standard", seed=-(2**4000)).seed == -(2**4000)
+
+
 def test_non_text_option_names_in_a_record_are_refused() -> None:
     record = Game("standard", seed=1).record()
     with pytest.raises(RecordError, match="option names"):

@@ -154,7 +154,7 @@ def _ruleset_options(metadata: dict[str, Any]) -> dict[str, Any]:
     if flag("defend_alone", False):
         options["defend_alone"] = True
     lead = ruleset.get("loner_lead", "LEFT_OF_DEALER")
-    if lead not in _ALONE_LEADS:
+    if not isinstance(lead, str) or lead not in _ALONE_LEADS:
         raise RecordError(f"EGN rule 'loner_lead' is {quoted(lead)}; bowers plays LEFT_OF_DEALER and LEFT_OF_LONER")
     if _ALONE_LEADS[lead] != "dealer-left":
         options["alone_lead"] = _ALONE_LEADS[lead]

@@ -27,6 +27,7 @@ from bowers.observation import build_observation
 from bowers.variants import DealRound, Rules, make_rules
 
 FORMAT_VERSION = 1
+MAX_SEED_BITS = 4096  # far beyond any seed in use; longer ones could not even be written out as text
 MAX_JSON_DEPTH = 32  # nesting allowed inside a record's metadata
 
 # The keys a record, a deal and a hand result may have; replay refuses any other.
@@ -248,9 +249,7 @@ class Game:
         return [names[i] for i in self._hand.legal_ids()]
 
     def legal_action_ids(self) -> list[int]:
-        """Integer ids of the legal actions, ascending (the fast path)."""
-        if self.winner is not None:
-            return []
+        """Integer ids of the legal actions, ascending (the fast path); none once the game is over."""
         return self._hand.legal_ids()
 
     def apply_id(self, action: int) -> None:
@@ -262,7 +261,8 @@ class Game:
         if action.__class__ is not int:
             action = _action_number(action)
         hand = self._hand
-        if self.winner is None and 0 <= action < self._space_size and hand.is_legal(action):
+        # Once the game is over its last hand is over too, and is_legal refuses everything.
+        if 0 <= action < self._space_size and hand.is_legal(action):
             hand.apply_id(action)
             if hand.result is not None:
                 self._end_hand()
@@ -472,9 +472,10 @@ def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
 def _check_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError(f"seed must be a whole number, not {quoted(seed)}", "seed", "a whole number")
-    return seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed.bit_length() > MAX_SEED_BITS:
+        allowed = f"a whole number of at most {MAX_SEED_BITS} bits"
+        raise OptionError(f"seed must be {allowed}, not {quoted(seed)}", "seed", allowed)
+    return int(seed)
 
 
 def _check_deal(
@@ -646,8 +647,11 @@ class RecordReader:
         except OptionError as error:
             raise RecordError(str(error)) from None
         seed = record.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RecordError(f"seed must be a whole number or null, not {quoted(seed)}")
+        if seed is not None:
+            try:
+                seed = _check_seed(seed)
+            except OptionError as error:
+                raise RecordError(f"{error} (or null)") from None
         self.rules = rules
         self.seed: int | None = seed
         self.dealing_seed: int = 0 if seed is None else seed
