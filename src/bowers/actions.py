@@ -162,7 +162,7 @@ _PLAIN = {"pass", "decline", "partner", "alone", "jambone", "defend-alone", "cla
 _WITH_CARDS = {"discard", "give", "twos-threes"}
 
 
-def canonical_action(text: str, seat: int | None = None) -> str:
+def canonical_action(text: object, seat: int | None = None) -> str:
     """Normalise an action string to canonical notation, or raise ``NotationError``.
 
     >>> canonical_action("Play:10h")

@@ -84,7 +84,7 @@ def parse_suit(text: str) -> Suit:
     return _SUIT_INPUT[key]
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: object) -> Card:
     """Parse card notation: rank then suit (``TH``, ``10h``, ``9♠``), or ``JK``/``RJ``/``LJ``."""
     if not isinstance(text, str):
         raise NotationError(text, "a card is a string such as 'TH' or '9S'")

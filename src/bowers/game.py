@@ -85,7 +85,11 @@ class Game:
     ['pass', 'order']
     """
 
-    def __init__(self, variant: str, seed: int | None = None, **options: Any) -> None:
+    def __new__(cls, *args: Any, **options: Any) -> Game:
+        """A blank game (``from_deal``, ``copy`` and ``replay`` fill one in without running ``__init__``)."""
+        return object.__new__(cls)
+
+    def __init__(self, variant: str, seed: object = None, **options: Any) -> None:
         rules = make_rules(variant, **options)
         self._setup(rules, _check_seed(seed), {})
 
@@ -93,17 +97,17 @@ class Game:
     def from_deal(
         cls,
         variant: str,
-        dealer: int,
+        dealer: object,
         hands: Sequence[Sequence[str]],
         kitty: Sequence[str],
-        seed: int | None = None,
+        seed: object = None,
         **options: Any,
     ) -> Game:
         """A game whose first hand uses exactly these cards (``kitty[0]`` is the turn-up where there is one)."""
         rules = make_rules(variant, **options)
         cards = _check_deal(rules, dealer, hands, kitty)
         game = cls.__new__(cls)
-        game._setup(rules, _check_seed(seed), {0: cards}, first_dealer=dealer)
+        game._setup(rules, _check_seed(seed), {0: cards}, first_dealer=cards[0])
         return game
 
     # ------------------------------------------------------------------ set-up
@@ -121,7 +125,7 @@ class Game:
         self.space: ActionSpace = space_for(rules)
         self.seed: int | None = seed  # None only for a record that had none (later deals then use 0)
         self._dealing_seed: int = seed
-        self._fixed = dict(fixed_deals)
+        self._fixed: dict[int, tuple[int, list[int], list[Card]]] = dict(fixed_deals)
         self.metadata: dict[str, Any] = {}
         self._deal_notes: dict[int, dict[str, Any]] = {}
         if seating is None and rules.draw:
@@ -221,7 +225,7 @@ class Game:
         if hand.result is not None:
             self._end_hand()
 
-    def apply(self, action: str | int, seat: int | None = None) -> str:
+    def apply(self, action: object, seat: int | None = None) -> str:
         """Check and apply an action typed in any case; returns its canonical form.
 
         With ``seat`` given, an action from a seat that is not to act is refused.
@@ -231,7 +235,7 @@ class Game:
         self.apply_id(action_id)
         return self.space.names[action_id]
 
-    def action_id(self, action: str | int, seat: int | None = None) -> int:
+    def action_id(self, action: object, seat: int | None = None) -> int:
         """The id of an action that is legal now, or the error that explains why not."""
         to_act = self._hand.to_act
         action_id = self.space.index.get(action) if isinstance(action, str) else None
@@ -242,7 +246,7 @@ class Game:
                 raise IllegalAction(seat, str(action), f"no action id {action}; ids run 0..{len(self.space) - 1}")
             name = self.space.names[action]
         else:
-            name = canonical_action(action, seat)  # type: ignore[arg-type]
+            name = canonical_action(action, seat)
         if self.winner is not None:
             raise IllegalAction(seat, name, "the game is over")
         if seat is not None and seat != to_act:
@@ -296,14 +300,24 @@ class Game:
     def copy(self) -> Game:
         """An independent copy, cheap enough for search (finished hands are shared)."""
         other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        other.rules = self.rules
+        other.space = self.space
+        other.seed = self.seed
+        other._dealing_seed = self._dealing_seed
+        other._fixed = self._fixed
+        other.metadata = self.metadata
+        other._deal_notes = self._deal_notes
+        other.seating = self.seating
+        other.draw = self.draw
+        other.first_dealer = self.first_dealer
+        other.winner = self.winner
         other.scores = self.scores[:]
         other.results = self.results[:]
         other._finished = self._finished[:]
         other._hand = self._hand.copy()
         return other
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: object) -> dict[str, Any]:
         """A JSON-able view of exactly what ``seat`` may see now."""
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise OptionError(f"no seat {seat!r}; seats are 0..{self.rules.players - 1}", "seat")
@@ -342,7 +356,7 @@ class Game:
 # ---------------------------------------------------------------------- checks and helpers
 
 
-def _check_seed(seed: int | None) -> int:
+def _check_seed(seed: object) -> int:
     if seed is None:
         return secrets.randbits(63)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -351,7 +365,7 @@ def _check_seed(seed: int | None) -> int:
 
 
 def _check_deal(
-    rules: Rules, dealer: int, hands: Sequence[Sequence[str]], kitty: Sequence[str]
+    rules: Rules, dealer: object, hands: Sequence[Sequence[str]], kitty: Sequence[str]
 ) -> tuple[int, list[int], list[Card]]:
     """Validate dealt cards (counts, duplicates, deck) and return them as bit sets."""
     n = rules.players
@@ -480,7 +494,7 @@ def draw_for_seats(rules: Rules, seed: int) -> tuple[list[int], list[list[list[A
     return seating, rounds
 
 
-def replay(record: dict[str, Any]) -> Game:
+def replay(record: object) -> Game:
     """Rebuild a game from its record, re-checking every action; a corrupt record raises ``RecordError``."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with variant, options, seed and deals")

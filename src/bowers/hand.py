@@ -152,6 +152,10 @@ class Hand:
         "twos_queue",
     )
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
+        """A blank hand (``copy`` fills one in without running ``__init__``)."""
+        return object.__new__(cls)
+
     def __init__(self, rules: Rules, space: ActionSpace, dealer: int, hands: list[int], kitty: list[int]) -> None:
         n = rules.players
         self.rules = rules
@@ -223,28 +227,68 @@ class Hand:
     # ------------------------------------------------------------------ copying
 
     def copy(self) -> Hand:
-        """An independent copy (lists copied, immutable parts shared)."""
+        """An independent copy (lists copied, immutable parts shared), field by field so it compiles to plain stores."""
         other = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands[:]
-        other.kitty = self.kitty[:]
         other.actions = self.actions[:]
-        other.jamboree = self.jamboree[:]
-        other.next_active = self.next_active[:]
-        other.exchange_queue = self.exchange_queue[:]
-        other.exchanges = self.exchanges[:]
-        other.pending_sit_out = self.pending_sit_out[:]
+        other.active_count = self.active_count
+        other.alone = self.alone
+        other.auction_out = self.auction_out
+        other.bid_index = self.bid_index
+        other.bid_suit = self.bid_suit
+        other.claimed = self.claimed
+        other.claims = self.claims[:]
+        other.contract_level = self.contract_level
+        other.dealer = self.dealer
+        other.dealt_hands = self.dealt_hands
         other.defend_queue = self.defend_queue[:]
         other.discarded = self.discarded[:]
-        other.returned = {seat: cards[:] for seat, cards in self.returned.items()}
-        other.twos_queue = self.twos_queue[:]
-        other.trick = self.trick[:]
-        other.tricks_won = self.tricks_won[:]
+        other.effective_suit = self.effective_suit
+        other.exchange_queue = self.exchange_queue[:]
+        other.exchanges = self.exchanges[:]
+        other.hands = self.hands[:]
+        other.high_bidder = self.high_bidder
+        other.jambone = self.jambone
+        other.jambone_chooser = self.jambone_chooser
+        other.jambone_seat = self.jambone_seat
+        other.jamboree = self.jamboree[:]
+        other.joker_leads = self.joker_leads
+        other.kitty = self.kitty[:]
+        other.kitty_bottom = self.kitty_bottom
+        other.leader = self.leader
+        other.led = self.led
+        other.lone_defender = self.lone_defender
+        other.maker = self.maker
+        other.n = self.n
+        other.next_active = self.next_active[:]
+        other.passes = self.passes
+        other.pending_sit_out = self.pending_sit_out[:]
+        other.phase = self.phase
+        other.pickup_pending = self.pickup_pending
+        other.play_cache = self.play_cache
+        other.play_id = self.play_id
         other.played = self.played[:]
+        other.power = self.power
         other.reneged = self.reneged[:]
-        other.claims = self.claims[:]
+        other.reneges = self.reneges
+        other.result = self.result
+        other.returned = {seat: cards[:] for seat, cards in self.returned.items()}
         other.review_queue = self.review_queue[:]
+        other.rules = self.rules
+        other.sitting_out = self.sitting_out
+        other.space = self.space
+        other.suit_mask = self.suit_mask
+        other.tables = self.tables
+        other.to_act = self.to_act
+        other.trick = self.trick[:]
+        other.trick_best = self.trick_best
+        other.trick_winner = self.trick_winner
+        other.tricks_played = self.tricks_played
+        other.tricks_won = self.tricks_won[:]
+        other.trump = self.trump
+        other.turn = self.turn
+        other.turn_up = self.turn_up
+        other.turn_up_state = self.turn_up_state
+        other.twos_queue = self.twos_queue[:]
         return other
 
     # ------------------------------------------------------------------ helpers

@@ -448,7 +448,7 @@ declare(
 )
 
 
-def variant(name: str) -> Variant:
+def variant(name: object) -> Variant:
     """The declared variant called ``name``, or an ``OptionError`` listing the variants."""
     if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
         raise OptionError(f"unknown variant {name!r}; variants: {', '.join(VARIANTS)}", "variant", tuple(VARIANTS))
@@ -463,7 +463,7 @@ def variants() -> list[str]:
 _RULES_CACHE: dict[tuple[object, ...], Rules] = {}
 
 
-def make_rules(name: str, **options: Any) -> Rules:
+def make_rules(name: object, **options: Any) -> Rules:
     """Rules of a variant with its options validated (cached: rules are immutable)."""
     try:
         key: tuple[object, ...] | None = (name, *sorted((k, repr(v)) for k, v in options.items()))
