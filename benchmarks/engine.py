@@ -39,7 +39,9 @@ engine in use and (``copy+apply pure``, in a child process) for the pure one.
 
 Every run replays the same seeded work, and the columns are interleaved (run 1
 of each, then run 2 of each, ...) so that machine noise falls on all of them
-alike.  How to read it: one line per run, then the median of each column and
+alike.  Each run is timed in CPU time of its process (``time.process_time``;
+all of these engines run on one thread), so that other work on a shared
+machine counts for less than it would in wall time.  How to read it: one line per run, then the median of each column and
 the ratios of the medians.  A ratio above 1 means bowers plays more hands per
 second than the peer.  The figures depend on the machine and the Python build;
 compare ratios, not absolute rates, across machines.
@@ -199,13 +201,13 @@ def timed(name: str, hands: int, seed: int) -> float:
     if name == "copy+apply":
         positions = copy_positions(seed)  # set up outside the timed part
         gc.collect()
-        start = time.perf_counter()
+        start = time.process_time()
         done = copy_and_apply(positions, hands)
-        return done / (time.perf_counter() - start)
+        return done / (time.process_time() - start)
     gc.collect()
-    start = time.perf_counter()
+    start = time.process_time()
     played = PLAYERS[name](hands, seed)
-    return played / (time.perf_counter() - start)
+    return played / (time.process_time() - start)
 
 
 PLAYERS: dict[str, Callable[[int, int], int]] = {

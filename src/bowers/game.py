@@ -13,7 +13,7 @@ import math
 import secrets
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
@@ -22,7 +22,7 @@ from bowers.hand import Hand, trump_name
 from bowers.observation import build_observation
 from bowers.variants import DealRound, Rules, make_rules
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Final = 1
 
 
 def _random_integer(seed: int, label: str, bits: int) -> int:
@@ -36,14 +36,29 @@ def _shuffle_bits(size: int) -> int:
     return math.ceil(math.log2(math.factorial(size))) + 64
 
 
+_WORD: Final = 1 << 60  # chunk products stay below this, so the digit arithmetic stays in small integers
+
+
 def shuffled(deck: Sequence[Card], seed: int, label: str) -> list[Card]:
     """A uniformly shuffled copy of ``deck``, determined by ``seed`` and ``label`` alone."""
     cards = list(deck)
     size = len(cards)
     number = _random_integer(seed, label, _shuffle_bits(size))
-    for i in range(size - 1, 0, -1):
-        number, j = divmod(number, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
+    # Swap i takes the next digit of ``number`` in the mixed radix (size, size - 1, ..., 2). The digits are
+    # read a chunk at a time: one big-integer division per chunk of radices whose product fits a machine word.
+    i = size - 1
+    while i > 0:
+        chunk_end = i
+        product = 1
+        while chunk_end > 0 and product * (chunk_end + 1) < _WORD:
+            product *= chunk_end + 1
+            chunk_end -= 1
+        number, digits = divmod(number, product)
+        while i > chunk_end:
+            j = digits % (i + 1)
+            digits //= i + 1
+            cards[i], cards[j] = cards[j], cards[i]
+            i -= 1
     return cards
 
 
@@ -69,7 +84,12 @@ def deal_from_order(rules: Rules, dealer: int, order: Sequence[Card]) -> tuple[l
     """Deal a deck given in order, by the variant's packets, from the dealer's left; returns hands (bit sets) and kitty."""
     hands = [0] * rules.players
     kitty: list[Card] = []
-    for card, seat in zip(order, _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer), strict=True):
+    recipients = _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer)
+    if len(order) != len(recipients):
+        raise ValueError(f"a deal needs {len(recipients)} cards in order, not {len(order)}")
+    for position in range(len(recipients)):
+        card: int = order[position]
+        seat = recipients[position]
         if seat < 0:
             kitty.append(card)
         else:

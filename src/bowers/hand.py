@@ -10,7 +10,7 @@ search and simulation; ``Game`` checks actions before calling it.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from bowers.actions import (
     ALONE,
@@ -44,19 +44,19 @@ from bowers.variants import (
 )
 
 # Phases.
-TWOS_THREES_PHASE = 0
-JOKER_CALL = 1
-ROUND_ONE = 2
-PICKUP_CHOICE = 3
-ROUND_TWO = 4
-AUCTION_PHASE = 5
-MAKER_CHOICE = 6
-EXCHANGE = 7
-DEFEND = 8
-DISCARD_PHASE = 9
-PLAY_PHASE = 10
-REVIEW = 11
-OVER = 12
+TWOS_THREES_PHASE: Final = 0
+JOKER_CALL: Final = 1
+ROUND_ONE: Final = 2
+PICKUP_CHOICE: Final = 3
+ROUND_TWO: Final = 4
+AUCTION_PHASE: Final = 5
+MAKER_CHOICE: Final = 6
+EXCHANGE: Final = 7
+DEFEND: Final = 8
+DISCARD_PHASE: Final = 9
+PLAY_PHASE: Final = 10
+REVIEW: Final = 11
+OVER: Final = 12
 
 PHASE_NAMES = (
     "twos-threes",
@@ -75,8 +75,8 @@ PHASE_NAMES = (
 )
 
 TWO_THREE_RANKS = (TWO, THREE)
-JOKER_LEAD_FLAG = 1 << 62  # marks a play-cache key whose holder leads the no-trump Joker with a suit
-PLAY_CACHE_LIMIT = 400_000
+JOKER_LEAD_FLAG: Final = 1 << 62  # marks a play-cache key whose holder leads the no-trump Joker with a suit
+PLAY_CACHE_LIMIT: Final = 400_000
 
 
 def trump_name(trump: int) -> str | None:
@@ -227,7 +227,12 @@ class Hand:
     # ------------------------------------------------------------------ copying
 
     def copy(self) -> Hand:
-        """An independent copy (lists copied, immutable parts shared), field by field so it compiles to plain stores."""
+        """An independent copy, field by field so that it compiles to plain stores.
+
+        Lists changed in place are copied; the immutable parts and the lists the
+        hand only ever replaces (``kitty``, ``jamboree``, ``next_active``,
+        ``pending_sit_out``, and the card lists in ``returned``) are shared.
+        """
         other = Hand.__new__(Hand)
         other.actions = self.actions[:]
         other.active_count = self.active_count
@@ -250,18 +255,18 @@ class Hand:
         other.jambone = self.jambone
         other.jambone_chooser = self.jambone_chooser
         other.jambone_seat = self.jambone_seat
-        other.jamboree = self.jamboree[:]
+        other.jamboree = self.jamboree
         other.joker_leads = self.joker_leads
-        other.kitty = self.kitty[:]
+        other.kitty = self.kitty
         other.kitty_bottom = self.kitty_bottom
         other.leader = self.leader
         other.led = self.led
         other.lone_defender = self.lone_defender
         other.maker = self.maker
         other.n = self.n
-        other.next_active = self.next_active[:]
+        other.next_active = self.next_active
         other.passes = self.passes
-        other.pending_sit_out = self.pending_sit_out[:]
+        other.pending_sit_out = self.pending_sit_out
         other.phase = self.phase
         other.pickup_pending = self.pickup_pending
         other.play_cache = self.play_cache
@@ -271,7 +276,7 @@ class Hand:
         other.reneged = self.reneged[:]
         other.reneges = self.reneges
         other.result = self.result
-        other.returned = {seat: cards[:] for seat, cards in self.returned.items()}
+        other.returned = self.returned.copy()
         other.review_queue = self.review_queue[:]
         other.rules = self.rules
         other.sitting_out = self.sitting_out

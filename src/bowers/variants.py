@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from bowers.cards import (
     JOKER,
@@ -30,14 +30,14 @@ from bowers.errors import OptionError
 DealRound = str | tuple[int, ...]
 
 # Bidding styles.
-TURN_UP = "turn-up"  # two rounds around a turned-up card (standard and its kin)
-TWO_HAND = "two-hand"  # two-hand Euchre: the dealer may decline the turn-up after an order
-AUCTION = "auction"  # bid Euchre: tricks and suit, no turn-up
+TURN_UP: Final = "turn-up"  # two rounds around a turned-up card (standard and its kin)
+TWO_HAND: Final = "two-hand"  # two-hand Euchre: the dealer may decline the turn-up after an order
+AUCTION: Final = "auction"  # bid Euchre: tricks and suit, no turn-up
 
 # What a turned-up Joker means.
-JOKER_DEALER_NAMES = "dealer-names"  # british: no bidding, the dealer names trump
-JOKER_NO_TRUMP = "no-trump"  # railroad: ordering it up makes the hand no-trump
-JOKER_ORDERER_NAMES = "orderer-names"  # ultimate: the orderer names trump
+JOKER_DEALER_NAMES: Final = "dealer-names"  # british: no bidding, the dealer names trump
+JOKER_NO_TRUMP: Final = "no-trump"  # railroad: ordering it up makes the hand no-trump
+JOKER_ORDERER_NAMES: Final = "orderer-names"  # ultimate: the orderer names trump
 
 ALONE_LEADS = ("dealer-left", "maker-left")
 
