@@ -2,19 +2,21 @@
 
 What it measures: complete hands per second of ``standard`` Euchre, every hand
 dealt and played to the end by uniformly random legal choices, in one Python
-process, each engine driven its fastest way (methods bound to locals, one
-``random.Random(seed).choice`` per decision):
+process, each engine driven its fastest way: methods bound to locals, and
+one uniform pick per decision written inline for every engine alike,
+``ids[int(random() * len(ids))]`` with ``random = random.Random(seed).random``
+(a C call, where ``Random.choice`` runs two Python functions per pick):
 
 * ``bowers str``: ``bowers.Game("standard", stick_the_dealer=True)`` through
-  the string API, ``game.apply(choice(game.legal_actions()))``;
+  the string API, ``game.apply(pick(game.legal_actions()))``;
 * ``bowers id``: the same through the integer path,
-  ``game.apply_id(choice(game.legal_action_ids()))``;
+  ``game.apply_id(pick(game.legal_action_ids()))``;
 * ``pure id``: the integer path of the pure-Python reference engine
   (``BOWERS_PURE=1``), timed in a child process so that both engines are
   measured in the same run;
 * ``openspiel``: OpenSpiel's ``euchre`` (C++ engine, Python API,
   ``stick_the_dealer=True``, ``allow_lone_defender=False``), one episode per
-  hand, ``state.apply_action(choice(state.legal_actions()))`` at chance nodes
+  hand, ``state.apply_action(pick(state.legal_actions()))`` at chance nodes
   too (the dealer, the 20 cards, the up-card): Euchre's chance outcomes are
   uniform, so this draws from the same distribution as ``chance_outcomes()``
   at less cost;
@@ -81,7 +83,7 @@ COPY_GAMES = 40  # random games whose positions the copy+apply measure replays
 
 def bowers_strings(hands: int, seed: int) -> int:
     """Play at least ``hands`` hands through the string API; return the number played."""
-    choice = random.Random(seed).choice
+    uniform = random.Random(seed).random
     played = 0
     game_seed = seed
     while played < hands:
@@ -90,14 +92,15 @@ def bowers_strings(hands: int, seed: int) -> int:
         legal = game.legal_actions
         apply = game.apply
         while not game.is_over:
-            apply(choice(legal()))
+            names = legal()
+            apply(names[int(uniform() * len(names))])
         played += len(game.results)
     return played
 
 
 def bowers_ids(hands: int, seed: int) -> int:
     """Play at least ``hands`` hands through the integer path; return the number played."""
-    choice = random.Random(seed).choice
+    uniform = random.Random(seed).random
     played = 0
     game_seed = seed
     while played < hands:
@@ -106,14 +109,15 @@ def bowers_ids(hands: int, seed: int) -> int:
         legal = game.legal_action_ids
         apply = game.apply_id
         while not game.is_over:
-            apply(choice(legal()))
+            ids = legal()
+            apply(ids[int(uniform() * len(ids))])
         played += len(game.results)
     return played
 
 
 def openspiel(hands: int, seed: int) -> int:
     """Play ``hands`` OpenSpiel euchre episodes, chance nodes included; return the number played."""
-    choice = random.Random(seed).choice
+    uniform = random.Random(seed).random
     new_state = pyspiel.load_game("euchre", OPENSPIEL_PARAMETERS).new_initial_state
     for _ in range(hands):
         state = new_state()
@@ -121,14 +125,14 @@ def openspiel(hands: int, seed: int) -> int:
         legal = state.legal_actions
         apply = state.apply_action
         while not is_terminal():
-            apply(choice(legal()))
+            ids = legal()
+            apply(ids[int(uniform() * len(ids))])
     return hands
 
 
 def euchre_cli(hands: int, seed: int) -> int:
     """Play ``hands`` hands on euchre-cli's engine with random legal choices; return the number played."""
-    rng = random.Random(seed)
-    choice = rng.choice
+    uniform = random.Random(seed).random
     random.seed(seed)  # euchre-cli's create_deck shuffles with the module-level generator
     teams = [Team("Team 1"), Team("Team 2")]
     players = [Player(f"Player {i + 1}", teams[i % 2]) for i in range(4)]
@@ -140,17 +144,18 @@ def euchre_cli(hands: int, seed: int) -> int:
         face_up = deck.pop(0)
         trump = None
         for player in players:  # round one: order it up or pass
-            if choice((True, False)):
+            if uniform() < 0.5:
                 trump = face_up.suit
                 player.team.called_trump = True
                 dealer = players[-1]
                 dealer.hand.insert(0, face_up)
-                deck.append(dealer.hand.pop(rng.randrange(len(dealer.hand))))
+                deck.append(dealer.hand.pop(int(uniform() * len(dealer.hand))))
                 break
         if trump is None:  # round two: name another suit or pass
             others = list({card.suit.name: card.suit for card in deck if card.suit is not face_up.suit}.values())
             for player in players:
-                pick = choice([None, *others])
+                options = [None, *others]
+                pick = options[int(uniform() * len(options))]
                 if pick is not None:
                     trump = pick
                     player.team.called_trump = True
@@ -161,7 +166,8 @@ def euchre_cli(hands: int, seed: int) -> int:
             cards: list = []
             for player in players:
                 hand = player.hand
-                card = choice([c for c in hand if valid_play(c, hand, cards, trump)])
+                legal = [c for c in hand if valid_play(c, hand, cards, trump)]
+                card = legal[int(uniform() * len(legal))]
                 cards.append(hand.pop(hand.index(card)))
             trick_winner(players, cards, trump)
             rotate_trick_order(players)

@@ -159,7 +159,7 @@ class ActionSpace:
         self.discard_id = _by_card(names, kinds, cards, DISCARD)
         self.give_id = _by_card(names, kinds, cards, GIVE)
         self.kitty_discard_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == DISCARD_KITTY}
-        self.play_cache: dict[int, list[int]] = {}  # playable set -> play ids, filled by the engine
+        self.play_cache: dict[int, tuple[int, ...]] = {}  # playable set -> play ids, filled by the engine
         self.twos_threes_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == TWOS_THREES}
 
     def __len__(self) -> int:

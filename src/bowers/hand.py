@@ -443,10 +443,13 @@ class Hand:
         ids = self.play_cache.get(playable)
         if ids is None:
             ids = self._play_ids(playable)
-        return ids[:]
+        return list(ids)
 
-    def _play_ids(self, playable: int) -> list[int]:
-        """Play ids of a playable set (cached per action space); JOKER_LEAD_FLAG asks for ``play:JK:S``."""
+    def _play_ids(self, playable: int) -> tuple[int, ...]:
+        """Play ids of a playable set (cached per action space); JOKER_LEAD_FLAG asks for ``play:JK:S``.
+
+        The cache holds tuples: the garbage collector stops tracking a tuple of ints, so a large cache costs no collection time.
+        """
         key = playable
         joker_lead = playable & JOKER_LEAD_FLAG
         playable &= ~JOKER_LEAD_FLAG
@@ -464,8 +467,9 @@ class Hand:
         cache = self.play_cache
         if len(cache) > PLAY_CACHE_LIMIT:
             cache.clear()
-        cache[key] = ids
-        return ids
+        result = tuple(ids)
+        cache[key] = result
+        return result
 
     def _legal_play_reneges(self, seat: int, playable: int) -> list[int]:
         """With reneges allowed any held card may be played, and the player may claim a renege first.
@@ -481,10 +485,10 @@ class Hand:
         ids = self.play_cache.get(playable)
         if ids is None:
             ids = self._play_ids(playable)
-        ids = ids[:]
+        legal = list(ids)
         if self.to_act == seat and not (self.claimed >> seat) & 1:
-            ids.append(self.space.first_of_kind[CLAIM_RENEGE])
-        return ids
+            legal.append(self.space.first_of_kind[CLAIM_RENEGE])
+        return legal
 
     def _legal_setup(self) -> list[int]:
         space = self.space
