@@ -1,47 +1,74 @@
-"""Random-play speed of the bowers engine, side by side with OpenSpiel's ``euchre``.
+"""Random-play speed of the bowers engine, side by side with OpenSpiel's ``euchre`` and euchre-cli.
 
-What it measures: complete hands per second of ``standard`` Euchre with
-``stick_the_dealer=True``, every hand dealt and played to the end by uniformly
-random legal choices, in one Python process, three ways:
+What it measures: complete hands per second of ``standard`` Euchre, every hand
+dealt and played to the end by uniformly random legal choices, in one Python
+process, each engine driven its fastest way: methods bound to locals, and
+one uniform pick per decision written inline for every engine alike,
+``ids[int(random() * len(ids))]`` with ``random = random.Random(seed).random``
+(a C call, where ``Random.choice`` runs two Python functions per pick):
 
-* ``bowers str``: ``bowers.Game`` driven through the string API,
-  ``game.apply(random.choice(game.legal_actions()))``;
+* ``bowers str``: ``bowers.Game("standard", stick_the_dealer=True)`` through
+  the string API, ``game.apply(pick(game.legal_actions()))``;
 * ``bowers id``: the same through the integer path,
-  ``game.apply_id(random.choice(game.legal_action_ids()))``;
-* ``openspiel``: OpenSpiel's ``euchre`` (C++ engine, called through its Python
-  API, ``stick_the_dealer=True``, ``allow_lone_defender=False``), one episode
-  from the initial state to the terminal state per hand, its chance outcomes
-  (dealer, the 20 cards, the up-card) drawn uniformly like the actions.
+  ``game.apply_id(pick(game.legal_action_ids()))``;
+* ``pure id``: the integer path of the pure-Python reference engine
+  (``BOWERS_PURE=1``), timed in a child process so that both engines are
+  measured in the same run;
+* ``openspiel``: OpenSpiel's ``euchre`` (C++ engine, Python API,
+  ``stick_the_dealer=True``, ``allow_lone_defender=False``), one episode per
+  hand, ``state.apply_action(pick(state.legal_actions()))`` at chance nodes
+  too (the dealer, the 20 cards, the up-card): Euchre's chance outcomes are
+  uniform, so this draws from the same distribution as ``chance_outcomes()``
+  at less cost;
+* ``euchre-cli``: the engine of the ``euchre-cli`` package (its card, suit and
+  player classes and ``euchre.util``'s ``create_deck``, ``deal_hand``,
+  ``valid_play``, ``trick_winner``, ``rotate_trick_order`` and
+  ``hand_winner``), with its game loop's order of events but random choices
+  instead of its computer players' and none of its console output.  That
+  package has no programmatic API beyond these functions (its ``play``
+  command sleeps between messages), so this is the fastest way to drive it.
+  It has no stick-the-dealer and no going alone: a deal that all pass is
+  re-dealt and not counted as a hand.
 
 A bowers hand is one entry of ``game.results``; a game ends at 10 points, and
 then a fresh ``bowers.Game(seed=...)`` starts, so the game set-up and the
-dealing are counted too. Every run replays the same seeded work, and the three
-are interleaved (str, id, openspiel, str, id, openspiel, ...) so that machine
-noise falls on all of them alike.
+dealing are counted too.
 
-How to read it: one line per run, then the median of each column and the
-ratios of the bowers medians to the OpenSpiel median. A ratio of 0.25 means
-bowers plays a quarter as many hands per second as OpenSpiel does through
-its Python bindings; above 1, bowers is faster. The figures depend on the
-machine and the Python build; compare ratios, not absolute rates, across
-machines.
+``copy+apply`` measures what search does most: ``game.copy().apply_id(a)``
+over the positions of seeded random games (every decision of every game,
+each with its randomly chosen action), in operations per second, for the
+engine in use and (``copy+apply pure``, in a child process) for the pure one.
+
+Every run replays the same seeded work, and the columns are interleaved (run 1
+of each, then run 2 of each, ...) so that machine noise falls on all of them
+alike.  Each run is timed in CPU time of its process (``time.process_time``;
+all of these engines run on one thread), so that other work on a shared
+machine counts for less than it would in wall time.  How to read it: one line per run, then the median of each column and
+the ratios of the medians.  A ratio above 1 means bowers plays more hands per
+second than the peer.  The figures depend on the machine and the Python build;
+compare ratios, not absolute rates, across machines.
 
 Usage: ``python benchmarks/engine.py [--hands N] [--runs 5] [--seed S]``
+(needs ``pip install -e '.[bench]'``).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from importlib.metadata import version
 
 import pyspiel
+from euchre.abstract import Player, Team
+from euchre.util import create_deck, deal_hand, hand_winner, rotate_trick_order, trick_winner, valid_play
 
 import bowers
 
@@ -51,60 +78,160 @@ OPENSPIEL_PARAMETERS = {"stick_the_dealer": True, "allow_lone_defender": False}
 DEFAULT_HANDS = 20000
 DEFAULT_RUNS = 5
 DEFAULT_SEED = 20250101
+COPY_GAMES = 40  # random games whose positions the copy+apply measure replays
 
 
 def bowers_strings(hands: int, seed: int) -> int:
     """Play at least ``hands`` hands through the string API; return the number played."""
-    rng = random.Random(seed)
+    uniform = random.Random(seed).random
     played = 0
     game_seed = seed
     while played < hands:
         game = bowers.Game(VARIANT, seed=game_seed, **OPTIONS)
         game_seed += 1
+        legal = game.legal_actions
+        apply = game.apply
         while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
+            names = legal()
+            apply(names[int(uniform() * len(names))])
         played += len(game.results)
     return played
 
 
 def bowers_ids(hands: int, seed: int) -> int:
     """Play at least ``hands`` hands through the integer path; return the number played."""
-    rng = random.Random(seed)
+    uniform = random.Random(seed).random
     played = 0
     game_seed = seed
     while played < hands:
         game = bowers.Game(VARIANT, seed=game_seed, **OPTIONS)
         game_seed += 1
+        legal = game.legal_action_ids
+        apply = game.apply_id
         while not game.is_over:
-            game.apply_id(rng.choice(game.legal_action_ids()))
+            ids = legal()
+            apply(ids[int(uniform() * len(ids))])
         played += len(game.results)
     return played
 
 
 def openspiel(hands: int, seed: int) -> int:
     """Play ``hands`` OpenSpiel euchre episodes, chance nodes included; return the number played."""
-    rng = random.Random(seed)
-    game = pyspiel.load_game("euchre", OPENSPIEL_PARAMETERS)
+    uniform = random.Random(seed).random
+    new_state = pyspiel.load_game("euchre", OPENSPIEL_PARAMETERS).new_initial_state
     for _ in range(hands):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                # Euchre's chance outcomes are uniform (each dealer, each undealt card).
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = new_state()
+        is_terminal = state.is_terminal
+        legal = state.legal_actions
+        apply = state.apply_action
+        while not is_terminal():
+            ids = legal()
+            apply(ids[int(uniform() * len(ids))])
     return hands
 
 
-ENGINES: dict[str, Callable[[int, int], int]] = {"bowers str": bowers_strings, "bowers id": bowers_ids, "openspiel": openspiel}
+def euchre_cli(hands: int, seed: int) -> int:
+    """Play ``hands`` hands on euchre-cli's engine with random legal choices; return the number played."""
+    uniform = random.Random(seed).random
+    random.seed(seed)  # euchre-cli's create_deck shuffles with the module-level generator
+    teams = [Team("Team 1"), Team("Team 2")]
+    players = [Player(f"Player {i + 1}", teams[i % 2]) for i in range(4)]
+    players[-1].is_dealer = True  # euchre-cli keeps the dealer last in the play order
+    played = 0
+    while played < hands:
+        deck = create_deck()
+        deal_hand(players, deck)
+        face_up = deck.pop(0)
+        trump = None
+        for player in players:  # round one: order it up or pass
+            if uniform() < 0.5:
+                trump = face_up.suit
+                player.team.called_trump = True
+                dealer = players[-1]
+                dealer.hand.insert(0, face_up)
+                deck.append(dealer.hand.pop(int(uniform() * len(dealer.hand))))
+                break
+        if trump is None:  # round two: name another suit or pass
+            others = list({card.suit.name: card.suit for card in deck if card.suit is not face_up.suit}.values())
+            for player in players:
+                options = [None, *others]
+                pick = options[int(uniform() * len(options))]
+                if pick is not None:
+                    trump = pick
+                    player.team.called_trump = True
+                    break
+        if trump is None:  # everyone passed: euchre-cli re-deals
+            continue
+        for _ in range(5):
+            cards: list = []
+            for player in players:
+                hand = player.hand
+                legal = [c for c in hand if valid_play(c, hand, cards, trump)]
+                card = legal[int(uniform() * len(legal))]
+                cards.append(hand.pop(hand.index(card)))
+            trick_winner(players, cards, trump)
+            rotate_trick_order(players)
+        hand_winner(teams)
+        for team in teams:
+            if team.game_score >= 10:
+                team.game_score = 0
+        played += 1
+    return played
 
 
-def timed(engine: Callable[[int, int], int], hands: int, seed: int) -> float:
-    """Hands per second of one run."""
+def copy_positions(seed: int) -> list[tuple[bowers.Game, int]]:
+    """Every decision of ``COPY_GAMES`` seeded random games: a copy of the game there and the action chosen."""
+    choice = random.Random(seed).choice
+    positions = []
+    for offset in range(COPY_GAMES):
+        game = bowers.Game(VARIANT, seed=seed + offset, **OPTIONS)
+        while not game.is_over:
+            action = choice(game.legal_action_ids())
+            positions.append((game.copy(), action))
+            game.apply_id(action)
+    return positions
+
+
+def copy_and_apply(positions: list[tuple[bowers.Game, int]], operations: int) -> int:
+    """Copy each position and apply its action, at least ``operations`` times in all; return the number done."""
+    done = 0
+    while done < operations:
+        for game, action in positions:
+            game.copy().apply_id(action)
+        done += len(positions)
+    return done
+
+
+def timed(name: str, hands: int, seed: int) -> float:
+    """Hands (or, for ``copy+apply``, operations) per second of one run of a measure."""
+    if name == "copy+apply":
+        positions = copy_positions(seed)  # set up outside the timed part
+        gc.collect()
+        start = time.process_time()
+        done = copy_and_apply(positions, hands)
+        return done / (time.process_time() - start)
     gc.collect()
-    start = time.perf_counter()
-    played = engine(hands, seed)
-    return played / (time.perf_counter() - start)
+    start = time.process_time()
+    played = PLAYERS[name](hands, seed)
+    return played / (time.process_time() - start)
+
+
+PLAYERS: dict[str, Callable[[int, int], int]] = {
+    "bowers str": bowers_strings,
+    "bowers id": bowers_ids,
+    "openspiel": openspiel,
+    "euchre-cli": euchre_cli,
+}
+MEASURES = (*PLAYERS, "copy+apply")
+PURE_COLUMNS = {"pure id": "bowers id", "copy+apply pure": "copy+apply"}  # timed with BOWERS_PURE=1 in a child
+COLUMNS = ("bowers str", "bowers id", "pure id", "openspiel", "euchre-cli", "copy+apply", "copy+apply pure")
+
+
+def timed_pure(measure: str, hands: int, seed: int) -> float:
+    """One run of a measure on the pure-Python engine, in a child process."""
+    command = [sys.executable, __file__, "--measure", measure, "--hands", str(hands), "--seed", str(seed)]
+    output = subprocess.run(command, env={**os.environ, "BOWERS_PURE": "1"}, check=True, capture_output=True, text=True)
+    return float(output.stdout.split()[-1])
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -112,31 +239,49 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=DEFAULT_HANDS, help=f"hands per run (default {DEFAULT_HANDS})")
     parser.add_argument("--runs", type=int, default=DEFAULT_RUNS, help=f"runs of each (default {DEFAULT_RUNS})")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"seed of every run (default {DEFAULT_SEED})")
+    parser.add_argument("--measure", choices=sorted(MEASURES), help="time one run of one measure and print its rate")
     args = parser.parse_args(argv)
     if args.hands < 1 or args.runs < 1:
         parser.error("--hands and --runs must be at least 1")
+    if args.measure:
+        print(f"{bowers.engine_kind()} {timed(args.measure, args.hands, args.seed)}")
+        return
 
     print(f"{VARIANT} {OPTIONS}, random play, {args.hands} hands per run, {args.runs} runs, seed {args.seed}")
-    print(f"OpenSpiel euchre {OPENSPIEL_PARAMETERS}")
+    print(f"OpenSpiel euchre {OPENSPIEL_PARAMETERS}; euchre-cli: no stick the dealer, no going alone")
     print(
         f"Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"bowers {version('bowers')}, open_spiel {version('open_spiel')}, {platform.machine()}"
+        f"bowers {version('bowers')} ({bowers.engine_note()} engine), open_spiel {version('open_spiel')}, "
+        f"euchre-cli {version('euchre-cli')}, {platform.machine()}"
     )
-    print("hands per second:")
-    print(f"{'run':>6}" + "".join(f"{name:>14}" for name in ENGINES))
-    rates: dict[str, list[float]] = {name: [] for name in ENGINES}
+    print("hands per second (copy+apply: operations per second):")
+    width = 17
+    print(f"{'run':>6}" + "".join(f"{name:>{width}}" for name in COLUMNS))
+    rates: dict[str, list[float]] = {name: [] for name in COLUMNS}
     for run in range(1, args.runs + 1):
         line = f"{run:>6}"
-        for name, engine in ENGINES.items():
-            rate = timed(engine, args.hands, args.seed)
+        for name in COLUMNS:
+            if name in PURE_COLUMNS:
+                rate = timed_pure(PURE_COLUMNS[name], args.hands, args.seed)
+            else:
+                rate = timed(name, args.hands, args.seed)
             rates[name].append(rate)
-            line += f"{rate:>14,.0f}"
+            line += f"{rate:>{width},.0f}"
         print(line, flush=True)
     medians = {name: statistics.median(values) for name, values in rates.items()}
-    print(f"{'median':>6}" + "".join(f"{medians[name]:>14,.0f}" for name in ENGINES))
+    print(f"{'median':>6}" + "".join(f"{medians[name]:>{width},.0f}" for name in COLUMNS))
     base = medians["openspiel"]
     print(
-        f"ratio bowers/OpenSpiel: string API {medians['bowers str'] / base:.3f}, integer path {medians['bowers id'] / base:.3f}"
+        f"ratio bowers/OpenSpiel: string API {medians['bowers str'] / base:.2f}, integer path {medians['bowers id'] / base:.2f}, "
+        f"pure integer path {medians['pure id'] / base:.2f}"
+    )
+    peer = medians["euchre-cli"]
+    print(
+        f"ratio bowers/euchre-cli: string API {medians['bowers str'] / peer:.1f}, integer path {medians['bowers id'] / peer:.1f}"
+    )
+    print(
+        f"copy+apply: {medians['copy+apply'] / medians['copy+apply pure']:.2f}x the pure engine; "
+        f"integer path: {medians['bowers id'] / medians['pure id']:.2f}x the pure engine"
     )
     sys.stdout.flush()
 

@@ -71,7 +71,8 @@ def test_rules_of_an_unknown_variant() -> None:
 def test_simulate_prints_the_figures() -> None:
     result = run("simulate", "--variant", "standard", "--games", "5", "--seed", "1")
     assert result.exit_code == 0, result.output
-    for label in ("games per second", "hands per game", "maker success", "average points per hand", "loners", "misdeals"):
+    labels = ("games per second", "hands per second", "engine", "hands per game", "maker success", "average points per hand")
+    for label in (*labels, "loners", "misdeals"):
         assert label in result.stdout
     assert "team 0 (seats 0, 2)" in result.stdout
 
@@ -93,7 +94,7 @@ def test_simulate_json_matches_the_library() -> None:
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     expected = simulate("railroad", 4, seed=7)
-    for timing in ("seconds", "games_per_second"):
+    for timing in ("seconds", "games_per_second", "hands_per_second"):
         summary.pop(timing)
         expected.pop(timing)
     assert summary == expected

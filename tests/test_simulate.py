@@ -13,7 +13,7 @@ from bowers.players import RandomPlayer
 from bowers.simulate import CONTRACT_LEVELS, game_seeds, play_random_game, simulate
 from bowers.variants import make_rules, variants
 
-TIMING = ("seconds", "games_per_second")
+TIMING = ("seconds", "games_per_second", "hands_per_second")
 COMMON_KEYS = {
     "variant",
     "options",
@@ -22,6 +22,8 @@ COMMON_KEYS = {
     "hands",
     "seconds",
     "games_per_second",
+    "hands_per_second",
+    "engine",
     "actions",
     "hands_per_game",
     "maker_success_rate",
@@ -63,6 +65,8 @@ def test_summary_is_json_and_consistent(name: str) -> None:
     assert summary["hands_per_game"] == pytest.approx(summary["hands"] / 6)
     assert summary["actions"] > summary["hands"]
     assert summary["seconds"] > 0
+    assert summary["hands_per_second"] == pytest.approx(summary["hands"] / summary["seconds"])
+    assert summary["engine"] in ("compiled", "pure")
     assert 0 <= summary["maker_success_rate"] <= 1
     assert summary["average_points_per_hand"] > 0
 

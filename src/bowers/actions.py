@@ -17,6 +17,7 @@ spades, each 2..A, then Jokers); suits go C, D, H, S.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from bowers.cards import (
     CARD_NAMES,
@@ -33,8 +34,23 @@ from bowers.errors import NotationError, quoted
 from bowers.variants import AUCTION, JOKER_NO_TRUMP, JOKER_ORDERER_NAMES, KITTY_DISCARD_TOGETHER, TWO_HAND, Rules
 
 # Action kinds.
-PASS, ORDER, ORDER_SUIT, CALL, DECLINE, PARTNER, ALONE, JAMBONE, DEFEND_ALONE = range(9)
-TWOS_THREES, BID, DISCARD, DISCARD_KITTY, GIVE, PLAY, PLAY_JOKER, CLAIM_RENEGE = range(9, 17)
+PASS: Final = 0
+ORDER: Final = 1
+ORDER_SUIT: Final = 2
+CALL: Final = 3
+DECLINE: Final = 4
+PARTNER: Final = 5
+ALONE: Final = 6
+JAMBONE: Final = 7
+DEFEND_ALONE: Final = 8
+TWOS_THREES: Final = 9
+BID: Final = 10
+DISCARD: Final = 11
+DISCARD_KITTY: Final = 12
+GIVE: Final = 13
+PLAY: Final = 14
+PLAY_JOKER: Final = 15
+CLAIM_RENEGE: Final = 16
 
 KEYWORDS = (
     "pass",
@@ -58,8 +74,8 @@ KEYWORDS = (
 
 # Bidding suit rank in the auction, lowest first: spades < clubs < hearts < diamonds.
 BID_SUIT_ORDER = (3, 0, 2, 1)
-NO_TRUMP = 4  # the trump value of a no-trump hand
-BID_NO_TRUMP_NAME = "NT"
+NO_TRUMP: Final = 4  # the trump value of a no-trump hand
+BID_NO_TRUMP_NAME: Final = "NT"
 
 
 def bid_name(level: int, suit: int) -> str:
@@ -146,7 +162,7 @@ class ActionSpace:
         self.discard_id = _by_card(names, kinds, cards, DISCARD)
         self.give_id = _by_card(names, kinds, cards, GIVE)
         self.kitty_discard_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == DISCARD_KITTY}
-        self.play_cache: dict[int, list[int]] = {}  # playable set -> play ids, filled by the engine
+        self.play_cache: dict[int, tuple[int, ...]] = {}  # playable set -> play ids, filled by the engine
         self.twos_threes_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == TWOS_THREES}
 
     def __len__(self) -> int:
@@ -166,7 +182,7 @@ _PLAIN = {"pass", "decline", "partner", "alone", "jambone", "defend-alone", "cla
 _WITH_CARDS = {"discard", "give", "twos-threes"}
 
 
-def canonical_action(text: str, seat: int | None = None) -> str:
+def canonical_action(text: object, seat: int | None = None) -> str:
     """Normalise an action string to canonical notation, or raise ``NotationError``.
 
     >>> canonical_action("Play:10h")

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from bowers.errors import NotationError
 
@@ -20,19 +21,31 @@ Card = int
 Hand = int
 Suit = int
 
-CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
 SUITS: tuple[Suit, ...] = (CLUBS, DIAMONDS, HEARTS, SPADES)
-SUIT_LETTERS = "CDHS"
-RANK_LETTERS = "23456789TJQKA"
-SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_LETTERS: Final = "CDHS"
+RANK_LETTERS: Final = "23456789TJQKA"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
 
-TWO, THREE, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = 0, 1, 5, 6, 7, 8, 9, 10, 11, 12
+TWO: Final = 0
+THREE: Final = 1
+SEVEN: Final = 5
+EIGHT: Final = 6
+NINE: Final = 7
+TEN: Final = 8
+JACK: Final = 9
+QUEEN: Final = 10
+KING: Final = 11
+ACE: Final = 12
 
-JOKER: Card = 52
-RED_JOKER: Card = 53  # "RJ": Ultimate's marked Joker, the highest trump
-LOW_JOKER: Card = 54  # "LJ": Ultimate's unmarked Joker, second-highest trump
+JOKER: Final = 52
+RED_JOKER: Final = 53  # "RJ": Ultimate's marked Joker, the highest trump
+LOW_JOKER: Final = 54  # "LJ": Ultimate's unmarked Joker, second-highest trump
 JOKERS: tuple[Card, ...] = (JOKER, RED_JOKER, LOW_JOKER)
-CARD_COUNT = 55
+CARD_COUNT: Final = 55
 
 _JOKER_NAMES = {JOKER: "JK", RED_JOKER: "RJ", LOW_JOKER: "LJ"}
 
@@ -84,7 +97,7 @@ def parse_suit(text: str) -> Suit:
     return _SUIT_INPUT[key]
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: object) -> Card:
     """Parse card notation: rank then suit (``TH``, ``10h``, ``9♠``), or ``JK``/``RJ``/``LJ``."""
     if not isinstance(text, str):
         raise NotationError(text, "a card is a string such as 'TH' or '9S'")

@@ -228,6 +228,9 @@ def _simulation_table(summary: Mapping[str, Any], rules: Rules) -> Table:
     table.add_row("seconds", f"{summary['seconds']:.2f}")
     gps = summary["games_per_second"]
     table.add_row("games per second", "-" if gps is None else f"{gps:,.1f}")
+    hps = summary["hands_per_second"]
+    table.add_row("hands per second", "-" if hps is None else f"{hps:,.0f}")
+    table.add_row("engine", summary["engine"])
     table.add_row("hands", str(summary["hands"]))
     table.add_row("hands per game", f"{summary['hands_per_game']:.2f}")
     table.add_row("maker success", _percent(summary["maker_success_rate"]))

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
@@ -26,7 +26,7 @@ from bowers.hand import Hand, trump_name
 from bowers.observation import build_observation
 from bowers.variants import DealRound, Rules, make_rules
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Final = 1
 MAX_SEED_BITS = 4096  # far beyond any seed in use; longer ones could not even be written out as text
 MAX_JSON_DEPTH = 32  # nesting allowed inside a record's metadata
 
@@ -63,14 +63,29 @@ def _shuffle_bits(size: int) -> int:
     return math.ceil(math.log2(math.factorial(size))) + 64
 
 
+_WORD: Final = 1 << 60  # chunk products stay below this, so the digit arithmetic stays in small integers
+
+
 def shuffled(deck: Sequence[Card], seed: int, label: str) -> list[Card]:
     """A uniformly shuffled copy of ``deck``, determined by ``seed`` and ``label`` alone."""
     cards = list(deck)
     size = len(cards)
     number = _random_integer(seed, label, _shuffle_bits(size))
-    for i in range(size - 1, 0, -1):
-        number, j = divmod(number, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
+    # Swap i takes the next digit of ``number`` in the mixed radix (size, size - 1, ..., 2). The digits are
+    # read a chunk at a time: one big-integer division per chunk of radices whose product fits a machine word.
+    i = size - 1
+    while i > 0:
+        chunk_end = i
+        product = 1
+        while chunk_end > 0 and product * (chunk_end + 1) < _WORD:
+            product *= chunk_end + 1
+            chunk_end -= 1
+        number, digits = divmod(number, product)
+        while i > chunk_end:
+            j = digits % (i + 1)
+            digits //= i + 1
+            cards[i], cards[j] = cards[j], cards[i]
+            i -= 1
     return cards
 
 
@@ -96,7 +111,12 @@ def deal_from_order(rules: Rules, dealer: int, order: Sequence[Card]) -> tuple[l
     """Deal a deck given in order, by the variant's packets, from the dealer's left; returns hands (bit sets) and kitty."""
     hands = [0] * rules.players
     kitty: list[Card] = []
-    for card, seat in zip(order, _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer), strict=True):
+    recipients = _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer)
+    if len(order) != len(recipients):
+        raise ValueError(f"a deal needs {len(recipients)} cards in order, not {len(order)}")
+    for position in range(len(recipients)):
+        card: int = order[position]
+        seat = recipients[position]
         if seat < 0:
             kitty.append(card)
         else:
@@ -112,7 +132,11 @@ class Game:
     ['pass', 'order']
     """
 
-    def __init__(self, variant: str, seed: int | None = None, **options: Any) -> None:
+    def __new__(cls, *args: Any, **options: Any) -> Game:
+        """A blank game (``from_deal``, ``copy`` and ``replay`` fill one in without running ``__init__``)."""
+        return object.__new__(cls)
+
+    def __init__(self, variant: str, seed: object = None, **options: Any) -> None:
         rules = make_rules(variant, **options)
         self._setup(rules, _check_seed(seed), {})
 
@@ -120,17 +144,17 @@ class Game:
     def from_deal(
         cls,
         variant: str,
-        dealer: int,
+        dealer: object,
         hands: Sequence[Sequence[str]],
         kitty: Sequence[str],
-        seed: int | None = None,
+        seed: object = None,
         **options: Any,
     ) -> Game:
         """A game whose first hand uses exactly these cards (``kitty[0]`` is the turn-up where there is one)."""
         rules = make_rules(variant, **options)
         cards = _check_deal(rules, dealer, hands, kitty)
         game = cls.__new__(cls)
-        game._setup(rules, _check_seed(seed), {0: cards}, first_dealer=dealer)
+        game._setup(rules, _check_seed(seed), {0: cards}, first_dealer=cards[0])
         return game
 
     # ------------------------------------------------------------------ set-up
@@ -149,7 +173,7 @@ class Game:
         self._space_size = len(self.space)
         self.seed: int | None = seed  # None only for a record that had none (later deals then use 0)
         self._dealing_seed: int = seed
-        self._fixed = dict(fixed_deals)
+        self._fixed: dict[int, tuple[int, list[int], list[Card]]] = dict(fixed_deals)
         self.metadata: dict[str, Any] = {}
         self._deal_notes: dict[int, dict[str, Any]] = {}
         if seating is None and rules.draw:
@@ -276,7 +300,7 @@ class Game:
         if hand.result is not None:
             self._end_hand()
 
-    def apply(self, action: str | int, seat: int | None = None) -> str:
+    def apply(self, action: object, seat: object = None) -> str:
         """Check and apply an action typed in any case; returns its canonical form.
 
         With ``seat`` given, an action from a seat that is not to act is refused.
@@ -286,7 +310,7 @@ class Game:
         self._apply_legal(action_id)
         return self.space.names[action_id]
 
-    def action_id(self, action: str | int, seat: int | None = None) -> int:
+    def action_id(self, action: object, seat: object = None) -> int:
         """The id of an action that is legal now, or the error that explains why not."""
         if seat is not None:
             seat = _check_seat(seat, self.rules.players)
@@ -299,7 +323,7 @@ class Game:
                 raise IllegalAction(seat, quoted(action), f"no action id {quoted(action)}; ids run 0..{len(self.space) - 1}")
             name = self.space.names[action]
         else:
-            name = canonical_action(action, seat)  # type: ignore[arg-type]
+            name = canonical_action(action, seat)
         if self.winner is not None:
             raise IllegalAction(seat, name, "the game is over")
         if seat is not None and seat != to_act:
@@ -361,7 +385,15 @@ class Game:
     def copy(self) -> Game:
         """An independent copy, cheap enough for search (finished hands, which never change, are shared)."""
         other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
+        other.rules = self.rules
+        other.space = self.space
+        other._space_size = self._space_size
+        other.seed = self.seed
+        other._dealing_seed = self._dealing_seed
+        other._fixed = self._fixed
+        other.draw = self.draw
+        other.first_dealer = self.first_dealer
+        other.winner = self.winner
         other._scores = self._scores[:]
         other._results = self._results[:]
         other._finished = self._finished[:]
@@ -371,7 +403,7 @@ class Game:
         other.seating = self.seating[:]
         return other
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: object) -> dict[str, Any]:
         """A JSON-able view of exactly what ``seat`` may see now."""
         return build_observation(self, _check_seat(seat, self.rules.players))
 
@@ -469,7 +501,7 @@ def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _check_seed(seed: int | None) -> int:
+def _check_seed(seed: object) -> int:
     if seed is None:
         return secrets.randbits(63)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed.bit_length() > MAX_SEED_BITS:
@@ -479,7 +511,7 @@ def _check_seed(seed: int | None) -> int:
 
 
 def _check_deal(
-    rules: Rules, dealer: int, hands: Sequence[Sequence[str]], kitty: Sequence[str]
+    rules: Rules, dealer: object, hands: Sequence[Sequence[str]], kitty: Sequence[str]
 ) -> tuple[int, list[int], list[Card]]:
     """Validate dealt cards (counts, duplicates, deck) and return them as bit sets."""
     n = rules.players
@@ -608,13 +640,14 @@ def draw_for_seats(rules: Rules, seed: int) -> tuple[list[int], list[list[list[A
     return seating, rounds
 
 
-def replay(record: dict[str, Any]) -> Game:
+def replay(record: object) -> Game:
     """Rebuild a game from its record, re-checking every action and every stated result.
 
     A record that is malformed, or says anything the replay does not reproduce, raises
     ``RecordError`` naming the deal, the action or the field (see docs/records.md).
     """
     reader = RecordReader(record)
+    assert isinstance(record, dict)  # RecordReader refuses anything else
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("deals must be a non-empty list")
@@ -626,7 +659,7 @@ def replay(record: dict[str, Any]) -> Game:
 class RecordReader:
     """Replays a record deal by deal, checking each deal as it comes (``replay``, and EGN import as it reads)."""
 
-    def __init__(self, record: dict[str, Any]) -> None:
+    def __init__(self, record: object) -> None:
         if not isinstance(record, dict):
             raise RecordError("a record is a JSON object with variant, options, seed and deals")
         unknown = [key for key in record if key not in RECORD_KEYS]

@@ -12,7 +12,7 @@ people, files and the network.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from bowers.actions import (
     ALONE,
@@ -47,19 +47,19 @@ from bowers.variants import (
 )
 
 # Phases.
-TWOS_THREES_PHASE = 0
-JOKER_CALL = 1
-ROUND_ONE = 2
-PICKUP_CHOICE = 3
-ROUND_TWO = 4
-AUCTION_PHASE = 5
-MAKER_CHOICE = 6
-EXCHANGE = 7
-DEFEND = 8
-DISCARD_PHASE = 9
-PLAY_PHASE = 10
-REVIEW = 11
-OVER = 12
+TWOS_THREES_PHASE: Final = 0
+JOKER_CALL: Final = 1
+ROUND_ONE: Final = 2
+PICKUP_CHOICE: Final = 3
+ROUND_TWO: Final = 4
+AUCTION_PHASE: Final = 5
+MAKER_CHOICE: Final = 6
+EXCHANGE: Final = 7
+DEFEND: Final = 8
+DISCARD_PHASE: Final = 9
+PLAY_PHASE: Final = 10
+REVIEW: Final = 11
+OVER: Final = 12
 
 PHASE_NAMES = (
     "twos-threes",
@@ -78,8 +78,8 @@ PHASE_NAMES = (
 )
 
 TWO_THREE_RANKS = (TWO, THREE)
-JOKER_LEAD_FLAG = 1 << 62  # marks a play-cache key whose holder leads the no-trump Joker with a suit
-PLAY_CACHE_LIMIT = 400_000
+JOKER_LEAD_FLAG: Final = 1 << 62  # marks a play-cache key whose holder leads the no-trump Joker with a suit
+PLAY_CACHE_LIMIT: Final = 400_000
 
 
 def trump_name(trump: int) -> str | None:
@@ -155,6 +155,10 @@ class Hand:
         "twos_queue",
     )
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
+        """A blank hand (``copy`` fills one in without running ``__init__``)."""
+        return object.__new__(cls)
+
     def __init__(self, rules: Rules, space: ActionSpace, dealer: int, hands: list[int], kitty: list[int]) -> None:
         n = rules.players
         self.rules = rules
@@ -226,28 +230,73 @@ class Hand:
     # ------------------------------------------------------------------ copying
 
     def copy(self) -> Hand:
-        """An independent copy (lists copied, immutable parts shared)."""
+        """An independent copy, field by field so that it compiles to plain stores.
+
+        Lists changed in place are copied; the immutable parts and the lists the
+        hand only ever replaces (``kitty``, ``jamboree``, ``next_active``,
+        ``pending_sit_out``, and the card lists in ``returned``) are shared.
+        """
         other = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands[:]
-        other.kitty = self.kitty[:]
         other.actions = self.actions[:]
-        other.jamboree = self.jamboree[:]
-        other.next_active = self.next_active[:]
-        other.exchange_queue = self.exchange_queue[:]
-        other.exchanges = self.exchanges[:]
-        other.pending_sit_out = self.pending_sit_out[:]
+        other.active_count = self.active_count
+        other.alone = self.alone
+        other.auction_out = self.auction_out
+        other.bid_index = self.bid_index
+        other.bid_suit = self.bid_suit
+        other.claimed = self.claimed
+        other.claims = self.claims[:]
+        other.contract_level = self.contract_level
+        other.dealer = self.dealer
+        other.dealt_hands = self.dealt_hands
         other.defend_queue = self.defend_queue[:]
         other.discarded = self.discarded[:]
-        other.returned = {seat: cards[:] for seat, cards in self.returned.items()}
-        other.twos_queue = self.twos_queue[:]
-        other.trick = self.trick[:]
-        other.tricks_won = self.tricks_won[:]
+        other.effective_suit = self.effective_suit
+        other.exchange_queue = self.exchange_queue[:]
+        other.exchanges = self.exchanges[:]
+        other.hands = self.hands[:]
+        other.high_bidder = self.high_bidder
+        other.jambone = self.jambone
+        other.jambone_chooser = self.jambone_chooser
+        other.jambone_seat = self.jambone_seat
+        other.jamboree = self.jamboree
+        other.joker_leads = self.joker_leads
+        other.kitty = self.kitty
+        other.kitty_bottom = self.kitty_bottom
+        other.leader = self.leader
+        other.led = self.led
+        other.lone_defender = self.lone_defender
+        other.maker = self.maker
+        other.n = self.n
+        other.next_active = self.next_active
+        other.passes = self.passes
+        other.pending_sit_out = self.pending_sit_out
+        other.phase = self.phase
+        other.pickup_pending = self.pickup_pending
+        other.play_cache = self.play_cache
+        other.play_id = self.play_id
         other.played = self.played[:]
+        other.power = self.power
         other.reneged = self.reneged[:]
-        other.claims = self.claims[:]
+        other.reneges = self.reneges
+        other.result = self.result
+        other.returned = self.returned.copy()
         other.review_queue = self.review_queue[:]
+        other.rules = self.rules
+        other.sitting_out = self.sitting_out
+        other.space = self.space
+        other.suit_mask = self.suit_mask
+        other.tables = self.tables
+        other.to_act = self.to_act
+        other.trick = self.trick[:]
+        other.trick_best = self.trick_best
+        other.trick_winner = self.trick_winner
+        other.tricks_played = self.tricks_played
+        other.tricks_won = self.tricks_won[:]
+        other.trump = self.trump
+        other.turn = self.turn
+        other.turn_up = self.turn_up
+        other.turn_up_state = self.turn_up_state
+        other.twos_queue = self.twos_queue[:]
         return other
 
     # ------------------------------------------------------------------ helpers
@@ -397,7 +446,7 @@ class Hand:
         ids = self.play_cache.get(playable)
         if ids is None:
             ids = self._play_ids(playable)
-        return ids[:]
+        return list(ids)
 
     def is_legal(self, action: int) -> bool:
         """Whether an action id (``0 <= action < len(space)``) is legal now: bit tests on the hand in play."""
@@ -424,8 +473,11 @@ class Hand:
             return self.reneges and self.to_act == seat and self.claimed >> seat & 1 == 0
         return False
 
-    def _play_ids(self, playable: int) -> list[int]:
-        """Play ids of a playable set (cached per action space); JOKER_LEAD_FLAG asks for ``play:JK:S``."""
+    def _play_ids(self, playable: int) -> tuple[int, ...]:
+        """Play ids of a playable set (cached per action space); JOKER_LEAD_FLAG asks for ``play:JK:S``.
+
+        The cache holds tuples: the garbage collector stops tracking a tuple of ints, so a large cache costs no collection time.
+        """
         key = playable
         joker_lead = playable & JOKER_LEAD_FLAG
         playable &= ~JOKER_LEAD_FLAG
@@ -443,8 +495,9 @@ class Hand:
         cache = self.play_cache
         if len(cache) > PLAY_CACHE_LIMIT:
             cache.clear()
-        cache[key] = ids
-        return ids
+        result = tuple(ids)
+        cache[key] = result
+        return result
 
     def _legal_play_reneges(self, seat: int, playable: int) -> list[int]:
         """With reneges allowed any held card may be played, and the player may claim a renege first.
@@ -460,10 +513,10 @@ class Hand:
         ids = self.play_cache.get(playable)
         if ids is None:
             ids = self._play_ids(playable)
-        ids = ids[:]
+        legal = list(ids)
         if self.to_act == seat and not (self.claimed >> seat) & 1:
-            ids.append(self.space.first_of_kind[CLAIM_RENEGE])
-        return ids
+            legal.append(self.space.first_of_kind[CLAIM_RENEGE])
+        return legal
 
     def _legal_setup(self) -> list[int]:
         space = self.space

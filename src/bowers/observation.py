@@ -8,7 +8,7 @@ or a card passed in a loner exchange that it did not give or receive.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bowers.actions import DISCARD, DISCARD_KITTY, GIVE
 from bowers.cards import CARD_NAMES, hand_names
@@ -17,7 +17,7 @@ from bowers.hand import OVER, trump_name
 if TYPE_CHECKING:
     from bowers.game import Game
 
-HIDDEN = "??"
+HIDDEN: Final = "??"
 
 
 def _masked(game: Game, viewer: int, actor: int, action: int, give_index: int) -> str:

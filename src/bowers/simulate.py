@@ -1,8 +1,9 @@
 """Play many whole games with random legal actions and summarise what happened.
 
 Each game is played through the engine's fast integer path
-(``legal_action_ids`` and ``apply_id``), so the figures double as a speed
-measure; every statistic comes from the games' ``results`` so it shows how
+(``legal_action_ids`` and ``apply_id``) on the compiled engine where it is
+installed (``bowers.engine_kind()``), so the figures double as a speed
+measure (hands per second); every statistic comes from the games' ``results`` so it shows how
 often the rules' events (loners, Jambones, misdeals, ...) occur.
 """
 
@@ -14,6 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from bowers import engine_kind
 from bowers.game import Game
 from bowers.variants import AUCTION, Rules
 
@@ -195,6 +197,8 @@ def simulate(
         "hands": tally.hands,
         "seconds": seconds,
         "games_per_second": games / seconds if seconds > 0 else None,
+        "hands_per_second": tally.hands / seconds if seconds > 0 else None,
+        "engine": engine_kind(),
         "actions": actions,
         "hands_per_game": tally.hands / games,
     }

@@ -8,13 +8,14 @@ no-trump hand; in it there are no bowers and the Joker belongs to no suit.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from bowers.cards import JACK, JOKER, Card, make_card, rank_of, same_colour_suit, suit_of
 
-NO_TRUMP = 4
-NO_SUIT = 4  # the effective "suit" of the Joker in a no-trump hand
-TRUMP_BASE = 100  # every trump outranks every plain card
-NO_TRUMP_JOKER_POWER = 1000  # the Joker in no-trump wins any trick
+NO_TRUMP: Final = 4
+NO_SUIT: Final = 4  # the effective "suit" of the Joker in a no-trump hand
+TRUMP_BASE: Final = 100  # every trump outranks every plain card
+NO_TRUMP_JOKER_POWER: Final = 1000  # the Joker in no-trump wins any trick
 
 
 class TrumpTables:

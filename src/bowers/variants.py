@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from bowers.cards import (
     JOKER,
@@ -31,14 +31,14 @@ from bowers.errors import OptionError, quoted
 DealRound = str | tuple[int, ...]
 
 # Bidding styles.
-TURN_UP = "turn-up"  # two rounds around a turned-up card (standard and its kin)
-TWO_HAND = "two-hand"  # two-hand Euchre: the dealer may decline the turn-up after an order
-AUCTION = "auction"  # bid Euchre: tricks and suit, no turn-up
+TURN_UP: Final = "turn-up"  # two rounds around a turned-up card (standard and its kin)
+TWO_HAND: Final = "two-hand"  # two-hand Euchre: the dealer may decline the turn-up after an order
+AUCTION: Final = "auction"  # bid Euchre: tricks and suit, no turn-up
 
 # What a turned-up Joker means.
-JOKER_DEALER_NAMES = "dealer-names"  # british: no bidding, the dealer names trump
-JOKER_NO_TRUMP = "no-trump"  # railroad: ordering it up makes the hand no-trump
-JOKER_ORDERER_NAMES = "orderer-names"  # ultimate: the orderer names trump
+JOKER_DEALER_NAMES: Final = "dealer-names"  # british: no bidding, the dealer names trump
+JOKER_NO_TRUMP: Final = "no-trump"  # railroad: ordering it up makes the hand no-trump
+JOKER_ORDERER_NAMES: Final = "orderer-names"  # ultimate: the orderer names trump
 
 ALONE_LEADS = ("dealer-left", "maker-left")
 
@@ -568,7 +568,7 @@ declare(
 )
 
 
-def variant(name: str) -> Variant:
+def variant(name: object) -> Variant:
     """The declared variant called ``name``, or an ``OptionError`` listing the variants."""
     if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
         raise OptionError(f"unknown variant {quoted(name)}; variants: {', '.join(VARIANTS)}", "variant", tuple(VARIANTS))
@@ -583,7 +583,7 @@ def variants() -> list[str]:
 _RULES_CACHE: dict[tuple[object, ...], Rules] = {}
 
 
-def make_rules(name: str, **options: Any) -> Rules:
+def make_rules(name: object, **options: Any) -> Rules:
     """Rules of a variant with its options validated (cached: rules are immutable)."""
     try:
         key: tuple[object, ...] | None = (name, *sorted((k, repr(v)) for k, v in options.items()))

@@ -1,0 +1,69 @@
+"""The compiled engine is in use when it should be, the pure one when asked, and a stale build is never used."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bowers
+
+
+def _off(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("0", "false", "no", "off")
+
+
+def _on(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def expected_kind() -> str:
+    """Pure when asked for (BOWERS_PURE) or installed without compiling (BOWERS_COMPILE=0); compiled otherwise."""
+    return "pure" if _on("BOWERS_PURE") or _off("BOWERS_COMPILE") else "compiled"
+
+
+def test_the_expected_engine_runs() -> None:
+    """A run that should use the compiled engine fails here if it silently fell back to the pure one."""
+    assert bowers.engine_kind() == expected_kind(), bowers.engine_note()
+    for name in bowers.ENGINE_MODULES:
+        module = sys.modules[f"bowers.{name}"]
+        assert str(module.__file__).endswith(".py") == (expected_kind() == "pure"), module.__file__
+
+
+def _probe(env: dict[str, str], path: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Import bowers in a fresh interpreter (from ``path`` when given) and print the engine and hand.py's file."""
+    code = "import bowers, bowers.hand; print(bowers.engine_kind()); print(bowers.hand.__file__)"
+    environment = {key: value for key, value in os.environ.items() if key != "BOWERS_PURE"} | env
+    if path is not None:
+        environment["PYTHONPATH"] = os.pathsep.join([str(path), environment.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True, cwd=path)
+
+
+def test_bowers_pure_loads_the_sources() -> None:
+    """BOWERS_PURE=1 runs the .py sources even where compiled modules sit beside them."""
+    kind, hand_file = _probe({"BOWERS_PURE": "1"}).stdout.split()
+    assert kind == "pure"
+    assert hand_file.endswith("hand.py")
+
+
+@pytest.mark.skipif(bowers.engine_kind() != "compiled", reason="needs the compiled engine installed")
+def test_a_stale_compiled_module_falls_back_to_the_sources_with_a_warning(tmp_path: Path) -> None:
+    """Editing an engine source after the build makes bowers run the pure engine and say why, once."""
+    package = Path(bowers.__file__).parent
+    shutil.copytree(package, tmp_path / "bowers", ignore=shutil.ignore_patterns("__pycache__"))
+    shared = importlib.util.find_spec("bowers_engine__mypyc")
+    assert shared is not None and shared.origin is not None
+    shutil.copy(shared.origin, tmp_path)
+    assert _probe({}, tmp_path).stdout.split()[0] == "compiled"
+    with open(tmp_path / "bowers" / "hand.py", "a", encoding="utf-8") as source:
+        source.write("\n# an edit after the build\n")
+    probe = _probe({}, tmp_path)
+    kind, hand_file = probe.stdout.split()
+    assert kind == "pure"
+    assert hand_file == str(tmp_path / "bowers" / "hand.py")
+    assert probe.stderr.count("older than hand.py") == 1
