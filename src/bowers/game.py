@@ -259,7 +259,7 @@ class Game:
         """Trump of the hand in progress: a suit letter, ``NT`` or None."""
         return trump_name(self._hand.trump)
 
-    def hand_cards(self, seat: int) -> list[str]:
+    def hand_cards(self, seat: object) -> list[str]:
         """Cards a seat holds now (full information: not for showing other players)."""
         return hand_names(self._hand.hands[_check_seat(seat, self.rules.players)])
 
@@ -276,14 +276,14 @@ class Game:
         """Integer ids of the legal actions, ascending (the fast path); none once the game is over."""
         return self._hand.legal_ids()
 
-    def apply_id(self, action: int) -> None:
+    def apply_id(self, action: object) -> None:
         """Apply an action id, the fast checked door: an id that is not legal now raises ``IllegalAction`` and changes nothing.
 
         The check is a bit test against the legal set.  Search that needs no check uses
         ``Hand.apply_id`` on copies of hands (``game.hand.copy()``), the unchecked door.
         """
-        if action.__class__ is not int:
-            action = _action_number(action)
+        # Typed ``object`` so that compiled code, too, refuses a bool or a float instead of converting it.
+        action = action if type(action) is int else _action_number(action)
         hand = self._hand
         # Once the game is over its last hand is over too, and is_legal refuses everything.
         if 0 <= action < self._space_size and hand.is_legal(action):
@@ -511,7 +511,7 @@ def _check_seed(seed: object) -> int:
 
 
 def _check_deal(
-    rules: Rules, dealer: object, hands: Sequence[Sequence[str]], kitty: Sequence[str]
+    rules: Rules, dealer: object, hands: Any, kitty: Any
 ) -> tuple[int, list[int], list[Card]]:
     """Validate dealt cards (counts, duplicates, deck) and return them as bit sets."""
     n = rules.players
@@ -522,7 +522,7 @@ def _check_deal(
     seen: set[Card] = set()
     deck = set(rules.deck)
 
-    def parse(texts: Sequence[str], where: str, size: int) -> list[Card]:
+    def parse(texts: Any, where: str, size: int) -> list[Card]:
         if isinstance(texts, str) or not isinstance(texts, Sequence):
             raise RecordError(f"{where} must be a list of cards")
         if len(texts) != size:
@@ -722,7 +722,7 @@ class RecordReader:
         if unknown:
             raise RecordError(f"unknown key {quoted(unknown[0])}; a deal's keys are: {', '.join(DEAL_KEYS)}", deal=number)
         try:
-            cards = _check_deal(rules, deal.get("dealer"), deal.get("hands"), deal.get("kitty"))  # type: ignore[arg-type]
+            cards = _check_deal(rules, deal.get("dealer"), deal.get("hands"), deal.get("kitty"))
         except RecordError as error:
             raise RecordError(str(error), deal=number) from None
         game = self.game
