@@ -285,6 +285,40 @@ static int sure_tricks(const State *s, int *for_max) {
     return best;
 }
 
+/* Quick tricks of the leader at a trick's start: cards it can cash one after another, each the highest live card of
+ * its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit only as many rounds as every
+ * opponent holding a trump or the no-trump Joker can follow).  Counted only when the leader's side also chooses the
+ * leader's cards (not for a Jambone hand). */
+static int quick_tricks(const State *s) {
+    int leader = s->turn;
+    int side = credit_max(s, leader);
+    if (side_controls_max(s, leader) != side) return 0;
+    u64 live = 0, opponents_ruffing[MAX_SEATS];
+    int ruffers = 0;
+    u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
+    for (int seat = 0; seat < s->players; seat++) {
+        live |= s->hands[seat];
+        if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
+    }
+    u64 own = s->hands[leader];
+    int total = 0;
+    for (int g = 0; g < GROUPS; g++) {
+        u64 mine = own & s->t.group_mask[g];
+        if (!mine) continue;
+        u64 others = live & s->t.group_mask[g] & ~mine;
+        int top = others ? count(mine & ((1ull << lowest(others)) - 1)) : count(mine);
+        if (!top) continue;
+        if (g != s->trump && g != 4) {
+            for (int i = 0; i < ruffers; i++) {
+                int length = count(opponents_ruffing[i] & s->t.group_mask[g]);
+                if (length < top) top = length;
+            }
+        }
+        total += top;
+    }
+    return total < s->tricks_left ? total : s->tricks_left;
+}
+
 /* ------------------------------------------------------------------ search */
 
 static int reaches(State *s, int target);
@@ -376,17 +410,29 @@ static int reaches(State *s, int target) {
             upper = e->upper;
             hint = e->best_card;
         } else {
+            int quick = quick_tricks(s);
+            if (quick) {
+                if (credit_max(s, s->turn)) {
+                    if (quick > lower) lower = quick;
+                } else if (s->tricks_left - quick < upper) {
+                    upper = s->tricks_left - quick;
+                }
+                if (lower >= target || upper < target) {
+                    store(key0, key1, s->tricks_left, lower, upper, -1);
+                    return lower >= target;
+                }
+            }
             int for_max;
             int sure = sure_tricks(s, &for_max);
             if (sure) {
                 if (for_max) {
-                    lower = sure;
+                    if (sure > lower) lower = sure;
                     if (sure >= target) {
                         store(key0, key1, s->tricks_left, lower, upper, -1);
                         return 1;
                     }
                 } else {
-                    upper = s->tricks_left - sure;
+                    if (s->tricks_left - sure < upper) upper = s->tricks_left - sure;
                     if (upper < target) {
                         store(key0, key1, s->tricks_left, lower, upper, -1);
                         return 0;

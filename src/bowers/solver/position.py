@@ -69,20 +69,16 @@ class CompactTables:
         )
 
         # For each byte of an engine bit set, the compact bits of each of its 256 values.
-        self.byte_tables: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self._slow_compact(value << (8 * byte)) for value in range(256)) for byte in range(7)
-        )
-
-    def _slow_compact(self, hand: int) -> int:
-        index_of = self.index_of
-        out = 0
-        while hand:
-            low = hand & -hand
-            card = low.bit_length() - 1
-            if card < len(index_of) and index_of[card] >= 0:
-                out |= 1 << index_of[card]
-            hand ^= low
-        return out
+        byte_tables = []
+        for byte in range(7):
+            row = [0] * 256
+            for value in range(1, 256):
+                low = value & -value
+                card = 8 * byte + low.bit_length() - 1
+                single = 1 << index_of[card] if card < len(index_of) and index_of[card] >= 0 else 0
+                row[value] = row[value ^ low] | single
+            byte_tables.append(tuple(row))
+        self.byte_tables: tuple[tuple[int, ...], ...] = tuple(byte_tables)
 
     def to_compact(self, hand: int) -> int:
         """A bit set of engine cards as a bit set of compact indices (cards outside the deck are dropped)."""
