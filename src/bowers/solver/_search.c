@@ -207,10 +207,18 @@ static int generate(const State *s, Move *moves) {
         int rank = count(above);
         int score;
         if (s->trick_len == 0) {
-            if (rank == 0)
+            if (rank == 0) {
                 score = 200 + (group == s->trump ? 50 : 0);
-            else
+            } else {
                 score = 100 - 10 * rank + count(s->hands[seat] & s->t.group_mask[group]);
+                /* lead towards a partner who holds the top card of the suit */
+                int top = lowest(live & s->t.group_mask[group]);
+                for (int other = 0; other < s->players; other++)
+                    if (other != seat && (s->hands[other] >> top & 1) && credit_max(s, other) == me_max) {
+                        score += 150;
+                        break;
+                    }
+            }
         } else {
             int strength = s->t.power[s->led][card];
             if (winning_side_good) {
