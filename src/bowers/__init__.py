@@ -1,7 +1,8 @@
 """bowers: every Euchre game, played exactly.
 
-The public API: ``Game``, ``replay``, ``action_space``, ``variants`` and the
-errors.  Cards and actions use one text notation (``play:TH``, ``call:S``).
+The public API: ``Game``, ``replay``, ``action_space``, ``variants``, the
+double-dummy solver (``solve``, ``solve_line``; more in ``bowers.solver``) and
+the errors.  Cards and actions use one text notation (``play:TH``, ``call:S``).
 
 The engine modules (``ENGINE_MODULES``) are compiled with mypyc at install
 where possible; the ``.py`` sources are the reference and the fallback.  Before
@@ -99,6 +100,7 @@ def engine_note() -> str:
 # The public API, imported after the engine is chosen.
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError  # noqa: E402
 from bowers.game import Game, action_space, replay  # noqa: E402
+from bowers.solver import solve, solve_line  # noqa: E402
 from bowers.variants import Rules, Variant, make_rules, variant, variants  # noqa: E402
 
 
@@ -122,6 +124,8 @@ __all__ = [
     "engine_note",
     "make_rules",
     "replay",
+    "solve",
+    "solve_line",
     "variant",
     "variant_info",
     "variants",

@@ -338,3 +338,8 @@ def export_command(path: str, to_egn: bool, out: str | None) -> None:
 def main() -> None:
     """Entry point of the ``bowers`` console script."""
     cli(prog_name="bowers")
+
+
+from bowers.cli_solve import solve_command  # noqa: E402  (the solver's command, registered here)
+
+cli.add_command(solve_command)
