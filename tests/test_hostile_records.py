@@ -165,6 +165,9 @@ def test_seating_and_draw_must_agree_with_the_seed_and_the_option() -> None:
     _refused({**record, "seed": record["seed"] + 1}, "seating")
     plain = _played("railroad", seed=3, actions=30).record()
     _refused({**plain, "seating": [1, 0, 2, 3]}, "draw option is off")
+    for wrong_type in (5, "abc", {"0": 0}, [0.0, 1, 2, 3], [True, 1, 2, 3]):
+        _refused({**plain, "seating": wrong_type}, "draw option is off")
+        _refused({**record, "seating": wrong_type}, "seating")
     _refused({**plain, "draw": record["draw"]}, "draw option is off")
     assert replay({**plain, "seating": [0, 1, 2, 3]}).seating == [0, 1, 2, 3]
 
