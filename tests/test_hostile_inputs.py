@@ -267,3 +267,10 @@ def test_undo_costs_one_hand_not_the_whole_game() -> None:
 def test_undo_with_no_action_raises() -> None:
     with pytest.raises(IllegalAction, match="no action to take back"):
         Game("standard", seed=1).undo()
+
+
+def test_a_refused_score_shows_an_example_with_one_number_per_team() -> None:
+    with pytest.raises(OptionError, match=r"such as \[0, 0, 0\]"):
+        Game("railroad-6", initial_scores=[1.5, 0, 0])
+    with pytest.raises(OptionError, match=r"such as \[0, 0\]$"):
+        Game("standard", initial_scores=[1.5, 0])

@@ -574,7 +574,7 @@ def _why_illegal(game: Game, name: str) -> str:
     legal = game.legal_actions()
     legal_keywords = sorted({n.split(":")[0] for n in legal})
     if name == "pass" and phase == "round-2" and seat == hand.dealer:
-        return "the dealer is stuck and must name a suit (call:S)"
+        return "the dealer is stuck and must name a suit (call:<suit>)"
     if keyword not in legal_keywords:
         return f"the hand is in the {phase} step, where seat {seat} may: {', '.join(legal_keywords)}"
     if keyword in ("play", "discard", "give") and seat is not None:
@@ -584,6 +584,8 @@ def _why_illegal(game: Game, name: str) -> str:
         if missing:
             owner = "the hand it plays from" if keyword == "play" and hand.turn != seat else "its hand"
             return f"{', '.join(missing)} is not in {owner}"
+        if keyword == "discard" and not game.rules.discard_turn_up and hand.turn_up in cards:
+            return f"the dealer keeps the card just taken up ({CARD_NAMES[hand.turn_up]}): discard_turn_up is off"
         if keyword == "play" and hand.trick and hand.tables is not None:
             led = hand.led
             suit_text = trump_name(led) if led < 4 else "the led suit"

@@ -108,14 +108,14 @@ class Option:
     choices: tuple[Any, ...] | None = None  # None: validated by ``kind``
     kind: str = "choice"  # "choice", "bool", "positive-int", "scores"
 
-    def describe_allowed(self) -> str:
-        """The allowed values in words, for error messages and help."""
+    def describe_allowed(self, teams: int = 2) -> str:
+        """The allowed values in words, for error messages and help (a scores example has one number per team)."""
         if self.kind == "bool":
             return "true or false"
         if self.kind == "positive-int":
             return "a whole number of at least 1"
         if self.kind == "scores":
-            return "one whole number per team, each below the target, such as [0, 0]"
+            return f"one whole number per team, each below the target, such as [{', '.join(['0'] * teams)}]"
         return ", ".join(str(c) for c in self.choices or ())
 
     def validate(self, value: Any, teams: int) -> Any:
@@ -124,11 +124,8 @@ class Option:
         Python values must have the option's own type (``True`` is not a number, ``3.5`` or
         ``Fraction(7, 2)`` is not a whole number); text is read as typed on the command line.
         """
-        bad = OptionError(
-            f"option {self.name!r}: {quoted(value)} is not allowed; allowed: {self.describe_allowed()}",
-            self.name,
-            self.describe_allowed(),
-        )
+        allowed = self.describe_allowed(teams)
+        bad = OptionError(f"option {self.name!r}: {quoted(value)} is not allowed; allowed: {allowed}", self.name, allowed)
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -152,7 +149,7 @@ class Option:
                 raise OptionError(
                     f"option {self.name!r}: {teams} scores needed (one per team), got {len(scores)}",
                     self.name,
-                    self.describe_allowed(),
+                    allowed,
                 )
             return scores
         for choice in self.choices or ():
@@ -210,7 +207,7 @@ class Variant:
         """The allowed values of one of this variant's options, with an example that fits the variant."""
         if option.kind == "scores":
             return f"one whole number per team, such as {','.join(['0'] * self.teams)}"
-        return option.describe_allowed()
+        return option.describe_allowed(self.teams)
 
     def defaults(self) -> dict[str, Any]:
         """Every option at its default value."""

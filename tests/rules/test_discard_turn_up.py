@@ -35,7 +35,7 @@ def test_standard_dealer_keeps_the_turn_up() -> None:
     assert "play:KS" not in game.legal_actions()
     assert game.legal_actions() == ["discard:AD", "discard:9S", "discard:TS", "discard:JS", "discard:QS"]
     error = refuse(game, "discard:KS", seat=3)
-    assert "discard:QS" in error.reason
+    assert "keeps the card just taken up (KS)" in error.reason
     run(game, "3:discard:9S")
     assert "KS" in game.hand_cards(3)
 
