@@ -88,9 +88,7 @@ class Sampler:
         for cards in known:
             visible |= cards
         self.pool = deck & ~visible & ~forced_discard
-        self.needs = [
-            0 if seat == me else view.hand_sizes[seat] - known[seat].bit_count() for seat in range(n)
-        ]
+        self.needs = [0 if seat == me else view.hand_sizes[seat] - known[seat].bit_count() for seat in range(n)]
         self.allowed = [0] * n
         for seat in range(n):
             banned = 0
@@ -99,7 +97,9 @@ class Sampler:
                     if view.voids[seat] >> suit & 1:
                         banned |= view.tables.suit_mask[suit]
             self.allowed[seat] = self.pool & ~banned
-        self.order = sorted((s for s in range(n) if s != me and self.needs[s] > 0), key=lambda s: self.allowed[s].bit_count() - self.needs[s])
+        self.order = sorted(
+            (s for s in range(n) if s != me and self.needs[s] > 0), key=lambda s: self.allowed[s].bit_count() - self.needs[s]
+        )
 
     # ------------------------------------------------------------------ current holdings
 
@@ -154,9 +154,9 @@ class Sampler:
         # Undo the pick-up: the dealer's turn-up, or the kitty the auction declarer took.
         if rules.bidding == "auction":
             if view.maker >= 0 and view.phase in ("discard", "play", "renege-review"):
-                kitty = _pick(rng, dealt[view.maker], rules.kitty_size)
-                dealt[view.maker] &= ~kitty
-                kitty_from_declarer = _cards(kitty)
+                taken_kitty = _pick(rng, dealt[view.maker], rules.kitty_size)
+                dealt[view.maker] &= ~taken_kitty
+                kitty_from_declarer = _cards(taken_kitty)
         elif view.turn_up >= 0 and view.turn_up_state == "taken":
             dealt[view.dealer] &= ~(1 << view.turn_up)
         # Undo the loner exchanges, last first.
