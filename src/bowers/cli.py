@@ -329,3 +329,8 @@ def export_command(path: str, to_egn: bool, out: str | None) -> None:
 def main() -> None:
     """Entry point of the ``bowers`` console script."""
     cli(prog_name="bowers")
+
+
+from bowers.analyze_command import analyze_command  # noqa: E402  (commands living in their own modules)
+
+cli.add_command(analyze_command)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,8 +144,11 @@ class PimcBot:
                 return claim
         return self.advise(observation)[0].action
 
-    def advise(self, observation: Mapping[str, Any]) -> list[Advice]:
-        """Every compared action with its expected net points and a reason, best first."""
+    def advise(self, observation: Mapping[str, Any], include: Sequence[str] = ()) -> list[Advice]:
+        """Every compared action with its expected net points and a reason, best first.
+
+        Actions named in ``include`` are compared even where the heuristic would have left them out.
+        """
         legal = list(observation.get("legal_actions") or [])
         if not legal:
             raise ValueError("no legal actions in this observation: it is not this seat's turn")
@@ -153,6 +156,7 @@ class PimcBot:
         view = sampler.view
         rng = random.Random(self._rng.getrandbits(64))
         candidates = self._candidates(view, legal)
+        candidates += [action for action in include if action in legal and action not in candidates]
         tallies = {action: _Tally() for action in candidates}
         started = time.perf_counter()
         for index in range(self.samples):
