@@ -53,7 +53,7 @@ def test_turn_up_is_placed_with_the_dealer_and_discards_stay_hidden() -> None:
     game = deal("standard", 0, ["", "", "", ""], "9H")
     run(game, "1:order 1:partner 0:discard:9C")
     observation = game.observation(2)
-    assert ["0", "discard:??"] != observation["history"][-1]
+    assert observation["history"][-1] == [0, "discard:??"]
     sampler = Sampler(observation)
     rng = random.Random(2)
     discards = set()
