@@ -1,7 +1,9 @@
 """The ``pimc`` bot and ``advise``: sample the hidden cards, solve each world, choose the best average in points.
 
 For every decision the bot samples worlds consistent with what its seat has
-seen (``sampler.Sampler``) and scores each candidate action on each world:
+seen (``sampler.Sampler``), preferring deals in which the heuristic bot would
+have bid as the other seats did, and scores each candidate action on each
+world:
 
 * in play, the double-dummy solver gives every legal card's further tricks
   for the side to act;
@@ -14,8 +16,10 @@ Tricks become points with the variant's own scoring (the march, the euchre,
 the lone bonuses, the Jambone and the Jamboree), as the seat's team's points
 minus the others'; near the end of a game, reaching the target (or letting
 the others reach it) is weighted too.  The action with the best average wins.
-Without the compiled solver the worlds are played out by the heuristic bot
-instead (``evaluator="rollout"``), which is weaker but needs no solver.
+Positions with many tricks left (Ultimate's first tricks) are played by the
+heuristic until ``exact_tricks`` remain, then solved.  Without the solver
+the worlds are played out by the heuristic bot instead
+(``evaluator="rollout"``), which is weaker but needs no solver.
 """
 
 from __future__ import annotations
