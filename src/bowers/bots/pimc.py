@@ -51,9 +51,12 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
     "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
     "bidding_tries": 8,  # deals drawn per sample to find one where the heuristic bids as the other seats did
+    "prior": 0.1,  # points the heuristic's own choice is credited with (it wins near-ties)
     "options": None,  # the game's options when the observation does not carry them
 }
 
+RARE_CALLS = ("alone", "jambone", "defend-alone")
+RARE_CALL_FACTOR = 4
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
 
 
@@ -214,6 +217,10 @@ class PimcBot:
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
             raise OptionError(f"setting 'bidding_tries' must be a whole number of at least 1, not {tries!r}", "bidding_tries")
         self.consistency_tries: int = tries
+        prior = values["prior"]
+        if isinstance(prior, bool) or not isinstance(prior, int | float) or prior < 0:
+            raise OptionError(f"setting 'prior' must be a number of points of at least 0, not {prior!r}", "prior")
+        self.prior = float(prior)
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed=0, options=self.options)
         self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
@@ -245,12 +252,15 @@ class PimcBot:
         view = sampler.view
         rng = random.Random(self._rng.getrandbits(64))
         model = HeuristicBot(seed=0, options=dict(view.rules.options))  # the other seats, told the game's options
+        # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
+        rare = any(action in RARE_CALLS and actor != view.seat for actor, action in view.history)
+        tries = self.consistency_tries * (RARE_CALL_FACTOR if rare else 1)
         candidates = self._candidates(view, legal)
         candidates += [action for action in include if action in legal and action not in candidates]
         tallies = {action: _Tally() for action in candidates}
         started = time.perf_counter()
         for index in range(self.samples):
-            world = sampler.sample(rng, model, self.consistency_tries)
+            world = sampler.sample(rng, model, tries)
             if view.phase == "play":
                 self._score_play(world, view, tallies)
             else:
@@ -259,10 +269,16 @@ class PimcBot:
             if self.time_budget is not None and index >= 1 and time.perf_counter() - started > self.time_budget:
                 break
         advice = [tally.advice(action, view) for action, tally in tallies.items()]
-        # Among choices worth the same on these samples, the heuristic's favourite goes first.
+        # The heuristic's favourite keeps its place unless another choice is worth ``prior`` points more:
+        # small differences between choices on a few samples are noise.
         favourite = decide(view, self._heuristic.settings)
         order = {action: i for i, action in enumerate(candidates)}
-        advice.sort(key=lambda a: (-round(tallies[a.action].utility_mean, 6), a.action != favourite, order[a.action]))
+
+        def rank(choice: Advice) -> tuple[float, bool, int]:
+            bonus = self.prior if choice.action == favourite else 0.0
+            return (-round(tallies[choice.action].utility_mean + bonus, 6), choice.action != favourite, order[choice.action])
+
+        advice.sort(key=rank)
         return advice
 
     # ------------------------------------------------------------------ candidates
