@@ -410,7 +410,7 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
 def _plays(view: View) -> dict[str, int]:
     """The legal plays that follow suit (a bot never reneges), as action -> card."""
     plays = {a: card_of(a.split(":")[1]) for a in view.legal if a.startswith("play:")}
-    if view.rules.reneges and view.trick and view.tables is not None:
+    if view.trick and view.tables is not None:  # with the reneges option, legal plays include reneges
         mask = view.tables.suit_mask[view.led]
         hand = view.acting_hand
         if hand & mask:

@@ -238,7 +238,10 @@ class PimcBot:
             claim = decide(View(observation, self.options), self._heuristic.settings)
             if claim == "claim-renege" or observation.get("phase") == "renege-review":
                 return claim
-        return self.advise(observation)[0].action
+        advice = self.advise(observation)
+        if not advice:  # nothing could be evaluated: the heuristic decides
+            return decide(View(observation, self.options), self._heuristic.settings)
+        return advice[0].action
 
     def advise(self, observation: Mapping[str, Any], include: Sequence[str] = ()) -> list[Advice]:
         """Every compared action with its expected net points and a reason, best first.
@@ -268,7 +271,8 @@ class PimcBot:
                     self._score_setup(world, view, action, tallies[action])
             if self.time_budget is not None and index >= 1 and time.perf_counter() - started > self.time_budget:
                 break
-        advice = [tally.advice(action, view) for action, tally in tallies.items()]
+        # A play the solver does not consider (a renege, with the reneges option) is left out.
+        advice = [tally.advice(action, view) for action, tally in tallies.items() if tally.count]
         # The heuristic's favourite keeps its place unless another choice is worth ``prior`` points more:
         # small differences between choices on a few samples are noise.
         favourite = decide(view, self._heuristic.settings)
