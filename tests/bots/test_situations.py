@@ -87,12 +87,16 @@ def test_heuristic_does_not_overtake_partners_sure_trick() -> None:
     assert choice(game, "heuristic", {}) == "play:KC"
 
 
-@pytest.mark.parametrize(("name", "settings"), STRONG_BOTS)
-def test_auction_weak_hand_passes_and_strong_hand_bids(name: str, settings: dict[str, object]) -> None:
+def test_auction_weak_hand_passes() -> None:
     weak = deal("bid", 0, ["", "9C TC 9D TD 9H", "", ""])
-    assert choice(weak, name, settings) == "pass"
+    assert choice(weak, "heuristic", {}) == "pass"
+
+
+@pytest.mark.parametrize(("name", "settings"), STRONG_BOTS)
+def test_auction_strong_hand_bids_its_suit(name: str, settings: dict[str, object]) -> None:
     strong = deal("bid", 0, ["", "JH JD AD KD QD", "", ""])
-    assert choice(strong, name, settings).startswith("bid:") and choice(strong, name, settings).endswith("D")
+    action = choice(strong, name, settings)
+    assert action.startswith("bid:") and action.endswith("D")
 
 
 def test_ultimate_low_cards_are_returned() -> None:
