@@ -69,7 +69,6 @@ class View:
         "history",
         "jambone",
         "jamboree",
-        "known",
         "led",
         "legal",
         "lone_defender",
@@ -134,11 +133,10 @@ class View:
         self.tricks_won: list[int] = list(observation.get("tricks_won") or [0] * self.players)
         playing_for = observation.get("playing_for")
         self.playing_for: int = -1 if playing_for is None else playing_for
-        # Cards out of play for good (returned twos and threes), cards each seat is known to hold.
+        # Cards out of play for good (returned twos and threes), and the cards rules make public.
         self.returned = 0
         for cards in (observation.get("twos_threes") or {}).values():
             self.returned |= cards_from_names(cards)
-        self.known = [0] * self.players
         self.exposed = [0] * self.players
         for seat_text, cards in (observation.get("exposed") or {}).items():
             self.exposed[int(seat_text)] = cards_from_names(cards)
