@@ -35,7 +35,7 @@ def play_phase_game(
 
     During the bidding an action starting with one of ``prefer`` is chosen whenever one is legal.
     """
-    rng = random.Random(f"{variant}:{seed}:{plays}")
+    rng = random.Random(f"{variant}:{seed}")
     game = bowers.Game(variant, seed=seed, **options)
     for _ in range(200):
         if game.phase == "play":

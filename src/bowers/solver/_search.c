@@ -59,12 +59,14 @@ typedef struct {
     uint32_t generation;
     int8_t lower, upper;
     int8_t tricks;
+    int8_t best_card; /* the leader's card that settled the last question here, or -1 */
 } Entry;
 
 #define TABLE_BITS 20
 #define TABLE_SIZE (1u << TABLE_BITS)
 
 static Entry *table = NULL;
+static uint32_t table_mask = TABLE_SIZE - 1; /* small positions use the start of the table, which stays in cache */
 static uint32_t generation = 1;
 static long long last_nodes = 0;
 
@@ -123,7 +125,7 @@ static void make_key(const State *s, u64 *key0, u64 *key1) {
 static inline uint32_t slot_of(u64 key0, u64 key1) {
     u64 h = key0 * 0x9E3779B97F4A7C15ull ^ (key1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 29;
-    return (uint32_t)(h & (TABLE_SIZE - 1)) & ~1u;
+    return (uint32_t)(h & table_mask) & ~1u;
 }
 
 static Entry *probe(u64 key0, u64 key1) {
@@ -135,7 +137,7 @@ static Entry *probe(u64 key0, u64 key1) {
     return NULL;
 }
 
-static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper) {
+static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper, int best_card) {
     Entry *bucket = table + slot_of(key0, key1);
     Entry *victim = NULL;
     for (int i = 0; i < 2; i++) {
@@ -157,6 +159,7 @@ static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper) {
     victim->lower = (int8_t)lower;
     victim->upper = (int8_t)upper;
     victim->tricks = (int8_t)tricks;
+    victim->best_card = (int8_t)best_card;
 }
 
 /* ------------------------------------------------------------------ moves */
@@ -204,10 +207,18 @@ static int generate(const State *s, Move *moves) {
         int rank = count(above);
         int score;
         if (s->trick_len == 0) {
-            if (rank == 0)
+            if (rank == 0) {
                 score = 200 + (group == s->trump ? 50 : 0);
-            else
+            } else {
                 score = 100 - 10 * rank + count(s->hands[seat] & s->t.group_mask[group]);
+                /* lead towards a partner who holds the top card of the suit */
+                int top = lowest(live & s->t.group_mask[group]);
+                for (int other = 0; other < s->players; other++)
+                    if (other != seat && (s->hands[other] >> top & 1) && credit_max(s, other) == me_max) {
+                        score += 150;
+                        break;
+                    }
+            }
         } else {
             int strength = s->t.power[s->led][card];
             if (winning_side_good) {
@@ -282,13 +293,47 @@ static int sure_tricks(const State *s, int *for_max) {
     return best;
 }
 
+/* Quick tricks of the leader at a trick's start: cards it can cash one after another, each the highest live card of
+ * its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit only as many rounds as every
+ * opponent holding a trump or the no-trump Joker can follow).  Counted only when the leader's side also chooses the
+ * leader's cards (not for a Jambone hand). */
+static int quick_tricks(const State *s) {
+    int leader = s->turn;
+    int side = credit_max(s, leader);
+    if (side_controls_max(s, leader) != side) return 0;
+    u64 live = 0, opponents_ruffing[MAX_SEATS];
+    int ruffers = 0;
+    u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
+    for (int seat = 0; seat < s->players; seat++) {
+        live |= s->hands[seat];
+        if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
+    }
+    u64 own = s->hands[leader];
+    int total = 0;
+    for (int g = 0; g < GROUPS; g++) {
+        u64 mine = own & s->t.group_mask[g];
+        if (!mine) continue;
+        u64 others = live & s->t.group_mask[g] & ~mine;
+        int top = others ? count(mine & ((1ull << lowest(others)) - 1)) : count(mine);
+        if (!top) continue;
+        if (g != s->trump && g != 4) {
+            for (int i = 0; i < ruffers; i++) {
+                int length = count(opponents_ruffing[i] & s->t.group_mask[g]);
+                if (length < top) top = length;
+            }
+        }
+        total += top;
+    }
+    return total < s->tricks_left ? total : s->tricks_left;
+}
+
 /* ------------------------------------------------------------------ search */
 
 static int reaches(State *s, int target);
 
-#define store(k0, k1, tricks, lower, upper) \
+#define store(k0, k1, tricks, lower, upper, best_card) \
     do {                                   \
-        if (s->use_table) store_entry(k0, k1, tricks, lower, upper); \
+        if (s->use_table) store_entry(k0, k1, tricks, lower, upper, best_card); \
     } while (0)
 
 static int last_trick_for_max(const State *s) {
@@ -364,26 +409,40 @@ static int reaches(State *s, int target) {
         u64 key0 = 0, key1 = 0;
         if (s->use_table) make_key(s, &key0, &key1);
         int lower = 0, upper = s->tricks_left;
+        int hint = -1;
         Entry *e = s->use_table ? probe(key0, key1) : NULL;
         if (e) {
             if (e->lower >= target) return 1;
             if (e->upper < target) return 0;
             lower = e->lower;
             upper = e->upper;
+            hint = e->best_card;
         } else {
+            int quick = quick_tricks(s);
+            if (quick) {
+                if (credit_max(s, s->turn)) {
+                    if (quick > lower) lower = quick;
+                } else if (s->tricks_left - quick < upper) {
+                    upper = s->tricks_left - quick;
+                }
+                if (lower >= target || upper < target) {
+                    store(key0, key1, s->tricks_left, lower, upper, -1);
+                    return lower >= target;
+                }
+            }
             int for_max;
             int sure = sure_tricks(s, &for_max);
             if (sure) {
                 if (for_max) {
-                    lower = sure;
+                    if (sure > lower) lower = sure;
                     if (sure >= target) {
-                        store(key0, key1, s->tricks_left, lower, upper);
+                        store(key0, key1, s->tricks_left, lower, upper, -1);
                         return 1;
                     }
                 } else {
-                    upper = s->tricks_left - sure;
+                    if (s->tricks_left - sure < upper) upper = s->tricks_left - sure;
                     if (upper < target) {
-                        store(key0, key1, s->tricks_left, lower, upper);
+                        store(key0, key1, s->tricks_left, lower, upper, -1);
                         return 0;
                     }
                 }
@@ -391,11 +450,22 @@ static int reaches(State *s, int target) {
         }
         Move moves[MAX_MOVES];
         int n = generate(s, moves);
+        if (hint >= 0) {
+            for (int i = 1; i < n; i++)
+                if (moves[i].card == hint) {
+                    Move m = moves[i];
+                    memmove(moves + 1, moves, sizeof(Move) * (size_t)i);
+                    moves[0] = m;
+                    break;
+                }
+        }
         int maximising = side_controls_max(s, s->turn);
         int result = !maximising;
+        int best_card = -1;
         for (int i = 0; i < n; i++) {
             if (move_reaches(s, &moves[i], target) == maximising) {
                 result = maximising;
+                best_card = moves[i].card;
                 break;
             }
         }
@@ -404,7 +474,7 @@ static int reaches(State *s, int target) {
         } else {
             if (target - 1 < upper) upper = target - 1;
         }
-        store(key0, key1, s->tricks_left, lower, upper);
+        store(key0, key1, s->tricks_left, lower, upper, best_card >= 0 ? best_card : hint);
         return result;
     }
     Move moves[MAX_MOVES];
@@ -496,8 +566,9 @@ static PyObject *run(PyObject *self, PyObject *args) {
         return NULL;
     }
     if (!table) {
-        table = (Entry *)calloc(TABLE_SIZE, sizeof(Entry));
+        table = (Entry *)malloc(TABLE_SIZE * sizeof(Entry));
         if (!table) return PyErr_NoMemory();
+        memset(table, 0, TABLE_SIZE * sizeof(Entry)); /* touch every page now, not in the first searches */
     }
     static State s;
     memcpy(&s.t, blob, sizeof(Tables));
@@ -545,6 +616,9 @@ static PyObject *run(PyObject *self, PyObject *args) {
         u64 live = 0;
         for (int i = 0; i < s.players; i++) live |= s.hands[i];
         s.use_table = 3 + 5 * GROUPS + count(live) * s.seat_bits <= 128;
+        int bits = 10 + count(live) / 3;
+        if (bits > TABLE_BITS) bits = TABLE_BITS;
+        table_mask = (1u << bits) - 1;
     }
 
     if (!signature.valid || memcmp(&signature.t, &s.t, sizeof(Tables)) != 0 || signature.max_controls != max_controls ||

@@ -37,7 +37,7 @@ NO_NAMED_SUIT = -1
 class CompactTables:
     """One trump's tables renumbered so that each effective suit is a run of bits, highest card first."""
 
-    __slots__ = ("blob", "card_of", "group_mask", "group_of", "index_of", "joker", "power")
+    __slots__ = ("blob", "byte_tables", "card_of", "group_mask", "group_of", "index_of", "joker", "power")
 
     def __init__(self, tables: TrumpTables) -> None:
         effective = tables.effective_suit
@@ -68,15 +68,30 @@ class CompactTables:
             "<256H64B5Q", *(p for row in self.power for p in row), *self.group_of, *self.group_mask
         )
 
+        # For each byte of an engine bit set, the compact bits of each of its 256 values.
+        byte_tables = []
+        for byte in range(7):
+            row = [0] * 256
+            for value in range(1, 256):
+                low = value & -value
+                card = 8 * byte + low.bit_length() - 1
+                single = 1 << index_of[card] if card < len(index_of) and index_of[card] >= 0 else 0
+                row[value] = row[value ^ low] | single
+            byte_tables.append(tuple(row))
+        self.byte_tables: tuple[tuple[int, ...], ...] = tuple(byte_tables)
+
     def to_compact(self, hand: int) -> int:
-        """A bit set of engine cards as a bit set of compact indices."""
-        index_of = self.index_of
-        out = 0
-        while hand:
-            low = hand & -hand
-            out |= 1 << index_of[low.bit_length() - 1]
-            hand ^= low
-        return out
+        """A bit set of engine cards as a bit set of compact indices (cards outside the deck are dropped)."""
+        b0, b1, b2, b3, b4, b5, b6 = self.byte_tables
+        return (
+            b0[hand & 255]
+            | b1[hand >> 8 & 255]
+            | b2[hand >> 16 & 255]
+            | b3[hand >> 24 & 255]
+            | b4[hand >> 32 & 255]
+            | b5[hand >> 40 & 255]
+            | b6[hand >> 48 & 255]
+        )
 
     def to_cards(self, compact: int) -> int:
         """A bit set of compact indices as a bit set of engine cards."""
@@ -90,6 +105,18 @@ class CompactTables:
 
 
 _COMPACT: dict[int, tuple[TrumpTables, CompactTables]] = {}
+_PLAY_IDS: dict[int, tuple[Rules, Sequence[int], int]] = {}
+
+
+def _play_ids(rules: Rules) -> tuple[Sequence[int], int]:
+    """The play id of each card and the first ``play:JK:S`` id (-1 if none) of a rules value (cached)."""
+    entry = _PLAY_IDS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        space = space_for(rules)
+        if len(_PLAY_IDS) > 256:
+            _PLAY_IDS.clear()
+        entry = _PLAY_IDS[id(rules)] = (rules, space.play_id, space.first_of_kind.get(PLAY_JOKER, -1))
+    return entry[1], entry[2]
 
 
 def compact_tables(tables: TrumpTables) -> CompactTables:
@@ -125,6 +152,7 @@ class Position:
         "next_seat",
         "play_id",
         "players",
+        "sitting_out",
         "team",
         "trick",
         "trick_seats",
@@ -139,6 +167,7 @@ class Position:
         self.hands: list[int] = []  # compact bit sets, one per seat
         self.next_seat: tuple[int, ...] = ()
         self.active_count = 0
+        self.sitting_out = 0  # bit set of seats that sit this hand out
         self.max_controls = 0
         self.max_credit = 0
         self.team = 0
@@ -253,10 +282,14 @@ class Position:
         return other
 
     def with_hands(self, hands: Sequence[int]) -> Position:
-        """A copy holding other cards (engine bit sets per seat): one sampled world of the same position."""
+        """A copy holding other cards (engine bit sets per seat): one sampled world of the same position.
+
+        A seat that sits out holds nothing, whatever is given for it.
+        """
         other = self.copy()
         to_compact = self.compact.to_compact
-        other.hands = [to_compact(hand) for hand in hands]
+        out = self.sitting_out
+        other.hands = [0 if (out >> seat) & 1 else to_compact(hand) for seat, hand in enumerate(hands)]
         return other
 
     # ------------------------------------------------------------------ moves
@@ -377,7 +410,8 @@ def _build(
     team: int | None,
 ) -> Position:
     """Assemble a position from engine values."""
-    compact = compact_tables(tables)
+    entry = _COMPACT.get(id(tables))
+    compact = entry[1] if entry is not None and entry[0] is tables else compact_tables(tables)
     teams = rules.teams
     n = rules.players
     if team is None:
@@ -385,16 +419,19 @@ def _build(
     position = Position.__new__(Position)
     position.compact = compact
     position.players = n
-    position.hands = [compact.to_compact(hands[seat]) if not (sitting_out >> seat) & 1 else 0 for seat in range(n)]
+    to_compact = compact.to_compact
+    position.hands = [to_compact(hands[seat]) for seat in range(n)]
+    if sitting_out:
+        position.hands = [0 if (sitting_out >> seat) & 1 else hand for seat, hand in enumerate(position.hands)]
     position.next_seat = tuple(next_seat)
     position.active_count = n - sitting_out.bit_count()
-    controls = credit = 0
-    for seat in range(n):
-        controller = jambone_chooser if seat == jambone_seat and jambone_seat >= 0 else seat
-        if controller % teams == team:
-            controls |= 1 << seat
-        if seat % teams == team:
-            credit |= 1 << seat
+    position.sitting_out = sitting_out
+    credit = _TEAM_SEATS[teams][n][team]
+    controls = credit
+    if jambone_seat >= 0:
+        controls &= ~(1 << jambone_seat)
+        if jambone_chooser % teams == team:
+            controls |= 1 << jambone_seat
     position.max_controls = controls
     position.max_credit = credit
     position.team = team
@@ -417,10 +454,16 @@ def _build(
             position.trick_seats.append(seat)
     position.tricks_left = position.hands[turn].bit_count()
     position.joker_leads = bool(joker_leads) and compact.joker >= 0
-    space = space_for(rules)
-    position.play_id = space.play_id
-    position.joker_lead_id = space.first_of_kind.get(PLAY_JOKER, -1)
+    position.play_id, position.joker_lead_id = _play_ids(rules)
     return position
+
+
+# _TEAM_SEATS[teams][players][team]: the bit set of that team's seats.
+_TEAM_SEATS = [
+    [[sum(1 << seat for seat in range(players) if teams and seat % teams == team) for team in range(max(teams, 1))]
+     for players in range(MAX_SEATS + 1)]
+    for teams in range(MAX_SEATS + 1)
+]
 
 
 def _compact_names(position: Position, compact: int) -> list[str]:

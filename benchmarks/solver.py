@@ -1,0 +1,103 @@
+"""Double-dummy solver speed: every legal opening lead of random deals, compiled core and Python reference.
+
+For each variant: deals from seeds 0, 1, 2, ... with random legal bidding
+(one generator per variant, seeded), stopped at the opening lead; for each
+position the time of ``move_values(Position.from_game(game))`` (the exact
+value of every legal lead, conversion included), with the transposition
+table cleared first, in this one process.  Prints the median and worst
+wall-clock time, the worst CPU time of the thread (the machine may be shared:
+a worst wall time can include time the process waited for a core),
+the nodes per second of the compiled core, and the reference search's time
+on the first positions (``--reference``, within ``--reference-seconds``).
+
+    .venv/bin/python benchmarks/solver.py [--positions 200] [--variants standard,railroad] [--reference 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import bowers
+from bowers import solver
+from bowers.solver import Position, move_values, reference
+
+TARGETS_MS = {"standard": (0.1, None), "railroad": (2.0, None), "ultimate": (50.0, 2000.0)}
+
+
+def opening_leads(variant: str, count: int) -> list[bowers.Game]:
+    """Games at the opening lead after random legal bidding, one per deal."""
+    rng = random.Random(f"solver-benchmark:{variant}")
+    games = []
+    seed = 0
+    while len(games) < count:
+        game = bowers.Game(variant, seed=seed)
+        seed += 1
+        for _ in range(300):
+            if game.phase == "play":
+                break
+            game.apply_id(rng.choice(game.legal_action_ids()))
+        if game.phase == "play" and game.hand_number == 0:
+            games.append(game)
+    return games
+
+
+def milliseconds(seconds: float) -> str:
+    """A time in milliseconds, to three significant figures."""
+    return f"{seconds * 1000:.3g}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=200, help="positions per variant (default 200)")
+    parser.add_argument("--variants", default=",".join(bowers.variants()), help="comma-separated variants (default: all)")
+    parser.add_argument("--reference", type=int, default=20, help="positions also solved by the Python reference (default 20)")
+    parser.add_argument("--reference-seconds", type=float, default=60.0, help="time budget of the reference per variant")
+    args = parser.parse_args()
+    if not solver.compiled_available():
+        print("the compiled solver is not built: figures below are the reference search's")
+    header = f"{'variant':<11} {'positions':>9} {'median ms':>10} {'worst ms':>10} {'worst CPU ms':>12} {'nodes/s':>12}"
+    print(f"{header}  {'reference median ms (n)':>24}  target")
+    for variant in args.variants.split(","):
+        games = opening_leads(variant.strip(), args.positions)
+        times, cpu_times, nodes = [], [], 0
+        for game in games:
+            solver.clear_table()
+            start, cpu_start = time.perf_counter(), time.thread_time()
+            position = Position.from_game(game)
+            move_values(position, position.moves())
+            times.append(time.perf_counter() - start)
+            cpu_times.append(time.thread_time() - cpu_start)
+            nodes += solver.last_nodes()
+        reference_times = []
+        budget = time.perf_counter() + args.reference_seconds
+        for game in games[: args.reference]:
+            if time.perf_counter() > budget:
+                break
+            start = time.perf_counter()
+            position = Position.from_game(game)
+            reference.move_values(position, position.moves())
+            reference_times.append(time.perf_counter() - start)
+        median, worst, worst_cpu = statistics.median(times), max(times), max(cpu_times)
+        rate = nodes / sum(times) if solver.using_compiled() else float("nan")
+        reference_text = (
+            f"{milliseconds(statistics.median(reference_times))} ({len(reference_times)})" if reference_times else "-"
+        )
+        target = TARGETS_MS.get(variant)
+        verdict = ""
+        if target is not None:
+            met = median * 1000 < target[0] and (target[1] is None or worst_cpu * 1000 < target[1])
+            wanted = f"median < {target[0]:g} ms" + (f", worst < {target[1]:g} ms" if target[1] else "")
+            verdict = f"{wanted}: {'met' if met else 'NOT met'}"
+        print(
+            f"{variant:<11} {len(times):>9} {milliseconds(median):>10} {milliseconds(worst):>10} "
+            f"{milliseconds(worst_cpu):>12} {rate:>12,.0f}  "
+            f"{reference_text:>24}  {verdict}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
