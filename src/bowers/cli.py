@@ -343,3 +343,7 @@ def main() -> None:
 from bowers.cli_solve import solve_command  # noqa: E402  (the solver's command, registered here)
 
 cli.add_command(solve_command)
+
+from bowers.analyze_command import analyze_command  # noqa: E402  (commands living in their own modules)
+
+cli.add_command(analyze_command)
