@@ -851,7 +851,9 @@ class Hand:
         else:
             needed = rules.tricks_to_make
         made = team_tricks[maker_team] >= needed
-        points = SCORING[rules.scoring](self, team_tricks, maker_team, made)
+        lone_defence = self.lone_defender >= 0
+        alone, jambone = self.alone, self.jambone
+        points = hand_points(rules.scoring, rules.hand_size, team_tricks, maker_team, made, alone, lone_defence, jambone)
         if self.jamboree:
             for seat in self.jamboree:
                 points[self.team(seat)] += 16
@@ -900,51 +902,59 @@ def _combinations(cards: list[int], size: int) -> list[tuple[int, ...]]:
 # ---------------------------------------------------------------------- scoring hooks
 
 
-def _score_standard(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
+def _score_standard(
+    hand_size: int, team_tricks: list[int], maker_team: int, made: bool, alone: bool, lone_defence: bool, jambone: bool
+) -> list[int]:
     points = [0] * len(team_tricks)
     if made:
-        if team_tricks[maker_team] == hand.rules.hand_size:
-            points[maker_team] = 4 if hand.alone else 2
+        if team_tricks[maker_team] == hand_size:
+            points[maker_team] = 4 if alone else 2
         else:
             points[maker_team] = 1
     else:
-        points[1 - maker_team] = 4 if hand.lone_defender >= 0 else 2
+        points[1 - maker_team] = 4 if lone_defence else 2
     return points
 
 
-def _score_railroad(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
+def _score_railroad(
+    hand_size: int, team_tricks: list[int], maker_team: int, made: bool, alone: bool, lone_defence: bool, jambone: bool
+) -> list[int]:
     teams = len(team_tricks)
     points = [0] * teams
-    if hand.jambone:
-        if team_tricks[maker_team] == hand.rules.hand_size:
+    if jambone:
+        if team_tricks[maker_team] == hand_size:
             points[maker_team] = 28
         else:
             points = [0 if t == maker_team else 28 for t in range(teams)]
         return points
     if made:
-        points[maker_team] = (2 if hand.alone else 1) * team_tricks[maker_team]
+        points[maker_team] = (2 if alone else 1) * team_tricks[maker_team]
         return points
-    multiplier = 3 if hand.lone_defender >= 0 else 2 if hand.alone else 1
+    multiplier = 3 if lone_defence else 2 if alone else 1
     for team in range(teams):
         if team != maker_team:
             points[team] = multiplier * team_tricks[team]
     return points
 
 
-def _score_ultimate(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
+def _score_ultimate(
+    hand_size: int, team_tricks: list[int], maker_team: int, made: bool, alone: bool, lone_defence: bool, jambone: bool
+) -> list[int]:
     points = [0, 0]
     if made:
-        march = 14 if hand.alone else 7  # a lone march doubles, as in the standard game
-        points[maker_team] = march if team_tricks[maker_team] == hand.rules.hand_size else 5
+        march = 14 if alone else 7  # a lone march doubles, as in the standard game
+        points[maker_team] = march if team_tricks[maker_team] == hand_size else 5
     else:
         points[1 - maker_team] = 7
     return points
 
 
-def _score_bid(hand: Hand, team_tricks: list[int], maker_team: int, made: bool) -> list[int]:
+def _score_bid(
+    hand_size: int, team_tricks: list[int], maker_team: int, made: bool, alone: bool, lone_defence: bool, jambone: bool
+) -> list[int]:
     points = [0, 0]
     if made:
-        points[maker_team] = 2 if team_tricks[maker_team] == hand.rules.hand_size else 1
+        points[maker_team] = 2 if team_tricks[maker_team] == hand_size else 1
     else:
         points[1 - maker_team] = 2
     return points
@@ -958,4 +968,22 @@ SCORING = {
     "bid": _score_bid,
 }
 
-__all__ = ["PHASE_NAMES", "Hand", "trump_name"]
+
+def hand_points(
+    scoring: str,
+    hand_size: int,
+    team_tricks: list[int],
+    maker_team: int,
+    made: bool,
+    alone: bool = False,
+    lone_defence: bool = False,
+    jambone: bool = False,
+) -> list[int]:
+    """Each team's points for a played-out hand under a named scoring hook (before any Jamboree bonus).
+
+    The scoring hooks read only these facts, so bots can price a contract without a hand in play.
+    """
+    return SCORING[scoring](hand_size, team_tricks, maker_team, made, alone, lone_defence, jambone)
+
+
+__all__ = ["PHASE_NAMES", "Hand", "hand_points", "trump_name"]

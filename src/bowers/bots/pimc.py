@@ -37,7 +37,7 @@ from bowers.bots.sampler import Sampler
 from bowers.bots.view import View, card_of
 from bowers.errors import OptionError
 from bowers.game import Game
-from bowers.hand import PLAY_PHASE, SCORING, Hand
+from bowers.hand import PLAY_PHASE, Hand, hand_points
 
 # Samples per decision at each level (level 3 is the default).
 LEVEL_SAMPLES = {1: 4, 2: 10, 3: 20, 4: 40, 5: 80}
@@ -409,7 +409,8 @@ def _settle(
     else:
         needed = rules.tricks_to_make
     made = team_tricks[maker_team] >= needed
-    points = SCORING[rules.scoring](hand, team_tricks, maker_team, made)
+    lone_defence = hand.lone_defender >= 0
+    points = hand_points(rules.scoring, rules.hand_size, team_tricks, maker_team, made, hand.alone, lone_defence, hand.jambone)
     for seat in hand.jamboree:
         points[seat % teams] += 16
     net = float(points[my_team] - sum(p for t, p in enumerate(points) if t != my_team))

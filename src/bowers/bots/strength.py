@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from types import SimpleNamespace
 
 from bowers.cards import JOKER
-from bowers.hand import SCORING
+from bowers.hand import hand_points
 from bowers.tables import NO_TRUMP, TrumpTables
 from bowers.variants import Rules
 
@@ -146,14 +145,11 @@ def contract_value(
 def _contract_value(
     scoring: str, tricks: int, teams: int, mean: float, spread: float, need: int, alone: bool, lone_defender: bool
 ) -> float:
-    score = SCORING[scoring]
-    rules = SimpleNamespace(hand_size=tricks)
-    fake = SimpleNamespace(rules=rules, alone=alone, lone_defender=1 if lone_defender else -1, jambone=False)
     total = 0.0
     for taken, chance in enumerate(_distribution(mean, spread, tricks)):
         team_tricks = [0] * teams
         team_tricks[0] = taken
         team_tricks[1] = tricks - taken
-        points = score(fake, team_tricks, 0, taken >= need)  # type: ignore[arg-type]
+        points = hand_points(scoring, tricks, team_tricks, 0, taken >= need, alone, lone_defender)
         total += chance * (points[0] - sum(points[1:]))
     return total
