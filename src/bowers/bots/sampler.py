@@ -188,7 +188,13 @@ class Sampler:
         # Undo the pick-up: the dealer's turn-up, or the kitty the auction declarer took.
         if rules.bidding == "auction":
             if view.maker >= 0 and view.phase in ("discard", "play", "renege-review"):
-                taken_kitty = _pick(rng, dealt[view.maker], rules.kitty_size)
+                # A card the declarer received in a loner exchange came before the kitty (bid-railroad), not from it.
+                received = 0
+                for actor, action in history:
+                    name = action.split(":")[1] if action.startswith("give:") else HIDDEN
+                    if name != HIDDEN and view.partner_of(actor) == view.maker:
+                        received |= 1 << card_of(name)
+                taken_kitty = _pick(rng, dealt[view.maker] & ~received, rules.kitty_size)
                 dealt[view.maker] &= ~taken_kitty
                 kitty_from_declarer = _cards(taken_kitty)
         elif view.turn_up >= 0 and view.turn_up_state == "taken":
