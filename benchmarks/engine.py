@@ -78,7 +78,7 @@ OPENSPIEL_PARAMETERS = {"stick_the_dealer": True, "allow_lone_defender": False}
 DEFAULT_HANDS = 20000
 DEFAULT_RUNS = 5
 DEFAULT_SEED = 20250101
-COPY_GAMES = 40  # random games whose positions the copy+apply measure replays
+COPY_GAMES = 4  # random games whose positions copy+apply replays: few, so they stay in cache like a search's node
 
 
 def bowers_strings(hands: int, seed: int) -> int:

@@ -232,9 +232,10 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy, field by field so that it compiles to plain stores.
 
-        Lists changed in place are copied; the immutable parts and the lists the
-        hand only ever replaces (``kitty``, ``jamboree``, ``next_active``,
-        ``pending_sit_out``, and the card lists in ``returned``) are shared.
+        The lists changed in place on the hot path (``hands``, ``actions``,
+        ``trick``, ``tricks_won``, ``played``) and the ``returned`` dict are
+        copied; every other list is only ever replaced, never changed in place,
+        so it is shared, like the immutable parts.
         """
         other = Hand.__new__(Hand)
         other.actions = self.actions[:]
@@ -244,15 +245,15 @@ class Hand:
         other.bid_index = self.bid_index
         other.bid_suit = self.bid_suit
         other.claimed = self.claimed
-        other.claims = self.claims[:]
+        other.claims = self.claims
         other.contract_level = self.contract_level
         other.dealer = self.dealer
         other.dealt_hands = self.dealt_hands
-        other.defend_queue = self.defend_queue[:]
-        other.discarded = self.discarded[:]
+        other.defend_queue = self.defend_queue
+        other.discarded = self.discarded
         other.effective_suit = self.effective_suit
-        other.exchange_queue = self.exchange_queue[:]
-        other.exchanges = self.exchanges[:]
+        other.exchange_queue = self.exchange_queue
+        other.exchanges = self.exchanges
         other.hands = self.hands[:]
         other.high_bidder = self.high_bidder
         other.jambone = self.jambone
@@ -276,11 +277,11 @@ class Hand:
         other.play_id = self.play_id
         other.played = self.played[:]
         other.power = self.power
-        other.reneged = self.reneged[:]
+        other.reneged = self.reneged
         other.reneges = self.reneges
         other.result = self.result
         other.returned = self.returned.copy()
-        other.review_queue = self.review_queue[:]
+        other.review_queue = self.review_queue
         other.rules = self.rules
         other.sitting_out = self.sitting_out
         other.space = self.space
@@ -296,7 +297,7 @@ class Hand:
         other.turn = self.turn
         other.turn_up = self.turn_up
         other.turn_up_state = self.turn_up_state
-        other.twos_queue = self.twos_queue[:]
+        other.twos_queue = self.twos_queue
         return other
 
     # ------------------------------------------------------------------ helpers
@@ -342,7 +343,8 @@ class Hand:
     def _next_twos_threes(self) -> None:
         if self.twos_queue and self.kitty_bottom - 1 >= 3:
             self.phase = TWOS_THREES_PHASE
-            self.to_act = self.twos_queue.pop(0)
+            self.to_act = self.twos_queue[0]
+            self.twos_queue = self.twos_queue[1:]
             return
         self.twos_queue = []
         self._start_bidding()
@@ -638,7 +640,7 @@ class Hand:
             if kind == DISCARD:
                 card = space.cards[action]
                 self.hands[seat] = (self.hands[seat] | 1 << self.turn_up) & ~(1 << card)
-                self.discarded.append(card)
+                self.discarded = [*self.discarded, card]
                 self.turn_up_state = "taken"
             self._advance()
             return
@@ -659,15 +661,16 @@ class Hand:
             self._advance()
             return
         if phase == EXCHANGE:
-            giver, receiver = self.exchange_queue.pop(0)
+            giver, receiver = self.exchange_queue[0]
+            self.exchange_queue = self.exchange_queue[1:]
             card = space.cards[action]
             self.hands[giver] &= ~(1 << card)
             self.hands[receiver] |= 1 << card
-            self.exchanges.append((giver, receiver, card))
+            self.exchanges = [*self.exchanges, (giver, receiver, card)]
             self._advance()
             return
         if phase == DEFEND:
-            self.defend_queue.pop(0)
+            self.defend_queue = self.defend_queue[1:]
             if kind == DEFEND_ALONE:
                 self.lone_defender = seat
                 self.defend_queue = []
@@ -683,7 +686,7 @@ class Hand:
             cards = space.card_sets[action] if kind == DISCARD_KITTY else (space.cards[action],)
             for card in cards:
                 self.hands[seat] &= ~(1 << card)
-                self.discarded.append(card)
+            self.discarded = [*self.discarded, *cards]
             if self.hands[seat].bit_count() > rules.hand_size:  # a kitty discarded one card at a time
                 return
             self._start_play()
@@ -704,7 +707,7 @@ class Hand:
             self._next_twos_threes()
             return
         if phase == REVIEW:
-            self.review_queue.pop(0)
+            self.review_queue = self.review_queue[1:]
             if kind == CLAIM_RENEGE and self._claim(seat):
                 return
             self._next_review()
@@ -768,7 +771,7 @@ class Hand:
             if self.reneges:
                 mask = self.suit_mask[led]
                 if not bit & mask and held & mask:
-                    self.reneged.append(seat)
+                    self.reneged = [*self.reneged, seat]
             power = self.power[led][card]
             if power > self.trick_best:
                 self.trick_best = power
@@ -797,7 +800,7 @@ class Hand:
 
     def _next_review(self) -> None:
         while self.review_queue and (self.claimed >> self.review_queue[0]) & 1:
-            self.review_queue.pop(0)
+            self.review_queue = self.review_queue[1:]
         if self.review_queue:
             self.phase = REVIEW
             self.to_act = self.review_queue[0]
@@ -810,10 +813,10 @@ class Hand:
         team = self.team(seat)
         for reneger in self.reneged:
             if self.team(reneger) != team:
-                self.claims.append((seat, True))
+                self.claims = [*self.claims, (seat, True)]
                 self._renege_penalty(seat, reneger)
                 return True
-        self.claims.append((seat, False))
+        self.claims = [*self.claims, (seat, False)]
         return False
 
     # ------------------------------------------------------------------ endings

@@ -15,7 +15,16 @@ from bowers.errors import OptionError
 
 VARIANTS = bowers.variants()
 # Short targets keep whole games quick; the rules of play do not change with the target.
-SHORT_TARGET = {"standard": 5, "two-hand": 5, "british": 5, "railroad": 16, "railroad-6": 16, "ultimate": 10, "bid": 5, "bid-railroad": 16}
+SHORT_TARGET = {
+    "standard": 5,
+    "two-hand": 5,
+    "british": 5,
+    "railroad": 16,
+    "railroad-6": 16,
+    "ultimate": 10,
+    "bid": 5,
+    "bid-railroad": 16,
+}
 
 
 def play_game(
