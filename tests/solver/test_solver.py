@@ -55,8 +55,8 @@ def pure() -> Iterator[None]:
 def test_compiled_equals_reference(case: tuple[str, dict[str, Any]]) -> None:
     variant, options = case
     # Fewer, later positions where the reference is slow (long hands).
-    seeds, tricks_left = {"ultimate": (range(60), 5), "railroad": (range(60), 5), "railroad-6": (range(100), 4)}.get(
-        variant, (range(250), None)
+    seeds, tricks_left = {"ultimate": (range(250), 5), "railroad": (range(250), 5), "railroad-6": (range(250), 4)}.get(
+        variant, (range(600), None)
     )
     checked = 0
     for game in positions(variant, options, seeds, tricks_left):
