@@ -329,3 +329,9 @@ def export_command(path: str, to_egn: bool, out: str | None) -> None:
 def main() -> None:
     """Entry point of the ``bowers`` console script."""
     cli(prog_name="bowers")
+
+
+# The terminal table: bowers play and bowers history.
+from bowers.play.cli import register as _register_play  # noqa: E402
+
+_register_play(cli)
