@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
@@ -130,14 +131,13 @@ def play_command(
     from bowers.play.session import TerminalGame
 
     console = Console(highlight=False)
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        raise click.ClickException("bowers play needs a terminal (its input and output must not be redirected)")
     strong = strong_bot()
     if resume:
         found = _resume(console)
         if found is None:
             raise click.ClickException(f"no unfinished game to resume in {games_dir()}; start one with: bowers play")
         table, path, you = found
+        _need_terminal()
     else:
         try:
             rules = make_rules(variant_name, **_options(option_pairs))
@@ -157,6 +157,7 @@ def play_command(
         except BowersError as error:
             raise click.ClickException(str(error)) from None
         you = seat
+        _need_terminal()
         try:
             table.save()
         except OSError as error:
@@ -165,6 +166,12 @@ def play_command(
             raise click.ClickException(message) from None
     hint_settings = {"level": level} if strong == STRONG_BOT else {}
     TerminalGame(table, you, console, save_path=path, pace=pace, hint_settings=hint_settings).run()
+
+
+def _need_terminal() -> None:
+    """Refuse to start when input or output is not a terminal: the table is drawn and read interactively."""
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        raise click.ClickException("bowers play needs a terminal (its input and output must not be redirected)")
 
 
 def _state(saved: SavedGame) -> str:
@@ -205,18 +212,24 @@ def history_command(as_json: bool) -> None:
     if not games:
         console.print(f"No saved games yet in {games_dir()}. Start one with: bowers play")
         return
-    listing = RichTable(title=f"Saved games in {games_dir()}", title_justify="left")
-    for column in ("date", "variant", "score", "state", "file"):
-        listing.add_column(column, no_wrap=column != "file")
+    console.print(f"Saved games in {games_dir()}", soft_wrap=True)
+    listing = RichTable(box=box.SIMPLE_HEAD, pad_edge=False)
+    for column in ("last played", "variant", "score", "state"):
+        listing.add_column(column, no_wrap=True)
+    listing.add_column("file", overflow="fold")
+    problems = []
     for saved in games:
         date = saved.modified.strftime("%Y-%m-%d %H:%M")
         if saved.record is None:
-            listing.add_row(date, "?", "", f"[red]unreadable: {saved.error}[/red]", saved.path.name)
+            listing.add_row(date, "?", "", "[red]unreadable[/red]", saved.path.name)
+            problems.append(f"{saved.path.name}: {saved.error} (left as it is)")
             continue
         scores = saved.record.get("scores") or []
         score = "-".join(str(value) for value in scores) if isinstance(scores, list) else "?"
         listing.add_row(date, str(saved.record.get("variant")), score, _state(saved), saved.path.name)
     console.print(listing)
+    for problem in problems:
+        console.print(f"[red]Unreadable:[/red] {problem}", soft_wrap=True)
 
 
 def register(group: click.Group) -> None:

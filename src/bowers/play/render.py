@@ -265,8 +265,9 @@ def choices_text(legal: Sequence[str], shown_hand: Sequence[str]) -> Text:
             text.rstrip()
         elif all("," in argument for argument in arguments):
             count = arguments[0].count(",") + 1
+            example = " ".join(card_label(card) for card in arguments[0].split(","))
             text.append(f"{keyword} {count} cards", style="bold cyan")
-            text.append(f" (type {count} cards, e.g. {' '.join(card_label(c) for c in arguments[0].split(','))})", style="dim")
+            text.append(f", such as: {keyword} {example}", style="dim")
         else:
             text.append(keyword + " ", style="bold cyan")
             text.append(" ".join(_argument_label(keyword, argument) for argument in arguments))

@@ -350,8 +350,8 @@ class TerminalGame:
         self.console.print(Text(headline, style="bold green" if you_won else "bold"))
         self.console.print(Text("Final score: ").append_text(_scores(view, game.scores)))
         if self.save_path is not None:
-            self.console.print(f"Saved as {self.save_path}")
-            self.console.print(f"Analyse it with: bowers analyze {self.save_path}")
+            self.console.print(f"Saved as {self.save_path}", soft_wrap=True)
+            self.console.print(f"Analyse it with: bowers analyze {self.save_path}", soft_wrap=True)
 
     def run(self) -> bool:
         """Play until the game ends (True) or the person quits (False); the game is saved either way."""
