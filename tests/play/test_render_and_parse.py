@@ -176,7 +176,8 @@ def test_commands(word: str) -> None:
         ("7", "there is no card 7; your cards are numbered 1 to 3"),
         ("alone", "alone: the rules say no"),
         ("qs", "Q♠: the rules say no"),
-        ("call", "'call' needs more"),
+        ("call", "'call' is not a choice now"),
+        ("play", "'play' needs cards"),
         ("jk", "name the suit the JK calls for"),
     ],
 )
@@ -195,3 +196,8 @@ def test_nothing_is_legal_when_it_is_not_your_turn() -> None:
 def test_completion_offers_legal_words_and_commands() -> None:
     words = completions(["pass", "call:S", "play:JH"], ["JH"])
     assert {"pass", "call:S", "call s", "jh", "hint", "undo"} <= set(words)
+
+
+def test_a_keyword_alone_asks_for_what_it_needs() -> None:
+    with pytest.raises(InputError, match="'call' needs more: call:C, call:S"):
+        parse_input("call", ["pass", "call:C", "call:S"], [])

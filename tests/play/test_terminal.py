@@ -105,7 +105,7 @@ def test_bad_inputs_and_commands_change_nothing(tmp_path: Path) -> None:
             ("99", "there is no card 99; your cards are numbered 1 to 5"),
             ("alone", "alone:"),
             ("play:2C", "play:2C"),
-            ("call", "'call' needs more"),
+            ("call", "'call' is not a choice now"),
             ("help", "undo"),
             ("score", "no hand finished yet"),
             ("last", "No trick has been played yet"),

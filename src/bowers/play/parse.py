@@ -219,7 +219,12 @@ def _with_keyword(keyword: str, arguments: list[str], legal: Sequence[str], show
     if not arguments:
         if keyword in ("order", "pass", "decline", "partner", "alone", "jambone", "defend-alone", "claim-renege"):
             return keyword
-        raise InputError(f"{keyword!r} needs more: {', '.join(a for a in legal if a.startswith(keyword)) or 'not a choice now'}")
+        options = [action for action in legal if action.startswith(keyword + ":")]
+        if not options:
+            raise InputError(f"{keyword!r} is not a choice now")
+        if keyword in ("discard", "give", "play", "twos-threes"):
+            raise InputError(f"{keyword!r} needs cards: type {keyword} and the cards (names or numbers), such as {keyword} 1")
+        raise InputError(f"{keyword!r} needs more: {', '.join(options[:8])}" + (", ..." if len(options) > 8 else ""))
     if keyword in ("call", "order"):
         if len(arguments) != 1:
             raise InputError(f"{keyword} takes one suit, such as '{keyword} s'")

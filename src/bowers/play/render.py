@@ -371,11 +371,11 @@ def seats_table(view: TableView) -> Table:
     leader = observation.get("leader")
     sitting_out = set(observation.get("sitting_out") or [])
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False, expand=False)
-    table.add_column("  Seat", no_wrap=True, min_width=12)
+    table.add_column("  Seat", no_wrap=True)
     table.add_column("Player", no_wrap=True, max_width=12)
     table.add_column("Cards", justify="right", no_wrap=True)
     table.add_column("Tricks", justify="right", no_wrap=True)
-    table.add_column("Bidding", overflow="fold", max_width=26)
+    table.add_column("Bidding", overflow="fold", max_width=30)
     table.add_column("Last trick" if showing_last else "Trick", no_wrap=True, min_width=10)
     for offset in range(players):
         seat = (you + offset) % players
@@ -411,6 +411,8 @@ def announcements_text(view: TableView) -> Text | None:
     text = Text()
     for key, label in (("exposed", "shows (Jambone)"), ("jamboree", "Jamboree!"), ("twos_threes", "returned")):
         for seat, cards in (observation.get(key) or {}).items():
+            if not cards:
+                continue
             if text:
                 text.append("\n")
             text.append(f"{view.names[int(seat)]} {label}: ", style="bold magenta")
@@ -424,11 +426,18 @@ def announcements_text(view: TableView) -> Text | None:
 def render_table(view: TableView) -> RenderableType:
     """The whole table for one seat, within 80 columns."""
     observation = view.observation
-    header = Table.grid(expand=True)
-    header.add_column(no_wrap=True)
-    header.add_column(justify="right", no_wrap=True)
-    header.add_row(Text(f"{view.title}  hand {observation['hand_number'] + 1}", style="bold"), score_text(view))
-    parts: list[RenderableType] = [header, contract_text(view), seats_table(view)]
+    title = Text(f"{view.title}  hand {observation['hand_number'] + 1}", style="bold")
+    score = score_text(view)
+    parts: list[RenderableType] = []
+    if len(title) + len(score) + 2 <= 80:
+        header = Table.grid(expand=True)
+        header.add_column(no_wrap=True)
+        header.add_column(justify="right", no_wrap=True)
+        header.add_row(title, score)
+        parts.append(header)
+    else:
+        parts += [title, score]
+    parts += [contract_text(view), seats_table(view)]
     hand = observation.get("hand") or []
     legal = observation.get("legal_actions") or []
     playable = {action.split(":")[1] for action in legal if action.startswith("play:")} or None
@@ -438,7 +447,8 @@ def render_table(view: TableView) -> RenderableType:
     announced = announcements_text(view)
     if announced is not None:
         parts.append(announced)
-    for message in view.messages[-4:]:
+    # Six seats take two more rows: keep fewer recent messages so the table still fits 24 lines.
+    for message in view.messages[-(4 if view.rules.players <= 4 else 2) :]:
         parts.append(Text(message, style="italic"))
     if legal:
         parts.append(choices_text(legal, hand_order(hand, observation.get("trump"), view.rules)))

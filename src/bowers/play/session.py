@@ -177,7 +177,16 @@ class TerminalGame:
                 trick.append((actor, shown.split(":")[1]))
             self.last_trick = trick
             self.last_trick_winner = trick_winner(before["tricks_won"], game.results[-1].get("tricks") or [])
-            self.end_of_hand(before, game.results[-1])
+            final = dict(before)
+            final["trick"] = [list(pair) for pair in trick]
+            final["tricks_won"] = list(game.results[-1].get("tricks") or before["tricks_won"])
+            final["history"] = [*before["history"], [seat, shown]]
+            final["to_act"], final["legal_actions"] = None, []
+            if shown.startswith("play:") and actor == self.seat:
+                final["hand"] = [card for card in before["hand"] if card != shown.split(":")[1]]
+            if shown.startswith("play:"):
+                final["hand_sizes"] = [size - (index == actor) for index, size in enumerate(before["hand_sizes"])]
+            self.end_of_hand(final, game.results[-1])
             return
         winner = trick_winner(before["tricks_won"], after["tricks_won"])
         if winner is not None:
@@ -311,8 +320,13 @@ class TerminalGame:
     # ------------------------------------------------------------------ the end of a hand and of the game
 
     def end_of_hand(self, before: Mapping[str, Any], result: Mapping[str, Any]) -> None:
-        """Show the hand's summary (who made what, the points and why) and wait for the person."""
+        """Show the hand as it ended and its summary (who made what, the points and why), and wait for the person.
+
+        ``before`` is the person's observation completed with the hand's last action.
+        """
         view = self.view()
+        view.observation = before
+        view.messages = []
         number = before["hand_number"] + 1
         lines = [Text(result_summary(result, view))]
         points = result.get("points") or []
