@@ -331,6 +331,10 @@ def main() -> None:
     cli(prog_name="bowers")
 
 
+from bowers.analyze_command import analyze_command  # noqa: E402  (commands living in their own modules)
+
+cli.add_command(analyze_command)
+
 # The terminal table: bowers play and bowers history.
 from bowers.play.cli import register as _register_play  # noqa: E402
 
