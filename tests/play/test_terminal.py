@@ -128,7 +128,7 @@ def test_hint_and_undo(tmp_path: Path) -> None:
         session.send("hint")
         assert session.wait() == "choice"
         if hasattr(bots, "advise"):
-            assert "Hint (expected points for your side)" in session.screen
+            assert "Hint: the strong bot" in session.screen
         else:
             assert "No hints: this version of bowers has no advisor" in session.screen
         _, record = only_record(tmp_path)

@@ -26,12 +26,15 @@ from bowers.game import Game
 from bowers.storage import SavedGame, games_dir, new_game_path, save_record, saved_games
 from bowers.table import HUMAN, Seat, Table
 from bowers.variants import make_rules, variants
+from bowers.variants import variant as find_variant
 
 STRONG_BOT = "pimc"
 # The bots tried, in order, when the strong bot is not installed.
 FALLBACK_BOTS = ("heuristic", "random")
 DEFAULT_LEVEL = 3
 DEFAULT_PACE = 0.7
+# A bot at the table stops sampling after this many seconds, so no turn keeps a person waiting long.
+THINKING_SECONDS = 1.5
 
 
 def strong_bot() -> str:
@@ -44,16 +47,39 @@ def strong_bot() -> str:
 
 
 def bot_settings(name: str, level: int) -> dict[str, Any]:
-    """The settings that give bot ``name`` the chosen level, or none when that bot has no levels."""
-    try:
-        bots.create(name, seed=0, level=level)
-    except (OptionError, TypeError):
-        return {}
-    return {"level": level}
+    """The settings that give bot ``name`` the chosen level and a thinking-time cap, where that bot has them."""
+    settings: dict[str, Any] = {}
+    for setting, value in (("level", level), ("time_budget", THINKING_SECONDS)):
+        try:
+            bots.create(name, seed=0, **settings, **{setting: value})
+        except (OptionError, TypeError):
+            continue
+        settings[setting] = value
+    return settings
 
 
-def make_seats(players: int, teams: int, you: int, partner: str, opponents: str, level: int) -> list[Seat]:
-    """The person at ``you``, partners (same team) played by ``partner``, everyone else by ``opponents``."""
+def chosen_options(game: Game) -> dict[str, Any]:
+    """The game's options that differ from the variant's defaults, as JSON-able values (bots are told these)."""
+    defaults = find_variant(game.variant).defaults()
+    chosen = {}
+    for name, value in game.options.items():
+        default = defaults.get(name)
+        if isinstance(value, list | tuple) and isinstance(default, list | tuple):
+            same = list(value) == list(default)
+        else:
+            same = value == default
+        if not same:
+            chosen[name] = list(value) if isinstance(value, tuple) else value
+    return chosen
+
+
+def make_seats(
+    players: int, teams: int, you: int, partner: str, opponents: str, level: int, options: Mapping[str, Any] | None = None
+) -> list[Seat]:
+    """The person at ``you``, partners (same team) played by ``partner``, everyone else by ``opponents``.
+
+    Each bot is given the chosen level (when it has levels) and the game's non-default ``options``.
+    """
     seats = []
     for seat in range(players):
         if seat == you:
@@ -62,6 +88,8 @@ def make_seats(players: int, teams: int, you: int, partner: str, opponents: str,
         name = partner if seat % teams == you % teams else opponents
         settings = bot_settings(name, level)
         label = f"{name} {settings['level']}" if "level" in settings else name
+        if options:
+            settings["options"] = dict(options)
         seats.append(Seat(name, settings, label))
     return seats
 
@@ -149,7 +177,8 @@ def play_command(
                 if bot is not None and bot not in bots.names():
                     raise click.ClickException(f"unknown bot {bot!r}; bots: {', '.join(bots.names())}")
             game = Game(rules.variant, seed=seed, **_options(option_pairs))
-            seats = make_seats(rules.players, rules.teams, seat, partner or strong, opponents or strong, level)
+            options = chosen_options(game)
+            seats = make_seats(rules.players, rules.teams, seat, partner or strong, opponents or strong, level, options)
             path = new_game_path(rules.variant)
             game.metadata["created"] = datetime.now(UTC).isoformat(timespec="seconds")
             game.metadata["front_end"] = "terminal"
@@ -164,7 +193,11 @@ def play_command(
             reason = error.strerror or error
             message = f"cannot save games in {path.parent} ({reason}); set BOWERS_DATA_DIR to a writable folder"
             raise click.ClickException(message) from None
-    hint_settings = {"level": level} if strong == STRONG_BOT else {}
+    # A hint may think a little longer than a bot's turn: the person asked for it.
+    hint_settings: dict[str, Any] = {"level": level, "time_budget": 2 * THINKING_SECONDS} if strong == STRONG_BOT else {}
+    game_options = chosen_options(table.game)
+    if game_options:
+        hint_settings["options"] = game_options
     TerminalGame(table, you, console, save_path=path, pace=pace, hint_settings=hint_settings).run()
 
 
@@ -238,4 +271,4 @@ def register(group: click.Group) -> None:
     group.add_command(history_command)
 
 
-__all__ = ["bot_settings", "history_command", "make_seats", "play_command", "register", "strong_bot"]
+__all__ = ["bot_settings", "chosen_options", "history_command", "make_seats", "play_command", "register", "strong_bot"]

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.table import Table as Grid
 from rich.text import Text
 
 from bowers import bots
@@ -108,7 +109,7 @@ class TerminalGame:
     hint_settings: Mapping[str, Any] = field(default_factory=dict)
     read_line: ReadLine | None = None
     messages: list[str] = field(default_factory=list)
-    notes: list[Text] = field(default_factory=list)
+    notes: list[RenderableType] = field(default_factory=list)
     last_trick: list[tuple[int, str]] = field(default_factory=list)
     last_trick_winner: int | None = None
 
@@ -197,13 +198,17 @@ class TerminalGame:
     def play_bots(self) -> None:
         """Let the bots act until it is the person's turn or the game ends, at the chosen pace."""
         while not self.table.game.is_over and self.table.bot_to_act() is not None:
+            started = time.monotonic()
             seat, action = self.table.choose_bot_action()
             tricks_before = sum(self.observation["tricks_won"])
             self.act(seat, action)
             if self.pace > 0 and not self.table.game.is_over:
                 self.draw()
                 completed = sum(self.observation["tricks_won"]) > tricks_before
-                time.sleep(self.pace * (2 if completed else 1))
+                # The pace is the time between actions: a bot's thinking counts towards it.
+                wait = self.pace * (2 if completed else 1) - (time.monotonic() - started)
+                if wait > 0:
+                    time.sleep(wait)
 
     # ------------------------------------------------------------------ the person
 
@@ -238,6 +243,8 @@ class TerminalGame:
         self.notes = []
         if isinstance(parsed, Choice):
             self.act(self.seat, parsed.action)
+            if self.pace > 0 and self.table.bot_to_act() is not None:
+                self.draw()  # the person's card on the table while the next bot thinks
             return
         self.command(parsed)
 
@@ -277,7 +284,7 @@ class TerminalGame:
         self.last_trick, self.last_trick_winner = [], None
         self.notes = [Text(f"Took back your last decision ({count} action{'s' if count != 1 else ''} undone).")]
 
-    def hint_lines(self) -> list[Text]:
+    def hint_lines(self) -> list[RenderableType]:
         """What the strong bot advises here, best first, in expected points for the person's team."""
         advise = getattr(bots, "advise", None)
         if advise is None:
@@ -289,18 +296,18 @@ class TerminalGame:
             return [Text(f"No hint this time: {error}", style="bold red")]
         if not advice:
             return [Text("No advice for this position.", style="dim")]
-        lines = [Text("Hint (expected points for your side):", style="bold")]
+        grid = Grid.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True, style="bold cyan")
+        grid.add_column(no_wrap=True, justify="right")
+        grid.add_column(style="italic")
         for item in advice[:3]:
-            line = Text(f"  {describe_action(item.action):<14}", style="bold cyan")
-            line.append(f"{item.value:+.2f}  ")
-            line.append(str(item.reason or ""), style="italic")
-            lines.append(line)
-        return lines
+            grid.add_row(" " + describe_action(item.action), f"{item.value:+.2f}", str(item.reason or ""))
+        return [Text("Hint: the strong bot's choices, in expected points for your side this hand", style="bold"), grid]
 
-    def score_lines(self) -> list[Text]:
+    def score_lines(self) -> list[RenderableType]:
         """The score and the last few hands' results."""
         view = self.view()
-        lines = [Text("Score: ").append_text(_scores(view, self.observation["scores"]))]
+        lines: list[RenderableType] = [Text("Score: ").append_text(_scores(view, self.observation["scores"]))]
         results = self.table.game.results
         for number, result in list(enumerate(results))[-5:]:
             lines.append(Text(f"  hand {number + 1}: {result_summary(result, view)}"))
@@ -365,7 +372,7 @@ class TerminalGame:
         self.console.print(Text("Final score: ").append_text(_scores(view, game.scores)))
         if self.save_path is not None:
             self.console.print(f"Saved as {self.save_path}", soft_wrap=True)
-            self.console.print(f"Analyse it with: bowers analyze {self.save_path}", soft_wrap=True)
+            self.console.print(f"Analyse your play with: bowers analyze {self.save_path} --seat {self.seat}", soft_wrap=True)
 
     def run(self) -> bool:
         """Play until the game ends (True) or the person quits (False); the game is saved either way."""
