@@ -31,7 +31,7 @@ COMMANDS: dict[str, str] = {
     "help": "show this help",
     "quit": "save the game and leave (resume with bowers play --resume)",
 }
-COMMAND_ALIASES = {"?": "help", "exit": "quit", "q": "quit", "h": "help"}
+COMMAND_ALIASES = {"?": "help", "exit": "quit", "q": "quit"}
 SUIT_WORDS = {
     "clubs": "C", "club": "C", "diamonds": "D", "diamond": "D", "hearts": "H", "heart": "H", "spades": "S", "spade": "S",
 }  # fmt: skip
