@@ -201,3 +201,20 @@ def test_completion_offers_legal_words_and_commands() -> None:
 def test_a_keyword_alone_asks_for_what_it_needs() -> None:
     with pytest.raises(InputError, match="'call' needs more: call:C, call:S"):
         parse_input("call", ["pass", "call:C", "call:S"], [])
+
+
+def test_exposed_hands_jamborees_and_twos_and_threes_are_announced() -> None:
+    game = bowers.Game("railroad", seed=3)
+    observation = dict(game.observation(0))
+    observation.update(
+        exposed={"1": ["JH", "JD"]},
+        jamboree={"2": ["JK", "JH", "JD", "AH", "KH"]},
+        twos_threes={"3": ["2C", "3D", "2H"]},
+    )
+    view = TableView(observation, game.rules, seat_names(4, 0), ["you", "a", "b", "c"], title="Test")
+    console = Console(width=80, record=True, no_color=True)
+    console.print(render_table(view))
+    text = console.export_text()
+    assert "West shows (Jambone): J♥ J♦" in text
+    assert "North Jamboree!: JK J♥ J♦ A♥ K♥" in text
+    assert "East returned: 2♣ 3♦ 2♥" in text

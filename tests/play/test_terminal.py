@@ -134,10 +134,12 @@ def test_hint_and_undo(tmp_path: Path) -> None:
         _, record = only_record(tmp_path)
         before = action_count(record)
         assert session.choices() == "pass  ·  order"
-        session.send("order")
+        session.child.send("ord\t")  # Tab completes the only legal choice starting so
+        session.send("")
         assert session.wait() == "choice"
         _, record = only_record(tmp_path)
         assert action_count(record) == before + 1
+        assert record["deals"][-1]["actions"][-1] == [0, "order"]
         session.send("undo")
         assert session.wait() == "choice"
         assert "Took back your last decision" in session.screen

@@ -321,7 +321,7 @@ class TerminalGame:
 
         from bowers.rules_text import rules_text
 
-        with self.console.pager(styles=True):
+        with self.console.pager(styles=False):
             self.console.print(Markdown(rules_text(self.table.game.variant)))
 
     # ------------------------------------------------------------------ the end of a hand and of the game
