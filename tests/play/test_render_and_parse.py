@@ -218,3 +218,15 @@ def test_exposed_hands_jamborees_and_twos_and_threes_are_announced() -> None:
     assert "West shows (Jambone): J♥ J♦" in text
     assert "North Jamboree!: JK J♥ J♦ A♥ K♥" in text
     assert "East returned: 2♣ 3♦ 2♥" in text
+
+
+def test_choosing_the_jambone_hands_card_is_said() -> None:
+    game = bowers.Game("railroad", seed=3)
+    observation = dict(game.observation(0))
+    observation.update(playing_for=2, legal_actions=["play:JH", "play:AH"], exposed={"2": ["JH", "AH"]})
+    view = TableView(observation, game.rules, seat_names(4, 0), ["you", "a", "b", "c"], title="Test")
+    console = Console(width=80, record=True, no_color=True)
+    console.print(render_table(view))
+    text = console.export_text()
+    assert "Jambone: you choose North's card from the exposed hand." in text
+    assert "Choices: J♥ A♥" in text

@@ -334,9 +334,11 @@ def contract_text(view: TableView) -> Text:
     trump = observation.get("trump")
     maker = observation.get("maker")
     if trump is not None:
-        text.append("  Trump ")
-        style = suit_style(trump) + " reverse" if trump != "NT" else "bold"
-        text.append(suit_label(trump) if trump != "NT" else "no-trump", style=style)
+        if trump == "NT":
+            text.append("  No-trump", style="bold")
+        else:
+            text.append("  Trump ")
+            text.append(suit_label(trump), style=suit_style(trump) + " reverse")
         if maker is not None:
             how = "Jambone" if observation.get("jambone") else ("alone" if observation.get("alone") else "")
             contract = observation.get("contract")
@@ -450,6 +452,9 @@ def render_table(view: TableView) -> RenderableType:
     # Six seats take two more rows: keep fewer recent messages so the table still fits 24 lines.
     for message in view.messages[-(4 if view.rules.players <= 4 else 2) :]:
         parts.append(Text(message, style="italic"))
+    playing_for = observation.get("playing_for")
+    if playing_for is not None and legal:
+        parts.append(Text(f"Jambone: you choose {view.names[playing_for]}'s card from the exposed hand.", style="bold magenta"))
     if legal:
         parts.append(choices_text(legal, hand_order(hand, observation.get("trump"), view.rules)))
     elif observation.get("to_act") is not None:
