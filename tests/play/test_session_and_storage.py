@@ -179,3 +179,21 @@ def test_unreadable_saves_are_reported_not_raised(tmp_path: Path, monkeypatch: p
     assert errors["b.json"] == "not a text file"
     assert errors["c.json"] == "not a game record (no variant or deals)"
     assert load_record(games / "missing.json").error is not None
+
+
+TITLES = [("standard", "American 4-player Euchre"), ("railroad-6", "Railroad Euchre for six")]
+
+
+@pytest.mark.parametrize(("variant", "title"), TITLES)
+@pytest.mark.parametrize("command", ["help", "hint"])
+def test_the_table_with_help_or_a_hint_fits_24_lines(
+    monkeypatch: pytest.MonkeyPatch, variant: str, title: str, command: str
+) -> None:
+    reason = "wins 2.4 tricks on average; takes every trick on 12% of deals; makes the contract on 44% of deals"
+    advice = [FakeAdvice("order", 0.5, reason), FakeAdvice("pass", 0.25, reason), FakeAdvice("alone", -1.0, reason)]
+    monkeypatch.setattr(bots, "advise", lambda observation, **settings: advice, raising=False)
+    terminal, output, _ = make_game(variant, seed=2, lines=[command, "quit"])
+    terminal.run()
+    screen = output.getvalue().split(title)[-1].split("Game saved")[0]
+    assert ("Tab completes" if command == "help" else "+0.50") in screen
+    assert len((title + screen).rstrip("\n").split("\n")) <= 23  # and the prompt below

@@ -31,6 +31,15 @@ COMMANDS: dict[str, str] = {
     "help": "show this help",
     "quit": "save the game and leave (resume with bowers play --resume)",
 }
+# The same, in a few words each, for the help shown under the table.
+COMMAND_SUMMARIES: dict[str, str] = {
+    "hint": "the strong bot's advice",
+    "undo": "take back your last decision",
+    "last": "the last trick",
+    "score": "the score",
+    "rules": "the rules",
+    "help": "this help",
+}
 COMMAND_ALIASES = {"?": "help", "exit": "quit", "q": "quit"}
 SUIT_WORDS = {
     "clubs": "C", "club": "C", "diamonds": "D", "diamond": "D", "hearts": "H", "heart": "H", "spades": "S", "spade": "S",
@@ -260,14 +269,14 @@ def completions(legal: Sequence[str], shown_hand: Sequence[str]) -> list[str]:
 
 
 def help_lines() -> list[str]:
-    """The help text: how to type a choice, and every command."""
-    lines = [
-        "Type a card (jh, JH, 10h, J♥, or its number in your hand), or an action as in 'bowers rules':",
-        "pass, order, call s, alone, partner, bid 4h, discard 9c ... (Tab completes).",
+    """The help text, short enough to show under the table: how to type a choice, and every command."""
+    return [
+        "Type a card (jh, 10h, J♥, or its number in your hand) or an action as in",
+        "'bowers rules' (pass, order, call s, alone, bid 4h, discard 9c). Tab completes.",
+        " · ".join(f"{name}: {COMMAND_SUMMARIES[name]}" for name in ("hint", "undo")),
+        " · ".join(f"{name}: {COMMAND_SUMMARIES[name]}" for name in ("last", "score", "rules", "help")),
+        "quit (or Ctrl-C, Ctrl-D): save and leave; bowers play --resume continues",
     ]
-    lines += [f"  {name:<6} {text}" for name, text in COMMANDS.items()]
-    lines.append("Ctrl-C or Ctrl-D saves and quits too.")
-    return lines
 
 
 __all__ = ["COMMANDS", "Choice", "Command", "InputError", "card_label", "completions", "help_lines", "parse_input"]
