@@ -144,3 +144,10 @@ def test_bots_refuse_an_observation_with_no_turn() -> None:
     for name in ("random", "heuristic", "pimc"):
         with pytest.raises(ValueError, match="no legal actions"):
             create(name, seed=1).act(game.observation(idle))
+
+
+@pytest.mark.parametrize("variant", ["standard", "railroad"])
+def test_bots_never_renege_when_the_rules_allow_it(variant: str) -> None:
+    # With the reneges option every card is a legal play; the bots still follow suit, so no claim ever succeeds.
+    game = play_game(variant, ["heuristic", "pimc"], 4, {"pimc": {"samples": 1}}, target=4, reneges=True)
+    assert not any(result["renege"] for result in game.results)

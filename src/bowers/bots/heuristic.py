@@ -26,8 +26,8 @@ from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 _TRUMP_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
 
 DEFAULTS: dict[str, Any] = {
-    "partner_share": 0.8,  # of an average seat's tricks, what partner is expected to take
-    "call_margin": 0.05,  # expected points an order or call must be worth
+    "partner_share": 0.7,  # of an average seat's tricks, what partner is expected to take
+    "call_margin": 0.25,  # expected points an order or call must be worth
     "alone_margin": 0.3,  # expected points going alone must gain over playing with partner
     "defend_margin": 0.5,  # tricks above those needed that a lone defence must expect
     "bid_margin": 0.05,  # expected points an auction bid must be worth
@@ -410,7 +410,7 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
 def _plays(view: View) -> dict[str, int]:
     """The legal plays that follow suit (a bot never reneges), as action -> card."""
     plays = {a: card_of(a.split(":")[1]) for a in view.legal if a.startswith("play:")}
-    if view.rules.reneges and view.trick and view.tables is not None:
+    if view.trick and view.tables is not None:  # with the reneges option, legal plays include reneges
         mask = view.tables.suit_mask[view.led]
         hand = view.acting_hand
         if hand & mask:
