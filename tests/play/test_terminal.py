@@ -135,6 +135,7 @@ def test_hint_and_undo(tmp_path: Path) -> None:
         before = action_count(record)
         assert session.choices() == "pass  ·  order"
         session.child.send("ord\t")  # Tab completes the only legal choice starting so
+        session.child.expect("er")  # the completion is drawn before Enter is pressed
         session.send("")
         assert session.wait() == "choice"
         _, record = only_record(tmp_path)
