@@ -249,17 +249,17 @@ def history_command(as_json: bool) -> None:
     listing = RichTable(box=box.SIMPLE_HEAD, pad_edge=False)
     for column in ("last played", "variant", "score", "state"):
         listing.add_column(column, no_wrap=True)
-    listing.add_column("file", overflow="fold")
+    listing.add_column("file (.json)", overflow="fold")
     problems = []
     for saved in games:
         date = saved.modified.strftime("%Y-%m-%d %H:%M")
         if saved.record is None:
-            listing.add_row(date, "?", "", "[red]unreadable[/red]", saved.path.name)
+            listing.add_row(date, "?", "", "[red]unreadable[/red]", saved.path.stem)
             problems.append(f"{saved.path.name}: {saved.error} (left as it is)")
             continue
         scores = saved.record.get("scores") or []
         score = "-".join(str(value) for value in scores) if isinstance(scores, list) else "?"
-        listing.add_row(date, str(saved.record.get("variant")), score, _state(saved), saved.path.name)
+        listing.add_row(date, str(saved.record.get("variant")), score, _state(saved), saved.path.stem)
     console.print(listing)
     for problem in problems:
         console.print(f"[red]Unreadable:[/red] {problem}", soft_wrap=True)
