@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from bowers.actions import canonical_action
 from bowers.cards import CARD_NAMES, SUIT_LETTERS, parse_card, parse_suit
 from bowers.errors import NotationError
-from bowers.play.render import card_label
+from bowers.play.render import describe_action
 
 COMMANDS: dict[str, str] = {
     "hint": "what the strong bot would do here, and why",
@@ -137,8 +137,6 @@ def parse_input(text: str, legal: Sequence[str], shown_hand: Sequence[str], expl
 
 def _words(action: str) -> str:
     """An action in words for an error message."""
-    from bowers.play.render import describe_action
-
     return describe_action(action)
 
 
@@ -279,4 +277,4 @@ def help_lines() -> list[str]:
     ]
 
 
-__all__ = ["COMMANDS", "Choice", "Command", "InputError", "card_label", "completions", "help_lines", "parse_input"]
+__all__ = ["COMMANDS", "Choice", "Command", "InputError", "completions", "help_lines", "parse_input", "suit_word"]

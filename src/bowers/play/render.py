@@ -22,14 +22,11 @@ from bowers.cards import CARD_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, parse_card, par
 from bowers.tables import NO_TRUMP, trump_tables
 from bowers.variants import Rules
 
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-RED_SUITS = (1, 2)
 # Suits shown alternating in colour: spades, hearts, clubs, diamonds.
 DISPLAY_SUIT_CYCLE = (3, 2, 0, 1)
-TRUMP_MARK = "*"
 JOKER_NAMES = ("JK", "RJ", "LJ")
 
-# The phases in which seats are still bidding; their actions are shown in the bidding column.
+# Actions shown in a seat's bidding column (with its discards and exchanged cards, as far as the viewer may see them).
 BIDDING_KEYWORDS = {"pass", "order", "call", "bid", "decline", "partner", "alone", "jambone", "defend-alone", "twos-threes"}
 
 
@@ -37,7 +34,7 @@ BIDDING_KEYWORDS = {"pass", "order", "call", "bid", "decline", "partner", "alone
 
 
 def card_label(name: str) -> str:
-    """A card as a person reads it: ``J♥``, ``10♠``, ``Joker``; ``??`` for a hidden card."""
+    """A card as a person reads it: ``J♥``, ``10♠``; Jokers keep their names (``JK``, ``RJ``, ``LJ``)."""
     if name in JOKER_NAMES:
         return name
     if len(name) != 2 or name[1] not in SUIT_LETTERS:
@@ -139,7 +136,7 @@ def grouped_hand(cards: Sequence[str], trump: str | None, rules: Rules) -> list[
     if index is not None and index != NO_TRUMP:
         trumps = [card for card in trump_order if card in numbers]
         if trumps:
-            groups.append(HandGroup(f"{TRUMP_MARK}{SUIT_SYMBOLS[index]}", tuple(_name(c) for c in trumps), trump=True))
+            groups.append(HandGroup(f"trumps {SUIT_SYMBOLS[index]}", tuple(_name(c) for c in trumps), trump=True))
         start = DISPLAY_SUIT_CYCLE.index(index) + 1
         order = [DISPLAY_SUIT_CYCLE[(start + i) % 4] for i in range(3)]
     else:

@@ -26,7 +26,6 @@ from bowers.errors import BowersError
 from bowers.play.parse import Choice, Command, InputError, completions, help_lines, parse_input
 from bowers.play.render import (
     TableView,
-    card_label,
     completed_tricks,
     describe_action,
     hand_order,
@@ -440,4 +439,4 @@ def result_summary(result: Mapping[str, Any], view: TableView) -> str:
     return f"{what} and {outcome}." + (" " + "; ".join(extra) + "." if extra else "")
 
 
-__all__ = ["Quit", "TerminalGame", "card_label", "deferred_interrupt", "result_summary", "seat_names", "variant_title"]
+__all__ = ["Quit", "TerminalGame", "deferred_interrupt", "result_summary", "seat_names", "variant_title"]
