@@ -6,6 +6,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 import bowers
@@ -230,3 +232,25 @@ def test_choosing_the_jambone_hands_card_is_said() -> None:
     text = console.export_text()
     assert "Jambone: you choose North's card from the exposed hand." in text
     assert "Choices: J♥ A♥" in text
+
+
+LEGAL_SETS = [
+    ["pass", "order"],
+    ["pass", "call:C", "call:S"],
+    ["play:JH", "play:JK:C", "play:JK:S"],
+    ["discard:9C,KD,AS", "discard:9C,KD,JK"],
+    ["pass", "bid:3S", "bid:5NT"],
+    ["pass", "twos-threes:2C,3D,2H"],
+    [],
+]
+
+
+@given(text=st.text(max_size=30), legal=st.sampled_from(LEGAL_SETS))
+@settings(max_examples=400, deadline=None)
+def test_anything_typed_is_a_command_a_legal_choice_or_a_reason(text: str, legal: list[str]) -> None:
+    try:
+        parsed = parse_input(text, legal, ["9C", "KD", "AS", "JK", "JH"], explain=lambda action: "not now")
+    except InputError as error:
+        assert str(error) and "\n" not in str(error)
+        return
+    assert isinstance(parsed, Command) or parsed.action in legal
