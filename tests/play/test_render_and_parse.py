@@ -181,6 +181,10 @@ def test_commands(word: str) -> None:
         ("call", "'call' is not a choice now"),
         ("play", "'play' needs cards"),
         ("jk", "name the suit the JK calls for"),
+        ("bid 4x", "'bid 4x': a suit is one of C, D, H, S"),
+        ("call x", "'call x': a suit is one of C, D, H, S"),
+        ("play zz", "unknown rank 'Z'"),
+        (",", "is not a card, an action or a command"),
     ],
 )
 def test_wrong_input_gets_a_one_line_reason(typed: str, message: str) -> None:
@@ -245,7 +249,10 @@ LEGAL_SETS = [
 ]
 
 
-@given(text=st.text(max_size=30), legal=st.sampled_from(LEGAL_SETS))
+WORDS = st.sampled_from(["bid", "call", "play", "discard", "order", "jk", "4x", "5nt", "s", "9c", "12", ",", ":", " "])
+
+
+@given(text=st.text(max_size=30) | st.lists(WORDS, max_size=4).map(" ".join), legal=st.sampled_from(LEGAL_SETS))
 @settings(max_examples=400, deadline=None)
 def test_anything_typed_is_a_command_a_legal_choice_or_a_reason(text: str, legal: list[str]) -> None:
     try:

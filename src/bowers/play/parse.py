@@ -128,7 +128,10 @@ def parse_input(text: str, legal: Sequence[str], shown_hand: Sequence[str], expl
         return Command(COMMAND_ALIASES.get(word, word))
     if not legal:
         raise InputError("it is not your turn to act")
-    candidate = _interpret(stripped, legal, shown_hand)
+    try:
+        candidate = _interpret(stripped, legal, shown_hand)
+    except NotationError as error:
+        raise InputError(f"{stripped!r}: {error.reason}") from None
     if candidate in legal:
         return Choice(candidate)
     reason = explain(candidate) if explain is not None else "not allowed now"
@@ -150,6 +153,8 @@ def _interpret(text: str, legal: Sequence[str], shown_hand: Sequence[str]) -> st
     if canonical is not None and (canonical in legal_set or ":" in text):
         return canonical
     tokens = _tokens(text)
+    if not tokens:
+        raise InputError(f"{text!r} is not a card, an action or a command; type help for the choices")
     keyword = tokens[0].lower().replace("_", "-")
     keyword = ACTION_ALIASES.get(keyword, keyword)
     if keyword in ACTION_KEYWORDS:
