@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 import bowers
@@ -197,3 +199,19 @@ def test_the_table_with_help_or_a_hint_fits_24_lines(
     screen = output.getvalue().split(title)[-1].split("Game saved")[0]
     assert ("Tab completes" if command == "help" else "+0.50") in screen
     assert len((title + screen).rstrip("\n").split("\n")) <= 23  # and the prompt below
+
+
+TYPED = st.sampled_from(["", "zz", "99", "0", "1", "2", "pass", "order", "alone", "call s", "bid 4h", "discard 1", "jk s",
+                         "undo", "last", "score", "help", "hint", ",", ":", "play:", "order:x", "💥", "\x1b[A"])
+
+
+@given(lines=st.lists(TYPED, max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_nothing_typed_crashes_the_game_or_breaks_its_record(lines: list[str]) -> None:
+    saves: list[Any] = []
+    terminal, _, _ = make_game("railroad", seed=len(lines), lines=[*lines, "quit"], saves=saves)
+    terminal.hint_settings = {}
+    assert terminal.run() is False
+    record = terminal.table.game.record()
+    assert bowers.replay(record).record()["deals"] == record["deals"]
+    assert not saves or saves[-1] == record
