@@ -87,8 +87,13 @@ def test_same_seed_same_game(name: str, variant: str) -> None:
 
 def _positions(variant: str, seed: int, count: int) -> list[tuple[bowers.Game, int]]:
     """Positions from a heuristic game: (game copy, seat to act), several per hand."""
-    game = bowers.Game(variant, seed=seed)
-    bots = [create("heuristic", seed=s) for s in range(game.rules.players)]
+    return _positions_with(variant, seed, count)
+
+
+def _positions_with(variant: str, seed: int, count: int, **options: Any) -> list[tuple[bowers.Game, int]]:
+    """Positions from a heuristic game with these options: (game copy, seat to act)."""
+    game = bowers.Game(variant, seed=seed, **options)
+    bots = [create("heuristic", seed=s, options=options) for s in range(game.rules.players)]
     rng = random.Random(seed)
     out = []
     while len(out) < count and not game.is_over:
@@ -151,3 +156,15 @@ def test_bots_never_renege_when_the_rules_allow_it(variant: str) -> None:
     # With the reneges option every card is a legal play; the bots still follow suit, so no claim ever succeeds.
     game = play_game(variant, ["heuristic", "pimc"], 4, {"pimc": {"samples": 1}}, target=4, reneges=True)
     assert not any(result["renege"] for result in game.results)
+
+
+@pytest.mark.parametrize(("deck", "expected"), [(32, 32), (25, 25)])
+def test_standard_deck_size_is_read_from_the_cards(deck: int, expected: int) -> None:
+    # Bots are not told the options; the 32-card deck shows 7s and 8s, the 25-card deck the Joker.
+    from bowers.bots.view import View
+
+    for game, seat in _positions_with("standard", 6, 3, deck=deck):
+        view = View(game.observation(seat))
+        seen = view.hand | view.played | (1 << view.turn_up if view.turn_up >= 0 else 0)
+        if any(card % 13 in (5, 6) or card == 52 for card in range(55) if seen >> card & 1):
+            assert len(view.rules.deck) == expected

@@ -85,3 +85,38 @@ def test_heuristic_does_not_overtake_partners_sure_trick() -> None:
     game = deal("standard", 1, ["TC", "KC 9H QS 9S TD", "9C", "AC"], "KH")
     run(game, "2:order 2:partner 1:discard:KH 2:9C 3:AC 0:TC")
     assert choice(game, "heuristic", {}) == "play:KC"
+
+
+def test_auction_weak_hand_passes() -> None:
+    weak = deal("bid", 0, ["", "9C TC 9D TD 9H", "", ""])
+    assert choice(weak, "heuristic", {}) == "pass"
+
+
+@pytest.mark.parametrize(("name", "settings"), STRONG_BOTS)
+def test_auction_strong_hand_bids_its_suit(name: str, settings: dict[str, object]) -> None:
+    strong = deal("bid", 0, ["", "JH JD AD KD QD", "", ""])
+    action = choice(strong, name, settings)
+    assert action.startswith("bid:") and action.endswith("D")
+
+
+def test_ultimate_low_cards_are_returned() -> None:
+    game = deal("ultimate", 0, ["", "2C 3D 2H AS KS QS JS TS 9S 8S 7S", "", ""])
+    assert game.phase == "twos-threes" and game.to_act == 1
+    assert choice(game, "heuristic", {}) == "twos-threes:2C,3D,2H"
+
+
+def test_railroad_jambone_with_the_top_trumps_only() -> None:
+    game = deal("railroad", 0, ["", "JK JH JD AH KH QH TH", "", ""], "9H")
+    run(game, "1:order")
+    assert choice(game, "heuristic", {}) == "jambone"
+
+
+@pytest.mark.parametrize(("name", "settings"), STRONG_BOTS)
+def test_no_lone_defence_on_a_weak_hand(name: str, settings: dict[str, object]) -> None:
+    game = deal("railroad", 0, ["", "JK JH JD AH KH QH AS", "7C 8C 9C 7D 8D 9D 7S", ""], "9H")
+    run(game, "1:order 1:alone 1:give:AS")
+    seat = game.to_act
+    assert game.phase == "exchange" and seat == 3
+    run(game, f"3:give:{game.hand_cards(3)[0]}")
+    assert game.phase == "defend" and game.to_act == 2
+    assert choice(game, name, settings) == "pass"

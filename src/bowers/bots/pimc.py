@@ -262,7 +262,12 @@ class PimcBot:
         candidates += [action for action in include if action in legal and action not in candidates]
         tallies = {action: _Tally() for action in candidates}
         started = time.perf_counter()
-        for index in range(self.samples):
+        # A position too long to solve exactly (Ultimate's first tricks, and its bidding) is played out
+        # before the solve, which costs several times more: it gets half the worlds.
+        played = sum(1 for _, action in view.history if action.startswith("play:"))
+        tricks_left = view.rules.hand_size - played // max(1, view.players - len(view.sitting_out))
+        samples = self.samples if tricks_left <= self._evaluator.exact_tricks else max(2, self.samples // 2)
+        for index in range(samples):
             world = sampler.sample(rng, model, tries)
             if view.phase == "play":
                 self._score_play(world, view, tallies)

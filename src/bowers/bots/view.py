@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bowers.cards import CARD_NAMES, JOKER, SEVEN, parse_card, rank_of, to_hand
+from bowers.cards import CARD_NAMES, parse_card, to_hand
 from bowers.errors import OptionError
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 from bowers.variants import Rules, make_rules
@@ -22,8 +22,10 @@ _TRUMP_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
 
 def card_of(name: str) -> int:
     """The card of a canonical card name (fast path), any notation otherwise."""
-    card = _CARD_INDEX.get(name)
-    return card if card is not None else parse_card(name)
+    try:
+        return _CARD_INDEX[name]
+    except KeyError:
+        return parse_card(name)
 
 
 def cards_from_names(names: Any) -> int:
@@ -41,14 +43,12 @@ def infer_options(observation: Mapping[str, Any], options: Mapping[str, Any] | N
         return dict(carried)
     chosen = dict(options or {})
     if observation.get("variant") in ("standard", "two-hand") and "deck" not in chosen:
-        seen = set(observation.get("hand") or [])
-        seen.update(action.split(":")[1] for _, action in observation.get("history") or [] if action.startswith("play:"))
-        if observation.get("turn_up"):
-            seen.add(observation["turn_up"])
-        cards = {card_of(name) for name in seen if name and name != "??"}
-        if JOKER in cards:
+        names = list(observation.get("hand") or [])
+        names.extend(action[5:7] for _, action in observation.get("history") or [] if action.startswith("play:"))
+        names.append(observation.get("turn_up") or "")
+        if "JK" in names:
             chosen["deck"] = 25
-        elif any(rank_of(card) in (SEVEN, SEVEN + 1) for card in cards):
+        elif any(name[:1] in ("7", "8") for name in names):
             chosen["deck"] = 32
     return chosen
 
@@ -59,6 +59,7 @@ class View:
     __slots__ = (
         "alone",
         "dealer",
+        "deck_hand",
         "discard_count",
         "exchanges",
         "exposed",
@@ -105,6 +106,7 @@ class View:
         except OptionError:
             self.rules = make_rules(variant)
         rules = self.rules
+        self.deck_hand = _deck_hand(rules)
         self.players = rules.players
         self.teams = rules.teams
         self.seat: int = observation["seat"]
@@ -253,8 +255,7 @@ class View:
     @property
     def unseen(self) -> int:
         """Cards of the deck this seat has not seen: in other hands, the kitty or the discards."""
-        deck = to_hand(self.rules.deck)
-        return deck & ~self.hand & ~self.out_of_play & ~self._visible_elsewhere()
+        return self.deck_hand & ~self.hand & ~self.out_of_play & ~self._visible_elsewhere()
 
     def _visible_elsewhere(self) -> int:
         out = 0
@@ -278,6 +279,17 @@ class View:
     def acting_seat(self) -> int:
         """The seat whose card is being chosen."""
         return self.playing_for if self.playing_for >= 0 else self.seat
+
+
+_DECK_HANDS: dict[tuple[int, ...], int] = {}
+
+
+def _deck_hand(rules: Rules) -> int:
+    """The deck of a rules value as a bit set (cached)."""
+    deck = _DECK_HANDS.get(rules.deck)
+    if deck is None:
+        deck = _DECK_HANDS[rules.deck] = to_hand(rules.deck)
+    return deck
 
 
 def read_view(observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> View:
