@@ -347,3 +347,8 @@ cli.add_command(solve_command)
 from bowers.analyze_command import analyze_command  # noqa: E402  (commands living in their own modules)
 
 cli.add_command(analyze_command)
+
+# The terminal table: bowers play and bowers history.
+from bowers.play.cli import register as _register_play  # noqa: E402
+
+_register_play(cli)

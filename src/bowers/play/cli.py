@@ -1,0 +1,274 @@
+"""The ``bowers play`` and ``bowers history`` commands.
+
+``play`` seats the person and bots at a ``Table``, saves the record in the
+user's data directory after every action, and hands the table to the
+terminal game loop; ``--resume`` picks up the last unfinished game.
+``history`` lists the saved games.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+from rich import box
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from bowers import bots
+from bowers.errors import BowersError, OptionError
+from bowers.game import Game
+from bowers.storage import SavedGame, games_dir, new_game_path, save_record, saved_games
+from bowers.table import HUMAN, Seat, Table
+from bowers.variants import make_rules, variants
+from bowers.variants import variant as find_variant
+
+STRONG_BOT = "pimc"
+# The bots tried, in order, when the strong bot is not installed.
+FALLBACK_BOTS = ("heuristic", "random")
+DEFAULT_LEVEL = 3
+DEFAULT_PACE = 0.7
+# A bot at the table stops sampling after this many seconds, so no turn keeps a person waiting long.
+THINKING_SECONDS = 1.5
+
+
+def strong_bot() -> str:
+    """The bot that plays by default: the strong bot where this version has it, else the best one there is."""
+    available = bots.names()
+    for name in (STRONG_BOT, *FALLBACK_BOTS):
+        if name in available:
+            return name
+    return available[0]
+
+
+def bot_settings(name: str, level: int) -> dict[str, Any]:
+    """The settings that give bot ``name`` the chosen level and a thinking-time cap, where that bot has them."""
+    settings: dict[str, Any] = {}
+    for setting, value in (("level", level), ("time_budget", THINKING_SECONDS)):
+        try:
+            bots.create(name, seed=0, **settings, **{setting: value})
+        except (OptionError, TypeError):
+            continue
+        settings[setting] = value
+    return settings
+
+
+def chosen_options(game: Game) -> dict[str, Any]:
+    """The game's options that differ from the variant's defaults, as JSON-able values (bots are told these)."""
+    defaults = find_variant(game.variant).defaults()
+    chosen = {}
+    for name, value in game.options.items():
+        default = defaults.get(name)
+        if isinstance(value, list | tuple) and isinstance(default, list | tuple):
+            same = list(value) == list(default)
+        else:
+            same = value == default
+        if not same:
+            chosen[name] = list(value) if isinstance(value, tuple) else value
+    return chosen
+
+
+def make_seats(
+    players: int, teams: int, you: int, partner: str, opponents: str, level: int, options: Mapping[str, Any] | None = None
+) -> list[Seat]:
+    """The person at ``you``, partners (same team) played by ``partner``, everyone else by ``opponents``.
+
+    Each bot is given the chosen level (when it has levels) and the game's non-default ``options``.
+    """
+    seats = []
+    for seat in range(players):
+        if seat == you:
+            seats.append(Seat(HUMAN, {}, "you"))
+            continue
+        name = partner if seat % teams == you % teams else opponents
+        settings = bot_settings(name, level)
+        label = f"{name} {settings['level']}" if "level" in settings else name
+        if options:
+            settings["options"] = dict(options)
+        seats.append(Seat(name, settings, label))
+    return seats
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise click.ClickException(f"--option expects NAME=VALUE, such as stick_the_dealer=true; got {pair!r}")
+        options[name.strip().lower().replace("-", "_")] = value.strip()
+    return options
+
+
+def _saver(path: Path) -> Any:
+    def save(record: dict[str, Any]) -> None:
+        save_record(path, record)
+
+    return save
+
+
+def _resume(console: Console) -> tuple[Table, Path, int] | None:
+    """The last unfinished game that replays, reporting (and leaving untouched) every save that does not."""
+    for saved in saved_games():
+        if saved.record is None:
+            console.print(f"[yellow]Skipping {saved.path}: {saved.error}. The file is left as it is.[/yellow]")
+            continue
+        if saved.finished:
+            continue
+        try:
+            table = Table.from_record(saved.record, save=_saver(saved.path))
+        except (BowersError, *_MALFORMED) as error:
+            console.print(f"[yellow]Skipping {saved.path}: it does not replay ({error}). The file is left as it is.[/yellow]")
+            continue
+        humans = table.humans()
+        if table.game.is_over or not humans:
+            continue
+        return table, saved.path, humans[0]
+    return None
+
+
+_MALFORMED = (KeyError, IndexError, TypeError, AttributeError, ValueError)
+
+
+@click.command("play")
+@click.option("--variant", "variant_name", default="standard", show_default=True, help=f"One of: {', '.join(variants())}.")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 is the first; play passes to the left).")
+@click.option("--partner", metavar="BOT", help="The bot for your partner(s) (default: the strong bot).")
+@click.option("--opponents", metavar="BOT", help="The bot for your opponents (default: the strong bot).")
+@click.option("--level", type=click.IntRange(1, 5), default=DEFAULT_LEVEL, show_default=True, help="Strong bot's level.")
+@click.option("--seed", type=int, help="Seed of the deals (default: random).")
+@click.option("--pace", type=click.FloatRange(0), default=DEFAULT_PACE, show_default=True, help="Seconds between bots' actions.")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option (repeatable).")
+@click.option("--resume", is_flag=True, help="Continue the last unfinished game.")
+def play_command(
+    variant_name: str,
+    seat: int,
+    partner: str | None,
+    opponents: str | None,
+    level: int,
+    seed: int | None,
+    pace: float,
+    option_pairs: Sequence[str],
+    resume: bool,
+) -> None:
+    """Play a whole game in the terminal against bots."""
+    from bowers.play.session import TerminalGame
+
+    console = Console(highlight=False)
+    strong = strong_bot()
+    if resume:
+        found = _resume(console)
+        if found is None:
+            raise click.ClickException(f"no unfinished game to resume in {games_dir()}; start one with: bowers play")
+        table, path, you = found
+        _need_terminal()
+    else:
+        try:
+            rules = make_rules(variant_name, **_options(option_pairs))
+            if not 0 <= seat < rules.players:
+                raise click.ClickException(f"--seat must be 0 to {rules.players - 1} in {rules.variant}")
+            if partner is not None and rules.players == rules.teams:
+                raise click.ClickException(f"{rules.variant} has no partners; choose the other bots with --opponents")
+            for bot in (partner, opponents):
+                if bot is not None and bot not in bots.names():
+                    raise click.ClickException(f"unknown bot {bot!r}; bots: {', '.join(bots.names())}")
+            game = Game(rules.variant, seed=seed, **_options(option_pairs))
+            options = chosen_options(game)
+            seats = make_seats(rules.players, rules.teams, seat, partner or strong, opponents or strong, level, options)
+            path = new_game_path(rules.variant)
+            game.metadata["created"] = datetime.now(UTC).isoformat(timespec="seconds")
+            game.metadata["front_end"] = "terminal"
+            table = Table(game, seats, save=_saver(path), bot_seed=game.seed or 0)
+        except BowersError as error:
+            raise click.ClickException(str(error)) from None
+        you = seat
+        _need_terminal()
+        try:
+            table.save()
+        except OSError as error:
+            reason = error.strerror or error
+            message = f"cannot save games in {path.parent} ({reason}); set BOWERS_DATA_DIR to a writable folder"
+            raise click.ClickException(message) from None
+    # A hint may think a little longer than a bot's turn: the person asked for it.
+    hint_settings: dict[str, Any] = {"level": level, "time_budget": 2 * THINKING_SECONDS} if strong == STRONG_BOT else {}
+    game_options = chosen_options(table.game)
+    if game_options:
+        hint_settings["options"] = game_options
+    TerminalGame(table, you, console, save_path=path, pace=pace, hint_settings=hint_settings).run()
+
+
+def _need_terminal() -> None:
+    """Refuse to start when input or output is not a terminal: the table is drawn and read interactively."""
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        raise click.ClickException("bowers play needs a terminal (its input and output must not be redirected)")
+
+
+def _state(saved: SavedGame) -> str:
+    record = saved.record
+    assert record is not None
+    scores = record.get("scores") or []
+    seats = (record.get("metadata") or {}).get("table", {}).get("seats") or []
+    teams = max(1, len(scores))
+    human_teams = {index % teams for index, seat in enumerate(seats) if isinstance(seat, Mapping) and seat.get("kind") == HUMAN}
+    deals = len(record.get("deals") or [])
+    if not saved.finished:
+        return f"unfinished, hand {deals}"
+    best = max(range(len(scores)), key=lambda team: scores[team]) if scores else None
+    if best is not None and human_teams:
+        return "won" if best in human_teams else "lost"
+    return "finished"
+
+
+@click.command("history")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def history_command(as_json: bool) -> None:
+    """List your saved games, newest first: variant, date, score and state."""
+    games = saved_games()
+    if as_json:
+        rows = [
+            {
+                "file": str(saved.path),
+                "modified": saved.modified.isoformat(timespec="seconds"),
+                "variant": saved.record.get("variant") if saved.record else None,
+                "scores": saved.record.get("scores") if saved.record else None,
+                "state": _state(saved) if saved.record else f"unreadable: {saved.error}",
+            }
+            for saved in games
+        ]
+        click.echo(json.dumps(rows, indent=2))
+        return
+    console = Console(highlight=False)
+    if not games:
+        console.print(f"No saved games yet in {games_dir()}. Start one with: bowers play")
+        return
+    console.print(f"Saved games in {games_dir()}", soft_wrap=True)
+    listing = RichTable(box=box.SIMPLE_HEAD, pad_edge=False)
+    for column in ("last played", "variant", "score", "state"):
+        listing.add_column(column, no_wrap=True)
+    listing.add_column("file (.json)", overflow="fold")
+    problems = []
+    for saved in games:
+        date = saved.modified.strftime("%Y-%m-%d %H:%M")
+        if saved.record is None:
+            listing.add_row(date, "?", "", "[red]unreadable[/red]", saved.path.stem)
+            problems.append(f"{saved.path.name}: {saved.error} (left as it is)")
+            continue
+        scores = saved.record.get("scores") or []
+        score = "-".join(str(value) for value in scores) if isinstance(scores, list) else "?"
+        listing.add_row(date, str(saved.record.get("variant")), score, _state(saved), saved.path.stem)
+    console.print(listing)
+    for problem in problems:
+        console.print(f"[red]Unreadable:[/red] {problem}", soft_wrap=True)
+
+
+def register(group: click.Group) -> None:
+    """Add ``play`` and ``history`` to the ``bowers`` command group."""
+    group.add_command(play_command)
+    group.add_command(history_command)
+
+
+__all__ = ["bot_settings", "chosen_options", "history_command", "make_seats", "play_command", "register", "strong_bot"]

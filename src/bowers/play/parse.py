@@ -1,0 +1,285 @@
+"""Reading what a person types at the table: a card, an action word, or a table command.
+
+A card may be typed as ``jh``, ``JH``, ``10h``, ``J♥`` or its number in the
+hand as shown; an action as in ``bowers rules`` (``pass``, ``order``,
+``call s``, ``call:S``, ``bid 4h``, ``discard 9c``).  Anything that is not a
+legal choice now raises ``InputError`` with a one-line reason, and nothing is
+applied.
+
+>>> parse_input("2", ["play:JH", "play:AH"], ["AS", "JH", "AH"])
+Choice(action='play:JH')
+>>> parse_input("hint", [], [])
+Command(name='hint')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bowers.actions import canonical_action
+from bowers.cards import CARD_NAMES, SUIT_LETTERS, parse_card, parse_suit
+from bowers.errors import NotationError
+from bowers.play.render import describe_action
+
+COMMANDS: dict[str, str] = {
+    "hint": "what the strong bot would do here, and why",
+    "undo": "take back your last decision and the bots' replies",
+    "last": "show the last trick",
+    "score": "show the score and the hands so far",
+    "rules": "show the rules of this variant",
+    "help": "show this help",
+    "quit": "save the game and leave (resume with bowers play --resume)",
+}
+# The same, in a few words each, for the help shown under the table.
+COMMAND_SUMMARIES: dict[str, str] = {
+    "hint": "the strong bot's advice",
+    "undo": "take back your last decision",
+    "last": "the last trick",
+    "score": "the score",
+    "rules": "the rules",
+    "help": "this help",
+}
+COMMAND_ALIASES = {"?": "help", "exit": "quit", "q": "quit"}
+SUIT_WORDS = {
+    "clubs": "C", "club": "C", "diamonds": "D", "diamond": "D", "hearts": "H", "heart": "H", "spades": "S", "spade": "S",
+}  # fmt: skip
+ACTION_KEYWORDS = (
+    "pass", "order", "call", "decline", "partner", "alone", "jambone", "defend-alone",
+    "twos-threes", "bid", "discard", "give", "play", "claim-renege",
+)  # fmt: skip
+# Words a person may type for an action, mapped to its keyword.
+ACTION_ALIASES = {
+    "accept": "order", "pickup": "order", "pick": "order", "up": "order", "defend": "defend-alone", "renege": "claim-renege",
+}  # fmt: skip
+
+
+class InputError(ValueError):
+    """Something typed at the table that is not a legal choice now; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A table command (``hint``, ``undo``, ``last``, ``score``, ``rules``, ``help``, ``quit``)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A legal action, in canonical notation, chosen by what was typed."""
+
+    action: str
+
+
+Explain = Callable[[str], str]
+
+
+def _resolve_card(token: str, shown_hand: Sequence[str]) -> str:
+    """A card token (a name in any notation, or a number in the shown hand) as its canonical name."""
+    if token.isdigit():
+        number = int(token)
+        if not 1 <= number <= len(shown_hand):
+            if not shown_hand:
+                raise InputError("you hold no cards")
+            raise InputError(f"there is no card {number}; your cards are numbered 1 to {len(shown_hand)}")
+        return shown_hand[number - 1]
+    return CARD_NAMES[parse_card(token)]
+
+
+def _resolve_suit(token: str) -> str:
+    """A suit token (a letter, a symbol or a word) as its letter."""
+    word = token.strip().lower()
+    if word in SUIT_WORDS:
+        return SUIT_WORDS[word]
+    if word in ("nt", "notrump", "no-trump"):
+        return "NT"
+    return SUIT_LETTERS[parse_suit(token)]
+
+
+def _bid_argument(token: str) -> str:
+    """A bid's argument such as ``4h``, ``4 hearts`` joined, or ``5nt``."""
+    level, suit = token[:1], token[1:]
+    if not level.isdigit() or not suit:
+        raise InputError(f"a bid is a number of tricks and a suit, such as 'bid 4h' or 'bid 5nt'; got {token!r}")
+    return level + _resolve_suit(suit)
+
+
+def _tokens(text: str) -> list[str]:
+    return [token for token in text.replace(",", " ").split() if token]
+
+
+def _card_set(argument: str) -> frozenset[str]:
+    return frozenset(argument.split(":")[0].split(","))
+
+
+def parse_input(text: str, legal: Sequence[str], shown_hand: Sequence[str], explain: Explain | None = None) -> Command | Choice:
+    """What ``text`` means now: a ``Command`` or a legal ``Choice``; anything else raises ``InputError``.
+
+    ``legal`` is the observation's legal actions, ``shown_hand`` the hand in
+    the order shown (for numbers), and ``explain`` gives the rules' reason an
+    action is not allowed (the engine's message).
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise InputError("type a card, an action or a command (help lists them)")
+    word = stripped.lower()
+    if word in COMMANDS or word in COMMAND_ALIASES:
+        return Command(COMMAND_ALIASES.get(word, word))
+    if not legal:
+        raise InputError("it is not your turn to act")
+    try:
+        candidate = _interpret(stripped, legal, shown_hand)
+    except NotationError as error:
+        raise InputError(f"{stripped!r}: {error.reason}") from None
+    if candidate in legal:
+        return Choice(candidate)
+    reason = explain(candidate) if explain is not None else "not allowed now"
+    raise InputError(f"{_words(candidate)}: {reason}")
+
+
+def _words(action: str) -> str:
+    """An action in words for an error message."""
+    return describe_action(action)
+
+
+def _interpret(text: str, legal: Sequence[str], shown_hand: Sequence[str]) -> str:
+    """The canonical action ``text`` names (possibly illegal), or ``InputError`` when it names none."""
+    legal_set = set(legal)
+    try:
+        canonical = canonical_action(text)
+    except NotationError:
+        canonical = None
+    if canonical is not None and (canonical in legal_set or ":" in text):
+        return canonical
+    tokens = _tokens(text)
+    if not tokens:
+        raise InputError(f"{text!r} is not a card, an action or a command; type help for the choices")
+    keyword = tokens[0].lower().replace("_", "-")
+    keyword = ACTION_ALIASES.get(keyword, keyword)
+    if keyword in ACTION_KEYWORDS:
+        return _with_keyword(keyword, tokens[1:], legal, shown_hand)
+    if len(tokens) == 1 and (tokens[0].lower() in SUIT_WORDS or _is_suit(tokens[0])):
+        suit = _resolve_suit(tokens[0])
+        for action in legal:
+            if action in (f"call:{suit}", f"order:{suit}"):
+                return action
+        raise InputError(f"{suit_word(suit)} cannot be named now; choices: {', '.join(legal)}")
+    try:
+        cards = [_resolve_card(token, shown_hand) for token in tokens]
+    except (NotationError, InputError) as error:
+        if isinstance(error, InputError):
+            raise
+        if len(tokens) == 2:
+            return _card_and_suit(tokens, legal, shown_hand)
+        raise InputError(f"{text!r} is not a card, an action or a command; type help for the choices") from None
+    return _by_cards(cards, None, legal)
+
+
+def _is_suit(token: str) -> bool:
+    try:
+        parse_suit(token)
+    except NotationError:
+        return False
+    return True
+
+
+def suit_word(letter: str) -> str:
+    """A suit letter as its word."""
+    return {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no-trump"}.get(letter, letter)
+
+
+def _card_and_suit(tokens: list[str], legal: Sequence[str], shown_hand: Sequence[str]) -> str:
+    """``jk s``: a card and the suit it names (leading the Joker in no-trump)."""
+    try:
+        card = _resolve_card(tokens[0], shown_hand)
+        suit = _resolve_suit(tokens[1])
+    except NotationError:
+        raise InputError(f"{' '.join(tokens)!r} is not a card, an action or a command; type help for the choices") from None
+    return _by_cards([card], suit, legal)
+
+
+def _by_cards(cards: list[str], named_suit: str | None, legal: Sequence[str]) -> str:
+    """The one legal action that plays, discards or gives exactly these cards."""
+    wanted = frozenset(cards)
+    matches = []
+    for action in legal:
+        keyword, _, argument = action.partition(":")
+        if not argument or keyword not in ("play", "discard", "give", "twos-threes"):
+            continue
+        if _card_set(argument) == wanted:
+            if named_suit is not None and not argument.endswith(f":{named_suit}"):
+                continue
+            matches.append(action)
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        if all(action.startswith("play:") and action.count(":") == 2 for action in matches):
+            suits = " ".join(action.rsplit(":", 1)[1].lower() for action in matches)
+            raise InputError(f"name the suit the {cards[0]} calls for: type {cards[0].lower()} and one of {suits}")
+        raise InputError(f"that could mean {', '.join(matches)}; type the whole action")
+    card_actions = [action for action in legal if action.partition(":")[0] in ("play", "discard", "give", "twos-threes")]
+    if not card_actions:
+        raise InputError(f"you cannot choose a card now; choices: {', '.join(legal)}")
+    keyword = card_actions[0].partition(":")[0]
+    argument = ",".join(sorted(cards, key=lambda card: parse_card(card)))
+    return f"{keyword}:{argument}" + (f":{named_suit}" if named_suit else "")
+
+
+def _with_keyword(keyword: str, arguments: list[str], legal: Sequence[str], shown_hand: Sequence[str]) -> str:
+    """An action typed as a keyword and its arguments separated by spaces (``call s``, ``discard 9c``)."""
+    if not arguments:
+        if keyword in ("order", "pass", "decline", "partner", "alone", "jambone", "defend-alone", "claim-renege"):
+            return keyword
+        options = [action for action in legal if action.startswith(keyword + ":")]
+        if not options:
+            raise InputError(f"{keyword!r} is not a choice now")
+        if keyword in ("discard", "give", "play", "twos-threes"):
+            raise InputError(f"{keyword!r} needs cards: type {keyword} and the cards (names or numbers), such as {keyword} 1")
+        raise InputError(f"{keyword!r} needs more: {', '.join(options[:8])}" + (", ..." if len(options) > 8 else ""))
+    if keyword in ("call", "order"):
+        if len(arguments) != 1:
+            raise InputError(f"{keyword} takes one suit, such as '{keyword} s'")
+        return f"{keyword}:{_resolve_suit(arguments[0])}"
+    if keyword == "bid":
+        return "bid:" + _bid_argument("".join(arguments))
+    try:
+        cards = [_resolve_card(token, shown_hand) for token in arguments]
+    except NotationError as error:
+        if keyword == "play" and len(arguments) == 2:
+            return _card_and_suit(arguments, legal, shown_hand)
+        raise InputError(f"{error.reason}") from None
+    found = _by_cards(cards, None, [action for action in legal if action.startswith(keyword + ":")])
+    if found.startswith(keyword + ":"):
+        return found
+    return f"{keyword}:" + ",".join(cards)
+
+
+def completions(legal: Sequence[str], shown_hand: Sequence[str]) -> list[str]:
+    """Words tab completion offers now: the legal actions, the playable cards by name and the commands."""
+    words: list[str] = []
+    for action in legal:
+        words.append(action)
+        keyword, _, argument = action.partition(":")
+        if keyword in ("play", "discard", "give") and "," not in argument:
+            words.append(argument.split(":")[0].lower())
+        if keyword in ("call", "order") and argument:
+            words.append(f"{keyword} {argument.lower()}")
+        if keyword == "bid":
+            words.append(f"bid {argument.lower()}")
+    words.extend(COMMANDS)
+    return list(dict.fromkeys(words))
+
+
+def help_lines() -> list[str]:
+    """The help text, short enough to show under the table: how to type a choice, and every command."""
+    return [
+        "Type a card (jh, 10h, J♥, or its number in your hand) or an action as in",
+        "'bowers rules' (pass, order, call s, alone, bid 4h, discard 9c). Tab completes.",
+        " · ".join(f"{name}: {COMMAND_SUMMARIES[name]}" for name in ("hint", "undo")),
+        " · ".join(f"{name}: {COMMAND_SUMMARIES[name]}" for name in ("last", "score", "rules", "help")),
+        "quit (or Ctrl-C, Ctrl-D): save and leave; bowers play --resume continues",
+    ]
+
+
+__all__ = ["COMMANDS", "Choice", "Command", "InputError", "completions", "help_lines", "parse_input", "suit_word"]

@@ -1,0 +1,489 @@
+"""Drawing the table with rich, from one seat's observation only.
+
+Everything here reads ``game.observation(seat)`` (plus the variant's public
+rules, the seats' names and the front end's own messages), so nothing a seat
+may not see can ever be drawn.  The layout fits an 80x24 terminal and reads
+without colour: trumps are marked with ``*`` as well as a colour, and every
+suit has its symbol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from bowers.cards import CARD_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, parse_card, parse_suit, rank_of, suit_of
+from bowers.tables import NO_TRUMP, trump_tables
+from bowers.variants import Rules
+
+# Suits shown alternating in colour: spades, hearts, clubs, diamonds.
+DISPLAY_SUIT_CYCLE = (3, 2, 0, 1)
+JOKER_NAMES = ("JK", "RJ", "LJ")
+
+# Actions shown in a seat's bidding column (with its discards and exchanged cards, as far as the viewer may see them).
+BIDDING_KEYWORDS = {"pass", "order", "call", "bid", "decline", "partner", "alone", "jambone", "defend-alone", "twos-threes"}
+
+
+# ---------------------------------------------------------------------- cards and actions in words
+
+
+def card_label(name: str) -> str:
+    """A card as a person reads it: ``J♥``, ``10♠``; Jokers keep their names (``JK``, ``RJ``, ``LJ``)."""
+    if name in JOKER_NAMES:
+        return name
+    if len(name) != 2 or name[1] not in SUIT_LETTERS:
+        return name
+    rank = "10" if name[0] == "T" else name[0]
+    return rank + SUIT_SYMBOLS[SUIT_LETTERS.index(name[1])]
+
+
+def suit_style(name: str) -> str:
+    """The rich style of a card's or suit's colour: red for hearts and diamonds, magenta for Jokers."""
+    if name in JOKER_NAMES:
+        return "bold magenta"
+    letter = name[-1:]
+    if letter in ("D", "H"):
+        return "bold red"
+    return "bold"
+
+
+def card_text(name: str) -> Text:
+    """A card as coloured rich text."""
+    return Text(card_label(name), style=suit_style(name))
+
+
+def suit_label(letter: str) -> str:
+    """A suit letter (or ``NT``) as its symbol."""
+    if letter in SUIT_LETTERS and len(letter) == 1:
+        return SUIT_SYMBOLS[SUIT_LETTERS.index(letter)]
+    return "no-trump" if letter == "NT" else letter
+
+
+def _cards_label(argument: str) -> str:
+    """A comma-separated card list (``2C,3D``) in symbols."""
+    return " ".join(card_label(card) for card in argument.split(","))
+
+
+def describe_action(action: str, you: bool = False) -> str:
+    """A canonical action in plain words, as shown in the bidding column and the messages."""
+    keyword, _, argument = action.partition(":")
+    if keyword == "play":
+        card, _, named = argument.partition(":")
+        return card_label(card) + (f" (calls {suit_label(named)})" if named else "")
+    if keyword == "order":
+        return "order up" + (f" {suit_label(argument)}" if argument else "")
+    if keyword == "call":
+        return f"call {suit_label(argument)}"
+    if keyword == "bid":
+        level, suit = argument[:1], argument[1:]
+        return f"bid {level}{suit_label(suit) if suit != 'NT' else 'NT'}"
+    if keyword == "discard":
+        return "discard " + _cards_label(argument) if "??" not in argument else "discard"
+    if keyword == "give":
+        return "give " + card_label(argument) if argument != "??" else "give a card"
+    if keyword == "twos-threes":
+        return "return " + _cards_label(argument)
+    words = {
+        "pass": "pass",
+        "decline": "decline",
+        "partner": "with partner",
+        "alone": "alone",
+        "jambone": "Jambone!",
+        "defend-alone": "defend alone",
+        "claim-renege": "claim a renege",
+    }
+    return words.get(keyword, action)
+
+
+# ---------------------------------------------------------------------- the hand in order
+
+
+def trump_index(trump: str | None) -> int | None:
+    """The engine's trump number for an observation's trump letter (``NT`` is no-trump), or None before trump is set."""
+    if trump is None:
+        return None
+    if trump == "NT":
+        return NO_TRUMP
+    return parse_suit(trump)
+
+
+@dataclass(frozen=True)
+class HandGroup:
+    """A run of cards shown together: the trumps, or one plain suit, or the Jokers before trump is set."""
+
+    label: str
+    cards: tuple[str, ...]
+    trump: bool = False
+
+
+def grouped_hand(cards: Sequence[str], trump: str | None, rules: Rules) -> list[HandGroup]:
+    """The hand sorted for showing: trumps first (highest first, bowers and Jokers included), then the other suits by colour."""
+    numbers = [parse_card(card) for card in cards]
+    groups: list[HandGroup] = []
+    index = trump_index(trump)
+    effective: dict[int, int] = {}
+    trump_order: tuple[int, ...] = ()
+    if index is not None:
+        tables = trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, index)
+        trump_order = tables.trump_order
+        effective = {card: tables.effective_suit[card] for card in numbers}
+    if index is not None and index != NO_TRUMP:
+        trumps = [card for card in trump_order if card in numbers]
+        if trumps:
+            groups.append(HandGroup(f"trumps {SUIT_SYMBOLS[index]}", tuple(_name(c) for c in trumps), trump=True))
+        start = DISPLAY_SUIT_CYCLE.index(index) + 1
+        order = [DISPLAY_SUIT_CYCLE[(start + i) % 4] for i in range(3)]
+    else:
+        jokers = [card for card in numbers if card >= 52]
+        if jokers:
+            groups.append(HandGroup("Jk", tuple(_name(c) for c in sorted(jokers))))
+        order = list(DISPLAY_SUIT_CYCLE)
+    for suit in order:
+        in_suit = [card for card in numbers if card < 52 and effective.get(card, suit_of(card)) == suit]
+        in_suit.sort(key=rank_of, reverse=True)
+        if in_suit:
+            groups.append(HandGroup(SUIT_SYMBOLS[suit], tuple(_name(c) for c in in_suit)))
+    return groups
+
+
+def _name(card: int) -> str:
+    return CARD_NAMES[card]
+
+
+def hand_order(cards: Sequence[str], trump: str | None, rules: Rules) -> list[str]:
+    """The cards in the order they are shown and numbered (1 is the first)."""
+    return [card for group in grouped_hand(cards, trump, rules) for card in group.cards]
+
+
+def hand_text(cards: Sequence[str], trump: str | None, rules: Rules, playable: set[str] | None = None) -> Text:
+    """The hand as one line: each group's label, then each card with its number; unplayable cards dimmed."""
+    text = Text()
+    number = 0
+    for group in grouped_hand(cards, trump, rules):
+        if text:
+            text.append(" | ", style="dim")
+        if group.trump:
+            text.append("trumps ", style="bold yellow")
+        for card in group.cards:
+            number += 1
+            dim = playable is not None and card not in playable
+            text.append(f"{number}:", style="dim")
+            text.append_text(card_text(card) if not dim else Text(card_label(card), style="dim"))
+            text.append(" ")
+        text.rstrip()
+    return text
+
+
+# ---------------------------------------------------------------------- tricks from the history
+
+
+def completed_tricks(observation: Mapping[str, Any], players: int) -> list[list[tuple[int, str]]]:
+    """The finished tricks of the hand in play, as ``(seat, card)`` pairs in the order played, from ``history``.
+
+    In a Jambone hand the history names the opponent who chose the exposed
+    hand's card, so each trick's seats are rebuilt from the order of play.
+    """
+    history = observation.get("history") or []
+    sitting_out = set(observation.get("sitting_out") or [])
+    active = [seat for seat in range(players) if seat not in sitting_out]
+    size = len(active)
+    plays = [(seat, action.split(":")[1]) for seat, action in history if action.startswith("play:")]
+    whole = len(plays) - len(plays) % size if size else 0
+    tricks = []
+    maker = observation.get("maker")
+    jambone = bool(observation.get("jambone"))
+    for start in range(0, whole, size):
+        chunk = plays[start : start + size]
+        tricks.append(_seats_in_order(chunk, active, maker if jambone else None))
+    return tricks
+
+
+def _seats_in_order(chunk: list[tuple[int, str]], active: list[int], exposed: int | None) -> list[tuple[int, str]]:
+    """A trick's cards with the seat that played each, fixing the Jambone hand's cards to its own seat."""
+    if exposed is None:
+        return chunk
+    for first in range(len(active)):
+        order = active[first:] + active[:first]
+        if all(actor == seat or seat == exposed for (actor, _), seat in zip(chunk, order, strict=True)):
+            return [(seat, card) for (_, card), seat in zip(chunk, order, strict=True)]
+    return chunk
+
+
+def trick_winner(before: Sequence[int], after: Sequence[int]) -> int | None:
+    """The seat whose trick count grew between two observations' ``tricks_won``, if one did."""
+    for seat, (old, new) in enumerate(zip(before, after, strict=False)):
+        if new > old:
+            return seat
+    return None
+
+
+# ---------------------------------------------------------------------- the choices
+
+
+def choices_text(legal: Sequence[str], shown_hand: Sequence[str]) -> Text:
+    """The legal actions as a person types them: cards with their numbers, words, and bids in short."""
+    text = Text("Choices: ", style="bold")
+    groups: dict[str, list[str]] = {}
+    for action in legal:
+        keyword, _, argument = action.partition(":")
+        groups.setdefault(keyword, []).append(argument)
+    first = True
+    for keyword, arguments in groups.items():
+        if not first:
+            text.append("  ·  ", style="dim")
+        first = False
+        if arguments == [""]:
+            text.append(keyword, style="bold cyan")
+            continue
+        card_arguments = [argument for argument in arguments if "," not in argument]
+        if keyword in ("play", "discard", "give") and len(card_arguments) == len(arguments):
+            if keyword != "play":
+                text.append(keyword + " ", style="bold cyan")
+            seen: list[str] = []
+            for argument in arguments:
+                card = argument.partition(":")[0]
+                if card not in seen:
+                    seen.append(card)
+            seen.sort(key=lambda card: shown_hand.index(card) if card in shown_hand else len(shown_hand))
+            for card in seen:
+                number = shown_hand.index(card) + 1 if card in shown_hand else None
+                if number is not None:
+                    text.append(f"{number}:", style="dim")
+                text.append_text(card_text(card))
+                if any(argument.startswith(card + ":") for argument in arguments):
+                    text.append("+suit", style="dim")
+                text.append(" ")
+            text.rstrip()
+        elif all("," in argument for argument in arguments):
+            count = arguments[0].count(",") + 1
+            example = " ".join(card_label(card) for card in arguments[0].split(","))
+            text.append(f"{keyword} {count} cards", style="bold cyan")
+            text.append(f", such as: {keyword} {example}", style="dim")
+        else:
+            text.append(keyword + " ", style="bold cyan")
+            text.append(" ".join(_argument_label(keyword, argument) for argument in arguments))
+    return text
+
+
+def _argument_label(keyword: str, argument: str) -> str:
+    if keyword == "bid":
+        return argument[:1] + (suit_label(argument[1:]) if argument[1:] != "NT" else "NT")
+    return suit_label(argument)
+
+
+# ---------------------------------------------------------------------- the table
+
+
+@dataclass
+class TableView:
+    """What the screen shows: one seat's observation and the front end's own labels and messages."""
+
+    observation: Mapping[str, Any]
+    rules: Rules
+    names: Sequence[str]
+    players: Sequence[str]
+    messages: Sequence[str] = field(default_factory=list)
+    last_trick: Sequence[tuple[int, str]] = field(default_factory=list)
+    last_trick_winner: int | None = None
+    title: str = ""
+
+
+def team_label(view: TableView, team: int) -> str:
+    """A team by its players' names: ``You & North``; a player alone for a side."""
+    rules = view.rules
+    seats = [seat for seat in range(rules.players) if rules.team_of(seat) == team]
+    return " & ".join(view.names[seat] for seat in seats)
+
+
+def score_text(view: TableView) -> Text:
+    """The score of every team and the target."""
+    observation = view.observation
+    text = Text()
+    you = observation["team"]
+    for team, score in enumerate(observation["scores"]):
+        if text:
+            text.append("  ")
+        style = "bold green" if team == you else "bold"
+        text.append(f"{team_label(view, team)} ", style=style)
+        text.append(str(score), style=style)
+    text.append(f"  (to {observation['target']})", style="dim")
+    return text
+
+
+def contract_text(view: TableView) -> Text:
+    """Dealer, turn-up and trump: the state of the contract in one line."""
+    observation = view.observation
+    names = view.names
+    text = Text(f"Dealer {names[observation['dealer']]}")
+    turn_up = observation.get("turn_up")
+    if turn_up:
+        text.append("  Turn-up ")
+        text.append_text(card_text(turn_up))
+        state = observation.get("turn_up_state")
+        if state and state != "face-up":
+            text.append(f" ({state})", style="dim")
+    trump = observation.get("trump")
+    maker = observation.get("maker")
+    if trump is not None:
+        if trump == "NT":
+            text.append("  No-trump", style="bold")
+        else:
+            text.append("  Trump ")
+            text.append(suit_label(trump), style=suit_style(trump) + " reverse")
+        if maker is not None:
+            how = "Jambone" if observation.get("jambone") else ("alone" if observation.get("alone") else "")
+            contract = observation.get("contract")
+            text.append(f" by {names[maker]}" + (f" ({contract})" if contract else "") + (f", {how}" if how else ""))
+        defender = observation.get("lone_defender")
+        if defender is not None:
+            text.append(f"; {names[defender]} defends alone")
+    elif observation.get("contract") and observation.get("high_bidder") is not None:
+        text.append(f"  High bid {describe_action('bid:' + observation['contract'])[4:]} by {names[observation['high_bidder']]}")
+    return text
+
+
+def _bidding_by_seat(observation: Mapping[str, Any], players: int) -> list[list[str]]:
+    said: list[list[str]] = [[] for _ in range(players)]
+    for seat, action in observation.get("history") or []:
+        keyword = action.partition(":")[0]
+        if keyword in BIDDING_KEYWORDS or keyword == "discard" or keyword == "give":
+            said[seat].append(describe_action(action))
+    return said
+
+
+def seats_table(view: TableView) -> Table:
+    """One row per seat, from yours round the table: who plays it, its cards and tricks, what it said and played."""
+    observation = view.observation
+    players = view.rules.players
+    you = observation["seat"]
+    trick = {seat: card for seat, card in observation.get("trick") or []}
+    showing_last = not trick and bool(view.last_trick)
+    if showing_last:
+        trick = dict(view.last_trick)
+    said = _bidding_by_seat(observation, players)
+    leader = observation.get("leader")
+    sitting_out = set(observation.get("sitting_out") or [])
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False, expand=False)
+    table.add_column("  Seat", no_wrap=True)
+    table.add_column("Player", no_wrap=True, max_width=12)
+    table.add_column("Cards", justify="right", no_wrap=True)
+    table.add_column("Tricks", justify="right", no_wrap=True)
+    table.add_column("Bidding", overflow="fold", max_width=30)
+    table.add_column("Last trick" if showing_last else "Trick", no_wrap=True, min_width=10)
+    for offset in range(players):
+        seat = (you + offset) % players
+        marker = "> " if observation.get("to_act") == seat else "  "
+        name = Text(marker, style="bold yellow")
+        partner = view.rules.team_of(seat) == observation["team"]
+        name.append(view.names[seat], style="bold green" if seat == you else ("green" if partner else ""))
+        if seat == observation["dealer"]:
+            name.append(" (D)", style="dim")
+        played = Text()
+        if seat in trick:
+            played.append_text(card_text(trick[seat]) if not showing_last else Text(card_label(trick[seat]), style="dim"))
+            if not showing_last and seat == leader:
+                played.append(" led", style="dim")
+            if showing_last and seat == view.last_trick_winner:
+                played.append(" won", style="dim")
+        if seat in sitting_out:
+            played = Text("sits out", style="dim")
+        table.add_row(
+            name,
+            view.players[seat],
+            str(observation["hand_sizes"][seat]),
+            str(observation["tricks_won"][seat]),
+            ", ".join(said[seat]),
+            played,
+        )
+    return table
+
+
+def announcements_text(view: TableView) -> Text | None:
+    """Exposed (Jambone) hands, Jamborees and returned twos and threes, or None when there are none."""
+    observation = view.observation
+    text = Text()
+    for key, label in (("exposed", "shows (Jambone)"), ("jamboree", "Jamboree!"), ("twos_threes", "returned")):
+        for seat, cards in (observation.get(key) or {}).items():
+            if not cards:
+                continue
+            if text:
+                text.append("\n")
+            text.append(f"{view.names[int(seat)]} {label}: ", style="bold magenta")
+            for card in cards:
+                text.append_text(card_text(card))
+                text.append(" ")
+            text.rstrip()
+    return text or None
+
+
+def render_table(view: TableView) -> RenderableType:
+    """The whole table for one seat, within 80 columns."""
+    observation = view.observation
+    title = Text(f"{view.title}  hand {observation['hand_number'] + 1}", style="bold")
+    score = score_text(view)
+    parts: list[RenderableType] = []
+    if len(title) + len(score) + 2 <= 80:
+        header = Table.grid(expand=True)
+        header.add_column(no_wrap=True)
+        header.add_column(justify="right", no_wrap=True)
+        header.add_row(title, score)
+        parts.append(header)
+    else:
+        parts += [title, score]
+    parts += [contract_text(view), seats_table(view)]
+    hand = observation.get("hand") or []
+    legal = observation.get("legal_actions") or []
+    playable = {action.split(":")[1] for action in legal if action.startswith("play:")} or None
+    line = Text("Your hand: ", style="bold")
+    line.append_text(hand_text(hand, observation.get("trump"), view.rules, playable) if hand else Text("(no cards)", style="dim"))
+    parts.append(line)
+    announced = announcements_text(view)
+    if announced is not None:
+        parts.append(announced)
+    # Six seats take two more rows: keep fewer recent messages so the table still fits 24 lines.
+    for message in view.messages[-(4 if view.rules.players <= 4 else 2) :]:
+        parts.append(Text(message, style="italic"))
+    playing_for = observation.get("playing_for")
+    if playing_for is not None and legal:
+        parts.append(Text(f"Jambone: you choose {view.names[playing_for]}'s card from the exposed hand.", style="bold magenta"))
+    if legal:
+        parts.append(choices_text(legal, hand_order(hand, observation.get("trump"), view.rules)))
+    elif observation.get("to_act") is not None:
+        parts.append(Text(f"Waiting for {view.names[observation['to_act']]}...", style="dim"))
+    return Group(*parts)
+
+
+def trick_text(view: TableView, trick: Sequence[tuple[int, str]], winner: int | None) -> Text:
+    """A trick in one line, in the order played: ``West 9♥, North K♥, ...``, with its winner."""
+    text = Text()
+    for seat, card in trick:
+        if text:
+            text.append(", ")
+        text.append(view.names[seat] + " ")
+        text.append_text(card_text(card))
+    if winner is not None:
+        text.append(f"; {view.names[winner]} won it")
+    return text
+
+
+__all__ = [
+    "HandGroup",
+    "TableView",
+    "card_label",
+    "card_text",
+    "choices_text",
+    "completed_tricks",
+    "describe_action",
+    "grouped_hand",
+    "hand_order",
+    "hand_text",
+    "render_table",
+    "trick_text",
+    "trick_winner",
+]

@@ -1,0 +1,442 @@
+"""The terminal game loop: draw the table, read the person's choices, let the bots act at a readable pace.
+
+A ``TerminalGame`` plays one ``Table`` for one person's seat.  The drawing
+comes from that seat's observation only; every action goes through the
+table, which saves the record after it.  Whatever the person types, the
+game goes on or is saved and left cleanly (``quit``, Ctrl-C, Ctrl-D).
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as Grid
+from rich.text import Text
+
+from bowers import bots
+from bowers.errors import BowersError
+from bowers.play.parse import Choice, Command, InputError, completions, help_lines, parse_input
+from bowers.play.render import (
+    TableView,
+    completed_tricks,
+    describe_action,
+    hand_order,
+    render_table,
+    suit_label,
+    team_label,
+    trick_text,
+    trick_winner,
+)
+from bowers.table import Table
+from bowers.variants import variant as find_variant
+
+# Names of the seats counted round the table from the person's seat, by number of players.
+SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    2: ("You", "Opponent"),
+    4: ("You", "West", "North", "East"),
+    6: ("You", "West", "Northwest", "North", "Northeast", "East"),
+}
+
+ReadLine = Callable[[str, Sequence[str]], str]
+
+
+class Quit(Exception):
+    """The person asked to leave (``quit``, Ctrl-C or Ctrl-D); the game is saved."""
+
+
+def seat_names(players: int, you: int) -> list[str]:
+    """Each seat's name as the person sees the table: ``You`` first, then round to the left."""
+    names = SEAT_NAMES.get(players) or tuple(["You"] + [f"Player {i}" for i in range(1, players)])
+    return [names[(seat - you) % players] for seat in range(players)]
+
+
+def variant_title(name: str) -> str:
+    """A variant's short title, from its summary (the words before the colon)."""
+    summary = find_variant(name).summary
+    head = summary.split(":")[0].split(";")[0].strip()
+    return head if len(head) <= 30 else name
+
+
+def prompt_toolkit_reader() -> ReadLine:
+    """A line reader with history and tab completion of the words offered (prompt_toolkit)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+
+    session: PromptSession[str] = PromptSession()
+
+    def read(message: str, words: Sequence[str]) -> str:
+        completer = WordCompleter(list(words), ignore_case=True, sentence=True)
+        return session.prompt(message, completer=completer, complete_while_typing=False)
+
+    return read
+
+
+@contextmanager
+def deferred_interrupt() -> Iterator[None]:
+    """Hold Ctrl-C until the block ends, so an action and its save are never cut in half."""
+    caught: list[bool] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(True))
+    except ValueError:  # not the main thread: nothing to defer
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            raise KeyboardInterrupt
+
+
+@dataclass
+class TerminalGame:
+    """One person playing a table in the terminal."""
+
+    table: Table
+    seat: int
+    console: Console
+    save_path: Path | None = None
+    pace: float = 0.7
+    hint_settings: Mapping[str, Any] = field(default_factory=dict)
+    read_line: ReadLine | None = None
+    messages: list[str] = field(default_factory=list)
+    notes: list[RenderableType] = field(default_factory=list)
+    last_trick: list[tuple[int, str]] = field(default_factory=list)
+    last_trick_winner: int | None = None
+
+    def __post_init__(self) -> None:
+        rules = self.table.game.rules
+        self.names = seat_names(rules.players, self.seat)
+        self.players = [seat.name or (seat.kind if seat.is_bot else "you") for seat in self.table.seats]
+        self.title = variant_title(rules.variant)
+        if self.read_line is None:
+            self.read_line = prompt_toolkit_reader()
+
+    # ------------------------------------------------------------------ what is shown
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        """The person's observation now: the only source of what is drawn."""
+        return self.table.game.observation(self.seat)
+
+    def view(self) -> TableView:
+        """The table as the person sees it, with the front end's messages."""
+        observation = self.observation
+        finished = completed_tricks(observation, self.table.game.rules.players)
+        last = finished[-1] if finished else []
+        winner = self.last_trick_winner if finished and last == self.last_trick else None
+        return TableView(
+            observation=observation,
+            rules=self.table.game.rules,
+            names=self.names,
+            players=self.players,
+            messages=self.messages,
+            last_trick=last,
+            last_trick_winner=winner,
+            title=self.title,
+        )
+
+    def draw(self) -> None:
+        """Clear the screen and draw the table, then any notes (help, hints, errors)."""
+        self.console.clear()
+        parts = [render_table(self.view()), *self.notes]
+        self.console.print(Group(*parts))
+
+    def say(self, message: str) -> None:
+        """Add a line to the table's recent messages."""
+        self.messages.append(message)
+        del self.messages[:-4]
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, seat: int, action: str) -> None:
+        """Apply (and save) one action through the table, then tell what happened."""
+        game = self.table.game
+        before = game.observation(self.seat)
+        hands_before = len(game.results)
+        with deferred_interrupt():
+            canonical = self.table.apply(action, seat)
+        after = game.observation(self.seat)
+        finished_hand = len(game.results) > hands_before
+        shown = canonical if finished_hand or not after["history"] else after["history"][-1][1]
+        actor = seat
+        if before.get("jambone") and before.get("turn") is not None and shown.startswith("play:"):
+            actor = before["turn"]
+        self.say(f"{self.names[actor]}: {describe_action(shown)}")
+        if finished_hand:
+            trick = [(s, c) for s, c in before.get("trick") or []]
+            if shown.startswith("play:"):
+                trick.append((actor, shown.split(":")[1]))
+            self.last_trick = trick
+            self.last_trick_winner = trick_winner(before["tricks_won"], game.results[-1].get("tricks") or [])
+            final = dict(before)
+            final["trick"] = [list(pair) for pair in trick]
+            final["tricks_won"] = list(game.results[-1].get("tricks") or before["tricks_won"])
+            final["history"] = [*before["history"], [seat, shown]]
+            final["to_act"], final["legal_actions"] = None, []
+            if shown.startswith("play:") and actor == self.seat:
+                final["hand"] = [card for card in before["hand"] if card != shown.split(":")[1]]
+            if shown.startswith("play:"):
+                final["hand_sizes"] = [size - (index == actor) for index, size in enumerate(before["hand_sizes"])]
+            self.end_of_hand(final, game.results[-1])
+            return
+        winner = trick_winner(before["tricks_won"], after["tricks_won"])
+        if winner is not None:
+            self.last_trick = completed_tricks(after, game.rules.players)[-1]
+            self.last_trick_winner = winner
+            self.say(f"{self.names[winner]} took the trick.")
+
+    def play_bots(self) -> None:
+        """Let the bots act until it is the person's turn or the game ends, at the chosen pace."""
+        while not self.table.game.is_over and self.table.bot_to_act() is not None:
+            started = time.monotonic()
+            seat, action = self.table.choose_bot_action()
+            tricks_before = sum(self.observation["tricks_won"])
+            self.act(seat, action)
+            if self.pace > 0 and not self.table.game.is_over:
+                self.draw()
+                completed = sum(self.observation["tricks_won"]) > tricks_before
+                # The pace is the time between actions: a bot's thinking counts towards it.
+                wait = self.pace * (2 if completed else 1) - (time.monotonic() - started)
+                if wait > 0:
+                    time.sleep(wait)
+
+    # ------------------------------------------------------------------ the person
+
+    def read(self, message: str, words: Sequence[str] = ()) -> str:
+        """One line from the person; Ctrl-C and Ctrl-D mean quit."""
+        assert self.read_line is not None
+        try:
+            return self.read_line(message, words)
+        except (KeyboardInterrupt, EOFError):
+            raise Quit from None
+
+    def explain(self, action: str) -> str:
+        """Why the rules refuse ``action`` now (the engine's reason), without applying anything."""
+        try:
+            self.table.game.action_id(action, self.seat)
+        except BowersError as error:
+            return getattr(error, "reason", str(error))
+        return "allowed"
+
+    def person_turn(self) -> None:
+        """Draw the table and read until the person makes a legal choice (or runs a command)."""
+        observation = self.observation
+        legal = observation["legal_actions"]
+        shown = hand_order(observation["hand"], observation.get("trump"), self.table.game.rules)
+        self.draw()
+        line = self.read("Your choice> ", completions(legal, shown))
+        try:
+            parsed = parse_input(line, legal, shown, self.explain)
+        except InputError as error:
+            self.notes = [Text(str(error), style="bold red")]
+            return
+        self.notes = []
+        if isinstance(parsed, Choice):
+            self.act(self.seat, parsed.action)
+            if self.pace > 0 and self.table.bot_to_act() is not None:
+                self.draw()  # the person's card on the table while the next bot thinks
+            return
+        self.command(parsed)
+
+    def command(self, command: Command) -> None:
+        """Carry out a table command."""
+        name = command.name
+        if name == "quit":
+            raise Quit
+        if name == "help":
+            self.notes = [Text(line) for line in help_lines()]
+        elif name == "last":
+            view = self.view()
+            trick = list(view.last_trick) or self.last_trick
+            if trick:
+                winner = view.last_trick_winner if view.last_trick else self.last_trick_winner
+                self.notes = [Text("Last trick: ").append_text(trick_text(view, trick, winner))]
+            else:
+                self.notes = [Text("No trick has been played yet this hand.")]
+        elif name == "score":
+            self.notes = self.score_lines()
+        elif name == "rules":
+            self.show_rules()
+        elif name == "undo":
+            self.undo()
+        elif name == "hint":
+            self.notes = self.hint_lines()
+
+    def undo(self) -> None:
+        """Take back the person's last decision and everything the bots did after it."""
+        try:
+            with deferred_interrupt():
+                count = self.table.undo_for(self.seat)
+        except BowersError as error:
+            self.notes = [Text(getattr(error, "reason", str(error)).capitalize() + ".", style="bold red")]
+            return
+        self.messages.clear()
+        self.last_trick, self.last_trick_winner = [], None
+        self.notes = [Text(f"Took back your last decision ({count} action{'s' if count != 1 else ''} undone).")]
+
+    def hint_lines(self) -> list[RenderableType]:
+        """What the strong bot advises here, best first, in expected points for the person's team."""
+        advise = getattr(bots, "advise", None)
+        if advise is None:
+            return [Text("No hints: this version of bowers has no advisor (bowers.bots.advise).", style="dim")]
+        self.console.print(Text("Thinking...", style="dim"))
+        try:
+            advice = list(advise(self.observation, **dict(self.hint_settings)))
+        except Exception as error:  # a hint must never end the game
+            return [Text(f"No hint this time: {error}", style="bold red")]
+        if not advice:
+            return [Text("No advice for this position.", style="dim")]
+        grid = Grid.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True, style="bold cyan")
+        grid.add_column(no_wrap=True, justify="right")
+        grid.add_column(style="italic")
+        for item in advice[:3]:
+            grid.add_row(" " + describe_action(item.action), f"{item.value:+.2f}", str(item.reason or ""))
+        return [Text("Hint: the strong bot's choices, in expected points for your side this hand", style="bold"), grid]
+
+    def score_lines(self) -> list[RenderableType]:
+        """The score and the last few hands' results."""
+        view = self.view()
+        lines: list[RenderableType] = [Text("Score: ").append_text(_scores(view, self.observation["scores"]))]
+        results = self.table.game.results
+        for number, result in list(enumerate(results))[-5:]:
+            lines.append(Text(f"  hand {number + 1}: {result_summary(result, view)}"))
+        if not results:
+            lines.append(Text("  no hand finished yet"))
+        return lines
+
+    def show_rules(self) -> None:
+        """Show the variant's rules in a pager, then come back to the table."""
+        from rich.markdown import Markdown
+
+        from bowers.rules_text import rules_text
+
+        with self.console.pager(styles=False):
+            self.console.print(Markdown(rules_text(self.table.game.variant)))
+
+    # ------------------------------------------------------------------ the end of a hand and of the game
+
+    def end_of_hand(self, before: Mapping[str, Any], result: Mapping[str, Any]) -> None:
+        """Show the hand as it ended and its summary (who made what, the points and why), and wait for the person.
+
+        ``before`` is the person's observation completed with the hand's last action.
+        """
+        view = self.view()
+        view.observation = before
+        view.messages = []
+        number = before["hand_number"] + 1
+        lines = [Text(result_summary(result, view))]
+        points = result.get("points") or []
+        hand_points = Text("This hand: ")
+        for team, value in enumerate(points):
+            if team:
+                hand_points.append("   ")
+            hand_points.append(f"{team_label(view, team)} {value:+d}")
+        lines.append(hand_points)
+        lines.append(Text("Score: ").append_text(_scores(view, self.table.game.scores)))
+        if self.last_trick:
+            lines.append(Text("Last trick: ").append_text(trick_text(view, self.last_trick, self.last_trick_winner)))
+        panel = Panel(Group(*lines), title=f"Hand {number} is over", title_align="left", width=min(80, self.console.width))
+        self.messages.clear()
+        self.notes = []
+        if self.table.game.is_over:
+            self.summary_panel = panel
+            return
+        self.console.clear()
+        self.console.print(render_table(view))
+        self.console.print(panel)
+        self.read("Press Enter for the next hand> ")
+
+    def game_over(self) -> None:
+        """The result of the game and how to analyse it."""
+        game = self.table.game
+        view = self.view()
+        self.console.clear()
+        panel = getattr(self, "summary_panel", None)
+        if panel is not None:
+            self.console.print(panel)
+        winner = game.winner
+        you_won = winner is not None and game.rules.team_of(self.seat) == winner
+        headline = "You win!" if you_won else f"{team_label(view, winner)} win." if winner is not None else "The game is over."
+        self.console.print(Text(headline, style="bold green" if you_won else "bold"))
+        self.console.print(Text("Final score: ").append_text(_scores(view, game.scores)))
+        if self.save_path is not None:
+            self.console.print(f"Saved as {self.save_path}", soft_wrap=True)
+            self.console.print(f"Analyse your play with: bowers analyze {self.save_path} --seat {self.seat}", soft_wrap=True)
+
+    def run(self) -> bool:
+        """Play until the game ends (True) or the person quits (False); the game is saved either way."""
+        try:
+            while not self.table.game.is_over:
+                if self.table.bot_to_act() is not None:
+                    self.play_bots()
+                else:
+                    self.person_turn()
+        except (Quit, KeyboardInterrupt):
+            self.console.print()
+            self.console.print("Game saved. Resume it with: bowers play --resume")
+            return False
+        self.game_over()
+        return True
+
+
+def _scores(view: TableView, scores: Sequence[int]) -> Text:
+    text = Text()
+    for team, score in enumerate(scores):
+        if team:
+            text.append("   ")
+        text.append(f"{team_label(view, team)} {score}")
+    text.append(f"   (to {view.observation['target']})", style="dim")
+    return text
+
+
+def result_summary(result: Mapping[str, Any], view: TableView) -> str:
+    """A finished hand in one sentence: who made what, how many tricks, and why it scored as it did."""
+    names = view.names
+    rules = view.rules
+    if result.get("misdeal"):
+        return "Everyone passed: no score, and the deal moves on."
+    renege = result.get("renege")
+    if renege:
+        team = rules.team_of(renege["claimant"])
+        return (
+            f"{names[renege['reneger']]} reneged and {names[renege['claimant']]} caught it: "
+            f"{team_label(view, team)} score the penalty of {renege['penalty']}."
+        )
+    maker = result.get("maker")
+    if maker is None:
+        return "The hand ended without a contract."
+    maker_team = rules.team_of(maker)
+    tricks = result.get("tricks") or []
+    taken = sum(count for seat, count in enumerate(tricks) if rules.team_of(seat) == maker_team)
+    trump = result.get("trump")
+    how = "played a Jambone in" if result.get("jambone") else ("went alone in" if result.get("alone") else "made")
+    contract = result.get("contract")
+    trump_words = "no-trump" if trump == "NT" else suit_label(trump) if trump else "?"
+    what = f"{names[maker]} {how} {trump_words}" + (f" (bid {contract})" if contract else "")
+    if result.get("made") and taken == rules.tricks:
+        outcome = f"took all {taken} tricks: a march"
+    elif result.get("made"):
+        outcome = f"took {taken} of {rules.tricks} tricks: made it"
+    else:
+        outcome = f"took only {taken} of {rules.tricks} tricks: euchred, the defenders score"
+    extra = []
+    if result.get("lone_defender") is not None:
+        extra.append(f"{names[result['lone_defender']]} defended alone")
+    for seat in result.get("jamboree") or []:
+        extra.append(f"{names[seat]} held a Jamboree")
+    for seat in result.get("twos_threes") or []:
+        extra.append(f"{names[seat]} returned twos and threes")
+    return f"{what} and {outcome}." + (" " + "; ".join(extra) + "." if extra else "")
+
+
+__all__ = ["Quit", "TerminalGame", "deferred_interrupt", "result_summary", "seat_names", "variant_title"]

@@ -1,0 +1,263 @@
+"""The table drawing and the input reading, tested directly (no terminal)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+import bowers
+from bowers.play.parse import Choice, Command, InputError, completions, parse_input
+from bowers.play.render import (
+    TableView,
+    card_label,
+    choices_text,
+    completed_tricks,
+    describe_action,
+    grouped_hand,
+    hand_order,
+    render_table,
+)
+from bowers.play.session import seat_names
+from bowers.variants import make_rules
+
+
+def draw(game: bowers.Game, seat: int = 0, colour: bool = False) -> str:
+    system = "standard" if colour else None
+    console = Console(width=80, record=True, no_color=not colour, force_terminal=colour, color_system=system)
+    view = TableView(
+        observation=game.observation(seat),
+        rules=game.rules,
+        names=seat_names(game.rules.players, seat),
+        players=["you" if s == seat else "random" for s in range(game.rules.players)],
+        messages=["West: pass", "North: order up"],
+        title="Test",
+    )
+    console.print(render_table(view))
+    return console.export_text(styles=colour)
+
+
+def test_cards_read_as_players_write_them() -> None:
+    assert card_label("TH") == "10♥"
+    assert card_label("JS") == "J♠"
+    assert card_label("JK") == "JK"
+    assert describe_action("call:S") == "call ♠"
+    assert describe_action("bid:5NT") == "bid 5NT"
+    assert describe_action("discard:??") == "discard"
+    assert describe_action("give:??") == "give a card"
+    assert describe_action("twos-threes:2C,3D,2H") == "return 2♣ 3♦ 2♥"
+
+
+def test_the_hand_groups_trumps_first_with_both_bowers() -> None:
+    rules = make_rules("standard")
+    hand = ["9H", "JD", "AS", "JH", "KC"]
+    groups = grouped_hand(hand, "H", rules)
+    assert groups[0].trump and groups[0].cards == ("JH", "JD", "9H")
+    assert [group.cards for group in groups[1:]] == [("KC",), ("AS",)]
+    assert hand_order(hand, None, rules) == ["AS", "JH", "9H", "KC", "JD"]
+
+
+def test_the_benny_and_jokers_are_trumps() -> None:
+    british = make_rules("british")
+    assert grouped_hand(["9S", "JK", "AC"], "S", british)[0].cards == ("JK", "9S")
+    ultimate = make_rules("ultimate")
+    assert grouped_hand(["LJ", "2D", "RJ"], "D", ultimate)[0].cards == ("RJ", "LJ", "2D")
+
+
+def test_completed_tricks_place_the_jambone_cards_with_their_seat() -> None:
+    observation = {
+        "history": [[1, "order"], [1, "jambone"], [2, "play:9S"], [2, "play:AS"], [0, "play:KS"], [0, "play:QS"]],
+        "sitting_out": [3],
+        "maker": 1,
+        "jambone": True,
+    }
+    # Seat 3 sits out; seat 1's exposed cards are chosen by an opponent (here seat 2, for the lead).
+    assert completed_tricks(observation, 4) == [[(1, "9S"), (2, "AS"), (0, "KS")]]
+    observation["history"] += [[0, "play:TS"], [2, "play:JS"]]
+    assert completed_tricks(observation, 4)[1] == [(0, "QS"), (1, "TS"), (2, "JS")]
+
+
+def play_to_middle(variant: str, seed: int, actions: int) -> bowers.Game:
+    game = bowers.Game(variant, seed=seed)
+    generator = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(generator.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("variant", bowers.variants())
+def test_every_table_fits_80x24_and_shows_no_hidden_card(variant: str) -> None:
+    for seed in range(4):
+        for actions in (0, 7, 19, 40):
+            game = play_to_middle(variant, seed, actions)
+            text = draw(game)
+            lines = text.rstrip("\n").split("\n")
+            assert len(lines) <= 20, text  # the prompt and a note line fit below
+            assert all(len(line) <= 80 for line in lines), text
+            observation = game.observation(0)
+            known = {observation["turn_up"]} | {card for cards in observation["exposed"].values() for card in cards}
+            for seat, action in observation["history"]:
+                if seat == 0 and ":" in action:
+                    known.update(action.split(":")[1].split(","))
+            for seat in range(1, game.rules.players):
+                for card in set(game.hand_cards(seat)) - known:
+                    assert not re.search(rf"(?<![0-9A-Za-z]){re.escape(card_label(card))}", text), (card, text)
+
+
+def test_without_colour_trumps_and_turn_are_still_marked() -> None:
+    game = bowers.Game("standard", seed=1)
+    game.apply("order")
+    game.apply("alone")
+    seat = game.to_act
+    text = draw(game, seat)
+    assert "\x1b[" not in text
+    assert "trumps " in text.split("Your hand:")[1]
+    assert "> You" in text
+    coloured = draw(game, seat, colour=True)
+    assert "\x1b[" in coloured
+
+
+def test_choices_show_numbers_in_hand_order() -> None:
+    text = choices_text(["play:AS", "play:9H"], ["9H", "JD", "AS"]).plain
+    assert text == "Choices: 1:9♥ 3:A♠"
+    assert choices_text(["pass", "call:C", "call:S"], []).plain == "Choices: pass  ·  call ♣ ♠"
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("jh", "play:JH"),
+        ("JH", "play:JH"),
+        ("J♥", "play:JH"),
+        ("2", "play:JH"),
+        ("play jh", "play:JH"),
+        ("play:jh", "play:JH"),
+        ("10s", "play:TS"),
+    ],
+)
+def test_a_card_may_be_typed_many_ways(typed: str, expected: str) -> None:
+    assert parse_input(typed, ["play:JH", "play:TS"], ["TS", "JH", "AD"]) == Choice(expected)
+
+
+@pytest.mark.parametrize(
+    ("typed", "legal", "expected"),
+    [
+        ("pass", ["pass", "call:S"], "pass"),
+        ("PASS", ["pass", "call:S"], "pass"),
+        ("call s", ["pass", "call:S"], "call:S"),
+        ("call spades", ["pass", "call:S"], "call:S"),
+        ("♠", ["pass", "call:S"], "call:S"),
+        ("bid 4h", ["pass", "bid:4H", "bid:5NT"], "bid:4H"),
+        ("bid 5 nt", ["pass", "bid:4H", "bid:5NT"], "bid:5NT"),
+        ("order", ["pass", "order"], "order"),
+        ("discard 9c", ["discard:9C", "discard:AS"], "discard:9C"),
+        ("as 9c kd", ["discard:9C,KD,AS"], "discard:9C,KD,AS"),
+        ("jk s", ["play:JK:C", "play:JK:S"], "play:JK:S"),
+    ],
+)
+def test_actions_are_typed_as_in_the_rules(typed: str, legal: list[str], expected: str) -> None:
+    assert parse_input(typed, legal, ["9C", "KD", "AS", "JK"]) == Choice(expected)
+
+
+@pytest.mark.parametrize("word", ["hint", "undo", "last", "score", "rules", "help", "quit", "Quit ", "?"])
+def test_commands(word: str) -> None:
+    assert isinstance(parse_input(word, ["pass"], []), Command)
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("", "type a card, an action or a command"),
+        ("zz top", "is not a card, an action or a command"),
+        ("7", "there is no card 7; your cards are numbered 1 to 3"),
+        ("alone", "alone: the rules say no"),
+        ("qs", "Q♠: the rules say no"),
+        ("call", "'call' is not a choice now"),
+        ("play", "'play' needs cards"),
+        ("jk", "name the suit the JK calls for"),
+        ("bid 4x", "'bid 4x': a suit is one of C, D, H, S"),
+        ("call x", "'call x': a suit is one of C, D, H, S"),
+        ("play zz", "unknown rank 'Z'"),
+        (",", "is not a card, an action or a command"),
+    ],
+)
+def test_wrong_input_gets_a_one_line_reason(typed: str, message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_input(typed, ["play:JH", "play:JK:C", "play:JK:S"], ["JH", "QS", "JK"], explain=lambda action: "the rules say no")
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_nothing_is_legal_when_it_is_not_your_turn() -> None:
+    with pytest.raises(InputError, match="not your turn"):
+        parse_input("jh", [], ["JH"])
+
+
+def test_completion_offers_legal_words_and_commands() -> None:
+    words = completions(["pass", "call:S", "play:JH"], ["JH"])
+    assert {"pass", "call:S", "call s", "jh", "hint", "undo"} <= set(words)
+
+
+def test_a_keyword_alone_asks_for_what_it_needs() -> None:
+    with pytest.raises(InputError, match="'call' needs more: call:C, call:S"):
+        parse_input("call", ["pass", "call:C", "call:S"], [])
+
+
+def test_exposed_hands_jamborees_and_twos_and_threes_are_announced() -> None:
+    game = bowers.Game("railroad", seed=3)
+    observation = dict(game.observation(0))
+    observation.update(
+        exposed={"1": ["JH", "JD"]},
+        jamboree={"2": ["JK", "JH", "JD", "AH", "KH"]},
+        twos_threes={"3": ["2C", "3D", "2H"]},
+    )
+    view = TableView(observation, game.rules, seat_names(4, 0), ["you", "a", "b", "c"], title="Test")
+    console = Console(width=80, record=True, no_color=True)
+    console.print(render_table(view))
+    text = console.export_text()
+    assert "West shows (Jambone): J♥ J♦" in text
+    assert "North Jamboree!: JK J♥ J♦ A♥ K♥" in text
+    assert "East returned: 2♣ 3♦ 2♥" in text
+
+
+def test_choosing_the_jambone_hands_card_is_said() -> None:
+    game = bowers.Game("railroad", seed=3)
+    observation = dict(game.observation(0))
+    observation.update(playing_for=2, legal_actions=["play:JH", "play:AH"], exposed={"2": ["JH", "AH"]})
+    view = TableView(observation, game.rules, seat_names(4, 0), ["you", "a", "b", "c"], title="Test")
+    console = Console(width=80, record=True, no_color=True)
+    console.print(render_table(view))
+    text = console.export_text()
+    assert "Jambone: you choose North's card from the exposed hand." in text
+    assert "Choices: J♥ A♥" in text
+
+
+LEGAL_SETS = [
+    ["pass", "order"],
+    ["pass", "call:C", "call:S"],
+    ["play:JH", "play:JK:C", "play:JK:S"],
+    ["discard:9C,KD,AS", "discard:9C,KD,JK"],
+    ["pass", "bid:3S", "bid:5NT"],
+    ["pass", "twos-threes:2C,3D,2H"],
+    [],
+]
+
+
+WORDS = st.sampled_from(["bid", "call", "play", "discard", "order", "jk", "4x", "5nt", "s", "9c", "12", ",", ":", " "])
+
+
+@given(text=st.text(max_size=30) | st.lists(WORDS, max_size=4).map(" ".join), legal=st.sampled_from(LEGAL_SETS))
+@settings(max_examples=400, deadline=None)
+def test_anything_typed_is_a_command_a_legal_choice_or_a_reason(text: str, legal: list[str]) -> None:
+    try:
+        parsed = parse_input(text, legal, ["9C", "KD", "AS", "JK", "JH"], explain=lambda action: "not now")
+    except InputError as error:
+        assert str(error) and "\n" not in str(error)
+        return
+    assert isinstance(parsed, Command) or parsed.action in legal

@@ -1,0 +1,217 @@
+"""The game loop with scripted input (no terminal), and the atomic saves in the data directory."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+import bowers
+from bowers import bots
+from bowers.play.session import TerminalGame, result_summary, seat_names
+from bowers.storage import atomic_write_text, data_dir, load_record, new_game_path, save_record, saved_games
+from bowers.table import Seat, Table
+
+
+class Script:
+    """A person who types the given lines, then the first legal choice shown, forever."""
+
+    def __init__(self, lines: Sequence[str], game: TerminalGame | None = None) -> None:
+        self.lines: Iterator[str] = iter(lines)
+        self.game = game
+        self.prompts: list[str] = []
+
+    def __call__(self, message: str, words: Sequence[str]) -> str:
+        self.prompts.append(message)
+        line = next(self.lines, None)
+        if line is not None:
+            if line == "<eof>":
+                raise EOFError
+            return line
+        assert self.game is not None
+        legal = self.game.observation["legal_actions"]
+        return legal[0] if legal else ""
+
+
+def make_game(
+    variant: str = "standard", seed: int = 5, lines: Sequence[str] = (), saves: list[Any] | None = None, **options: Any
+) -> tuple[TerminalGame, io.StringIO, Script]:
+    game = bowers.Game(variant, seed=seed, **options)
+    players = game.rules.players
+    seats = [Seat()] + [Seat("random", {}, "random") for _ in range(players - 1)]
+    table = Table(game, seats, save=(saves.append if saves is not None else None), bot_seed=seed)
+    output = io.StringIO()
+    console = Console(file=output, width=80, no_color=True)
+    script = Script(lines)
+    terminal = TerminalGame(table, 0, console, pace=0, read_line=script)
+    script.game = terminal
+    return terminal, output, script
+
+
+def test_a_scripted_game_plays_to_the_end_and_saves_after_every_action() -> None:
+    saves: list[Any] = []
+    terminal, output, _ = make_game(target=3, saves=saves)
+    assert terminal.run() is True
+    game = terminal.table.game
+    assert game.is_over
+    assert len(saves) == sum(len(deal["actions"]) for deal in game.record()["deals"])
+    text = output.getvalue()
+    assert "is over" in text and "Final score" in text
+
+
+def test_undo_takes_back_the_decision_and_the_bots_replies() -> None:
+    terminal, output, _ = make_game(lines=["order", "undo", "quit"])
+    assert terminal.run() is False
+    text = output.getvalue()
+    assert "Took back your last decision" in text
+    assert "Game saved" in text
+    history = terminal.table.game.observation(0)["history"]
+    assert all(seat != 0 for seat, _ in history)
+
+
+def test_end_of_input_saves_and_quits() -> None:
+    terminal, output, _ = make_game(lines=["<eof>"])
+    assert terminal.run() is False
+    assert "Game saved" in output.getvalue()
+
+
+@dataclass
+class FakeAdvice:
+    action: str
+    value: float
+    reason: str
+
+
+def test_hint_shows_the_advice_in_expected_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[dict[str, Any]] = []
+
+    def advise(observation: dict[str, Any], **settings: Any) -> list[FakeAdvice]:
+        seen.append({"observation": observation, **settings})
+        return [FakeAdvice("order", 0.75, "three trumps and an ace"), FakeAdvice("pass", -0.25, "weak off-suits")]
+
+    monkeypatch.setattr(bots, "advise", advise, raising=False)
+    terminal, output, _ = make_game(lines=["hint", "quit"])
+    terminal.hint_settings = {"level": 2}
+    terminal.run()
+    text = output.getvalue()
+    assert "order up" in text and "+0.75" in text and "three trumps and an ace" in text
+    assert seen[0]["level"] == 2 and seen[0]["observation"]["seat"] == 0
+    assert "hand_cards" not in seen[0]["observation"]
+
+
+def test_a_failing_advisor_does_not_end_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    def advise(observation: dict[str, Any], **settings: Any) -> list[FakeAdvice]:
+        raise RuntimeError("search exploded")
+
+    monkeypatch.setattr(bots, "advise", advise, raising=False)
+    terminal, output, _ = make_game(lines=["hint", "quit"])
+    assert terminal.run() is False
+    assert "No hint this time: search exploded" in output.getvalue()
+
+
+def test_result_summary_says_why() -> None:
+    terminal, _, _ = make_game()
+    view = terminal.view()
+    made = {"maker": 1, "trump": "H", "alone": False, "tricks": [0, 3, 0, 1], "made": True, "points": [0, 1]}
+    assert result_summary(made, view) == "West made ♥ and took 4 of 5 tricks: made it."
+    march = {**made, "alone": True, "tricks": [0, 5, 0, 0], "points": [0, 4]}
+    assert result_summary(march, view) == "West went alone in ♥ and took all 5 tricks: a march."
+    euchre = {**made, "tricks": [3, 1, 0, 1], "made": False}
+    assert "euchred" in result_summary(euchre, view)
+    assert "Everyone passed" in result_summary({"misdeal": True}, view)
+
+
+def test_seat_names_start_with_you() -> None:
+    assert seat_names(4, 2) == ["North", "East", "You", "West"]
+    assert seat_names(2, 1) == ["Opponent", "You"]
+    assert seat_names(6, 0)[3] == "North"
+
+
+# ---------------------------------------------------------------------- storage
+
+
+def test_the_data_directory_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("BOWERS_DATA_DIR", str(tmp_path / "mine"))
+    assert data_dir() == tmp_path / "mine"
+    assert new_game_path("railroad").parent == tmp_path / "mine" / "games"
+    monkeypatch.delenv("BOWERS_DATA_DIR")
+    assert data_dir().name == "bowers"
+
+
+def test_atomic_writes_replace_the_file_and_leave_no_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "games" / "g.json"
+    save_record(path, {"variant": "standard", "deals": [], "scores": [0, 0]})
+    save_record(path, {"variant": "standard", "deals": [], "scores": [1, 0]})
+    assert json.loads(path.read_text(encoding="utf-8"))["scores"] == [1, 0]
+    assert [p.name for p in path.parent.iterdir()] == ["g.json"]
+
+
+def test_a_failed_write_keeps_the_previous_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.json"
+    atomic_write_text(path, "old")
+
+    def broken_fsync(descriptor: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        atomic_write_text(path, "new")
+    assert path.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+
+
+def test_unreadable_saves_are_reported_not_raised(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOWERS_DATA_DIR", str(tmp_path))
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "a.json").write_text("{", encoding="utf-8")
+    (games / "b.json").write_bytes(b"\xff\xfe\x00")
+    (games / "c.json").write_text("[]", encoding="utf-8")
+    errors = {saved.path.name: saved.error for saved in saved_games()}
+    assert errors["a.json"] and errors["a.json"].startswith("not valid JSON")
+    assert errors["b.json"] == "not a text file"
+    assert errors["c.json"] == "not a game record (no variant or deals)"
+    assert load_record(games / "missing.json").error is not None
+
+
+TITLES = [("standard", "American 4-player Euchre"), ("railroad-6", "Railroad Euchre for six")]
+
+
+@pytest.mark.parametrize(("variant", "title"), TITLES)
+@pytest.mark.parametrize("command", ["help", "hint"])
+def test_the_table_with_help_or_a_hint_fits_24_lines(
+    monkeypatch: pytest.MonkeyPatch, variant: str, title: str, command: str
+) -> None:
+    reason = "wins 2.4 tricks on average; takes every trick on 12% of deals; makes the contract on 44% of deals"
+    advice = [FakeAdvice("order", 0.5, reason), FakeAdvice("pass", 0.25, reason), FakeAdvice("alone", -1.0, reason)]
+    monkeypatch.setattr(bots, "advise", lambda observation, **settings: advice, raising=False)
+    terminal, output, _ = make_game(variant, seed=2, lines=[command, "quit"])
+    terminal.run()
+    screen = output.getvalue().split(title)[-1].split("Game saved")[0]
+    assert ("Tab completes" if command == "help" else "+0.50") in screen
+    assert len((title + screen).rstrip("\n").split("\n")) <= 23  # and the prompt below
+
+
+TYPED = st.sampled_from(["", "zz", "99", "0", "1", "2", "pass", "order", "alone", "call s", "bid 4h", "discard 1", "jk s",
+                         "undo", "last", "score", "help", "hint", ",", ":", "play:", "order:x", "💥", "\x1b[A"])
+
+
+@given(lines=st.lists(TYPED, max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_nothing_typed_crashes_the_game_or_breaks_its_record(lines: list[str]) -> None:
+    saves: list[Any] = []
+    terminal, _, _ = make_game("railroad", seed=len(lines), lines=[*lines, "quit"], saves=saves)
+    terminal.hint_settings = {}
+    assert terminal.run() is False
+    record = terminal.table.game.record()
+    assert bowers.replay(record).record()["deals"] == record["deals"]
+    assert not saves or saves[-1] == record

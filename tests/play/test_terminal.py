@@ -1,0 +1,240 @@
+"""``bowers play`` in a real pseudo-terminal (80x24): whole games, bad input, hint, undo, quitting, SIGKILL and resuming."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import bowers
+from bowers import bots
+from tests.play.terminal import BOWERS, Session, action_count, environment, plain, saved_records
+
+FAST = ["--pace", "0", "--opponents", "random"]
+PARTNER = ["--partner", "random"]
+
+
+def only_record(data_dir: Path) -> tuple[Path, dict]:
+    records = saved_records(data_dir)
+    assert len(records) == 1, records
+    path, record = records[0]
+    assert record is not None
+    return path, record
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("standard", ["--option", "target=5"]),
+        ("two-hand", ["--option", "target=5"]),
+        ("british", ["--option", "target=5"]),
+        ("railroad", ["--option", "target=12"]),
+        ("railroad-6", ["--option", "target=8"]),
+        ("ultimate", ["--option", "target=8"]),
+        ("bid", ["--option", "target=6"]),
+    ],
+)
+def test_a_whole_game_of_each_variant(tmp_path: Path, variant: str, options: list[str]) -> None:
+    partner = PARTNER if variant != "two-hand" else []
+    session = Session(["--variant", variant, "--seed", "7", *FAST, *partner, *options], tmp_path)
+    try:
+        assert session.wait() == "choice"
+        assert "Your hand:" in session.screen and "Choices:" in session.screen
+        session.send("definitely not a card")
+        assert session.wait() == "choice"
+        assert "'definitely not a card' is not a card, an action or a command" in session.screen
+        session.send(session.first_choice())
+        assert session.play_until() == "end"
+    finally:
+        session.close()
+    assert "Final score:" in session.screen
+    assert "win" in session.screen
+    assert "bowers analyze" in session.screen
+    session.child.close()
+    assert session.child.exitstatus == 0
+    _, record = only_record(tmp_path)
+    game = bowers.replay(record)
+    assert game.is_over and game.variant == variant
+    assert record["metadata"]["table"]["seats"][0]["kind"] == "human"
+
+
+def _label(card: str) -> str:
+    if card[-1] not in "CDHS" or len(card) != 2:
+        return card
+    return ("10" if card[0] == "T" else card[0]) + "♣♦♥♠"["CDHS".index(card[1])]
+
+
+def test_the_screen_fits_80x24_and_shows_no_hidden_card(tmp_path: Path) -> None:
+    session = Session(["--variant", "railroad-6", "--seed", "11", *FAST, *PARTNER], tmp_path)
+    try:
+        for _ in range(12):
+            while (state := session.wait()) == "next":
+                session.send("")
+            assert state == "choice"
+            lines = session.screen.split("\n")
+            assert len(lines) <= 24, session.screen
+            assert all(len(line.rstrip()) <= 80 for line in lines), session.screen
+            _, record = only_record(tmp_path)
+            game = bowers.replay(record)
+            observation = game.observation(0)
+            known = {observation["turn_up"]} | {card for cards in observation["exposed"].values() for card in cards}
+            for seat, action in observation["history"]:
+                if seat == 0:
+                    known.update(action.split(":")[1].split(",") if ":" in action else [])
+            for seat in range(1, 6):
+                for card in set(game.hand_cards(seat)) - known:
+                    assert not re.search(rf"(?<![0-9A-Za-z]){re.escape(_label(card))}", session.screen), (card, session.screen)
+            session.send(session.first_choice())
+    finally:
+        session.close()
+
+
+def test_bad_inputs_and_commands_change_nothing(tmp_path: Path) -> None:
+    session = Session(["--seed", "3", *FAST, *PARTNER], tmp_path)
+    try:
+        assert session.wait() == "choice"
+        _, record = only_record(tmp_path)
+        before = action_count(record)
+        for line, expected in [
+            ("", "type a card, an action or a command"),
+            ("99", "there is no card 99; your cards are numbered 1 to 5"),
+            ("alone", "alone:"),
+            ("play:2C", "play:2C"),
+            ("call", "'call' is not a choice now"),
+            ("help", "undo"),
+            ("score", "no hand finished yet"),
+            ("last", "No trick has been played yet"),
+            ("rules", "Euchre"),
+        ]:
+            session.send(line)
+            assert session.wait() == "choice"
+            assert expected in session.screen, (line, session.screen)
+            assert "Traceback" not in session.screen
+        _, record = only_record(tmp_path)
+        assert action_count(record) == before
+    finally:
+        session.close()
+
+
+def test_hint_and_undo(tmp_path: Path) -> None:
+    session = Session(["--seed", "3", *FAST, *PARTNER], tmp_path)
+    try:
+        assert session.wait() == "choice"
+        session.send("hint")
+        assert session.wait() == "choice"
+        if hasattr(bots, "advise"):
+            assert "Hint: the strong bot" in session.screen
+        else:
+            assert "No hints: this version of bowers has no advisor" in session.screen
+        _, record = only_record(tmp_path)
+        before = action_count(record)
+        assert session.choices() == "pass  ·  order"
+        session.child.send("ord\t")  # Tab completes the only legal choice starting so
+        session.child.expect("er")  # the completion is drawn before Enter is pressed
+        session.send("")
+        assert session.wait() == "choice"
+        _, record = only_record(tmp_path)
+        assert action_count(record) == before + 1
+        assert record["deals"][-1]["actions"][-1] == [0, "order"]
+        session.send("undo")
+        assert session.wait() == "choice"
+        assert "Took back your last decision" in session.screen
+        _, record = only_record(tmp_path)
+        assert action_count(record) == before
+        session.send("undo")
+        assert session.wait() == "choice"
+        assert "no decision to take back" in session.screen.lower()
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("how", ["quit", "ctrl-d", "ctrl-c"])
+def test_quitting_saves_and_resume_finishes_the_game(tmp_path: Path, how: str) -> None:
+    session = Session(["--variant", "two-hand", "--seed", "5", *FAST, "--option", "target=4"], tmp_path)
+    try:
+        assert session.play_until(decisions=4) == "choice"
+        _, record = only_record(tmp_path)
+        at_quit = action_count(record)
+        {"quit": lambda: session.send("quit"), "ctrl-d": lambda: session.child.sendeof(), "ctrl-c": session.child.sendintr}[how]()
+        session.child.expect(pexpect.EOF)
+        assert "Game saved. Resume it with: bowers play --resume" in plain(session.child.before or "")
+        session.child.close()
+        assert session.child.exitstatus == 0
+    finally:
+        session.close()
+    _, record = only_record(tmp_path)
+    assert action_count(record) == at_quit
+    if how != "quit":
+        return  # resuming to the end is tested once, after quit
+    resumed = Session(["--resume", "--pace", "0"], tmp_path)
+    try:
+        assert resumed.play_until() == "end"
+    finally:
+        resumed.close()
+    _, record = only_record(tmp_path)
+    assert bowers.replay(record).is_over
+
+
+def test_sigkill_loses_nothing_and_resume_continues(tmp_path: Path) -> None:
+    session = Session(["--variant", "railroad", "--seed", "9", *FAST, *PARTNER, "--option", "target=10"], tmp_path)
+    try:
+        assert session.play_until(decisions=6) == "choice"
+        _, record = only_record(tmp_path)
+        before_kill = record
+        os.kill(session.child.pid, signal.SIGKILL)
+        session.child.expect(pexpect.EOF)
+    finally:
+        session.close()
+    _, record = only_record(tmp_path)
+    assert record == before_kill
+    assert not list((tmp_path / "games").glob(".*.tmp"))
+    resumed = Session(["--resume", "--pace", "0"], tmp_path)
+    try:
+        assert resumed.wait() == "choice"
+        assert "Railroad" in resumed.screen
+        resumed.send(resumed.first_choice())
+        assert resumed.play_until() == "end"
+    finally:
+        resumed.close()
+    _, finished = only_record(tmp_path)
+    assert bowers.replay(finished).is_over
+    old_actions = [pair for deal in before_kill["deals"] for pair in deal["actions"]]
+    new_actions = [pair for deal in finished["deals"] for pair in deal["actions"]]
+    assert new_actions[: len(old_actions)] == old_actions
+
+
+def test_a_corrupt_save_is_reported_and_left_alone(tmp_path: Path) -> None:
+    session = Session(["--seed", "4", *FAST, *PARTNER], tmp_path)
+    try:
+        assert session.play_until(decisions=2) == "choice"
+        session.send("quit")
+        session.child.expect(pexpect.EOF)
+    finally:
+        session.close()
+    good, _ = only_record(tmp_path)
+    corrupt = tmp_path / "games" / "99999999-999999-standard-broken.json"
+    corrupt.write_text('{"variant": "standard", "deals": [', encoding="utf-8")
+    os.utime(good, (1, 1))
+    resumed = Session(["--resume", "--pace", "0"], tmp_path)
+    try:
+        assert resumed.wait() == "choice"
+        assert "Skipping" in resumed.screen and "not valid JSON" in resumed.screen
+        resumed.send("quit")
+        resumed.child.expect(pexpect.EOF)
+    finally:
+        resumed.close()
+    assert corrupt.read_text(encoding="utf-8") == '{"variant": "standard", "deals": ['
+    listing = subprocess.run([BOWERS, "history"], env=environment(tmp_path), capture_output=True, text=True, check=True)
+    assert "unreadable" in listing.stdout and "not valid JSON" in listing.stdout
+    assert "standard" in listing.stdout and "unfinished" in listing.stdout
+
+
+def test_play_refuses_without_a_terminal(tmp_path: Path) -> None:
+    piped = subprocess.run([BOWERS, "play", "--seed", "1"], env=environment(tmp_path), capture_output=True, text=True, input="")
+    assert piped.returncode == 1 and "needs a terminal" in piped.stderr
+    assert saved_records(tmp_path) == []
