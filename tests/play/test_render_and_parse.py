@@ -46,7 +46,7 @@ def test_cards_read_as_players_write_them() -> None:
     assert card_label("JS") == "J♠"
     assert card_label("JK") == "JK"
     assert describe_action("call:S") == "call ♠"
-    assert describe_action("bid:5NT") == "bid 5NT"
+    assert describe_action("bid:5NT") == "bid 5 NT"
     assert describe_action("discard:??") == "discard"
     assert describe_action("give:??") == "give a card"
     assert describe_action("twos-threes:2C,3D,2H") == "return 2♣ 3♦ 2♥"

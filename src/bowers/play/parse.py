@@ -77,7 +77,7 @@ Explain = Callable[[str], str]
 
 def _resolve_card(token: str, shown_hand: Sequence[str]) -> str:
     """A card token (a name in any notation, or a number in the shown hand) as its canonical name."""
-    if token.isdigit():
+    if token.isascii() and token.isdigit():
         number = int(token)
         if not 1 <= number <= len(shown_hand):
             if not shown_hand:
@@ -100,7 +100,7 @@ def _resolve_suit(token: str) -> str:
 def _bid_argument(token: str) -> str:
     """A bid's argument such as ``4h``, ``4 hearts`` joined, or ``5nt``."""
     level, suit = token[:1], token[1:]
-    if not level.isdigit() or not suit:
+    if not (level.isascii() and level.isdigit()) or not suit:
         raise InputError(f"a bid is a number of tricks and a suit, such as 'bid 4h' or 'bid 5nt'; got {token!r}")
     return level + _resolve_suit(suit)
 

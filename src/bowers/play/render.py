@@ -81,8 +81,7 @@ def describe_action(action: str, you: bool = False) -> str:
     if keyword == "call":
         return f"call {suit_label(argument)}"
     if keyword == "bid":
-        level, suit = argument[:1], argument[1:]
-        return f"bid {level}{suit_label(suit) if suit != 'NT' else 'NT'}"
+        return f"bid {_argument_label(keyword, argument)}"
     if keyword == "discard":
         return "discard " + _cards_label(argument) if "??" not in argument else "discard"
     if keyword == "give":
@@ -267,13 +266,15 @@ def choices_text(legal: Sequence[str], shown_hand: Sequence[str]) -> Text:
             text.append(f", such as: {keyword} {example}", style="dim")
         else:
             text.append(keyword + " ", style="bold cyan")
-            text.append(" ".join(_argument_label(keyword, argument) for argument in arguments))
+            separator = ", " if keyword == "bid" else " "
+            text.append(separator.join(_argument_label(keyword, argument) for argument in arguments))
     return text
 
 
 def _argument_label(keyword: str, argument: str) -> str:
     if keyword == "bid":
-        return argument[:1] + (suit_label(argument[1:]) if argument[1:] != "NT" else "NT")
+        # "7 ♦", not "7♦": with sevens in the deck a bid must not read as a card.
+        return argument[:1] + " " + (suit_label(argument[1:]) if argument[1:] != "NT" else "NT")
     return suit_label(argument)
 
 
