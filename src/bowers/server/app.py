@@ -118,9 +118,18 @@ async def read_body(request: Request) -> bytes:
 
 
 def create_app(
-    db_path: str | Path | None = None, pool: str = "process", bot_delay: float = 0.0, workers: int | None = None
+    db_path: str | Path | None = None,
+    pool: str = "process",
+    bot_delay: float = 0.0,
+    workers: int | None = None,
+    messages_per_second: float = MESSAGES_PER_SECOND,
+    message_burst: int = MESSAGE_BURST,
 ) -> Starlette:
-    """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``."""
+    """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
+
+    ``pool`` is where bots think (``process`` or ``thread``); ``bot_delay`` paces bots while people
+    watch; each socket may send ``message_burst`` messages at once, then ``messages_per_second``.
+    """
     path = Path(db_path) if db_path is not None else default_path()
     state: dict[str, Any] = {}
     stored_replays: OrderedDict[str, dict[str, Any]] = OrderedDict()
@@ -158,11 +167,16 @@ def create_app(
             data = json.loads(await read_body(request))
             if not isinstance(data, dict):
                 raise OptionError("send an object with variant, options and seats", "body")
-            room, tokens = lobby().create(str(data.get("variant", "")), data.get("options") or {}, data.get("seats") or [])
+            seed = data.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
+            room, tokens = lobby().create(str(data.get("variant", "")), data.get("options") or {}, data.get("seats") or [], seed)
         except json.JSONDecodeError:
             return JSONResponse({"error": "the body is not JSON"}, status_code=400)
         except BowersError as problem:
             return JSONResponse({"error": str(problem)}, status_code=400)
+        except TypeError as problem:
+            return JSONResponse({"error": f"malformed table: {problem}"}, status_code=400)
         seats = [{"seat": n, "kind": s.kind, "token": tokens[n]} for n, s in enumerate(room.table.seats)]
         return JSONResponse({"table": room.id, "seats": seats}, status_code=201)
 
@@ -220,7 +234,7 @@ def create_app(
     async def websocket_endpoint(websocket: WebSocket) -> None:
         await websocket.accept()
         connection = Connection(send=websocket.send_json, close=lambda code, reason: websocket.close(code, reason))
-        limit = RateLimit(MESSAGES_PER_SECOND, MESSAGE_BURST)
+        limit = RateLimit(messages_per_second, message_burst)
         try:
             while True:
                 message = await websocket.receive()
@@ -235,7 +249,7 @@ def create_app(
                     await websocket.close(1009, "message too large")
                     break
                 if not limit.allow():
-                    await connection.send(error("too-many", f"at most {MESSAGES_PER_SECOND:g} messages a second"))
+                    await connection.send(error("too-many", f"at most {messages_per_second:g} messages a second"))
                     await websocket.close(1008, "too many messages")
                     break
                 if not await handle(connection, websocket, text):

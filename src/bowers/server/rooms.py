@@ -157,6 +157,8 @@ class Lobby:
         declaration = variant_declaration(variant)
         if not isinstance(options, dict):
             raise OptionError("options must be an object of option names and values", "options")
+        for name in options:
+            declaration.option(str(name))  # an unknown option raises OptionError naming the options there are
         game = Game(declaration.name, seed=seed, **options)
         players = game.rules.players
         if not isinstance(seats, list) or len(seats) != players:
