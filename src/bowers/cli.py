@@ -331,6 +331,11 @@ def main() -> None:
     cli(prog_name="bowers")
 
 
+from bowers.analyze_command import analyze_command  # noqa: E402  (commands living in their own modules)
+
+cli.add_command(analyze_command)
+
+
 @cli.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every network).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
