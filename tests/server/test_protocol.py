@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 import bowers
 from bowers.bots import create
 from bowers.egn import dump_egn
+from bowers.server import create_app
 from bowers.server.app import MAX_MESSAGE, MESSAGE_BURST
 from bowers.server.database import Database
 from bowers.server.schema import schema
@@ -263,3 +264,25 @@ def test_uploads_of_records_and_egn_files_replay(client: TestClient) -> None:
         refused = client.post("/api/replays", content=body)
         assert refused.status_code == 400 and fragment in refused.json()["error"]
     assert client.post("/api/replays", content=b"\xff\xfe\x00").status_code == 400
+
+
+def test_a_hint_on_your_turn_and_not_otherwise(client: TestClient) -> None:
+    table = new_table(client, seed=5)
+    to_act = bowers.Game("standard", seed=5).to_act
+    assert to_act is not None
+    with client.websocket_connect("/ws") as actor, client.websocket_connect("/ws") as other:
+        state = join(actor, table, to_act)
+        assert state["hint_available"]
+        join(other, table, (to_act + 1) % 4)
+        other.send_json({"type": "hint"})
+        assert "your own turn" in error_of(other)["message"]
+        actor.send_json({"type": "hint"})
+        while (message := actor.receive_json())["type"] != "hint":
+            pass
+        assert message["advice"] and {a["action"] for a in message["advice"]} <= set(state["observation"]["legal_actions"])
+
+
+def test_a_flood_of_new_tables_is_refused(database_path: Path) -> None:
+    with TestClient(create_app(database_path, pool="thread", table_burst=2)) as limited:
+        body = {"variant": "two-hand", "seats": [{"kind": "human"}, {"kind": "random"}]}
+        assert [limited.post("/api/tables", json=body).status_code for _ in range(3)] == [201, 201, 429]

@@ -45,6 +45,8 @@ MAX_BODY = replays.MAX_UPLOAD + 1024  # bytes in one request body
 MESSAGES_PER_SECOND = 8.0
 MESSAGE_BURST = 24
 MAX_REPLAYS = 64
+TABLES_PER_MINUTE = 6.0  # new tables a client address may open, after a burst of TABLE_BURST
+TABLE_BURST = 30
 
 
 class RateLimit:
@@ -124,15 +126,27 @@ def create_app(
     workers: int | None = None,
     messages_per_second: float = MESSAGES_PER_SECOND,
     message_burst: int = MESSAGE_BURST,
+    table_burst: int = TABLE_BURST,
 ) -> Starlette:
     """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
 
     ``pool`` is where bots think (``process`` or ``thread``); ``bot_delay`` paces bots while people
-    watch; each socket may send ``message_burst`` messages at once, then ``messages_per_second``.
+    watch; each socket may send ``message_burst`` messages at once, then ``messages_per_second``;
+    each client address may open ``table_burst`` tables at once, then ``TABLES_PER_MINUTE``.
     """
     path = Path(db_path) if db_path is not None else default_path()
     state: dict[str, Any] = {}
     stored_replays: OrderedDict[str, dict[str, Any]] = OrderedDict()
+    creation_limits: OrderedDict[str, RateLimit] = OrderedDict()
+
+    def may_create(request: Request) -> bool:
+        """Whether this client address may open another table now (a flood of new tables is refused)."""
+        address = request.client.host if request.client else "unknown"
+        limit = creation_limits.pop(address, None) or RateLimit(TABLES_PER_MINUTE / 60, table_burst)
+        creation_limits[address] = limit
+        while len(creation_limits) > 10_000:
+            creation_limits.popitem(last=False)
+        return limit.allow()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -163,6 +177,8 @@ def create_app(
         return JSONResponse(schema())
 
     async def create_table(request: Request) -> Response:
+        if not may_create(request):
+            return JSONResponse({"error": "too many new tables from this address; wait a minute"}, status_code=429)
         try:
             data = json.loads(await read_body(request))
             if not isinstance(data, dict):
@@ -303,7 +319,7 @@ def create_app(
                 await lobby().act(room, seat, message.action, message.expect)
             elif isinstance(message, Undo):
                 await lobby().undo(room, seat)
-            elif isinstance(message, AskHint):
+            elif isinstance(message, AskHint):  # one at a time: a socket's messages are answered in order
                 await connection.send(await lobby().hint(room, seat))
         except BowersError as problem:
             await connection.send(error("illegal", str(problem)))

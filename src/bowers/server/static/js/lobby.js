@@ -61,7 +61,8 @@ export async function openLobby(root) {
     const id = `seat-${seat}`;
     const kind = h("select", { id, name: id, "data-seat": seat });
     kind.append(h("option", { value: "human" }, seat === 0 ? "Me" : "A friend (invite link)"));
-    for (const bot of catalogue.bots) kind.append(h("option", { value: bot.name, selected: seat !== 0 && bot === catalogue.bots[catalogue.bots.length - 1] }, `${bot.name} bot`));
+    const strongest = catalogue.bots.find((b) => b.levels) || catalogue.bots[catalogue.bots.length - 1];
+    for (const bot of catalogue.bots) kind.append(h("option", { value: bot.name, selected: seat !== 0 && bot === strongest }, `${bot.name} bot`));
     const level = h("select", { id: `${id}-level`, "aria-label": `Level of the bot in seat ${seat + 1}` });
     for (let value = 1; value <= 5; value += 1) level.append(h("option", { value: String(value), selected: value === 3 }, `level ${value}`));
     const name = h("input", { type: "text", id: `${id}-name`, maxlength: "40", placeholder: "name (optional)", "aria-label": `Name for seat ${seat + 1}` });
