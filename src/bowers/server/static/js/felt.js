@@ -46,7 +46,7 @@ export function drawFelt(container, model) {
     if (o.maker === seat) tags.push(o.alone ? "maker, alone" : "maker");
     if (o.high_bidder === seat && o.phase === "bidding") tags.push("high bid");
     if ((o.sitting_out || []).includes(seat)) tags.push("sits out");
-    badge.setAttribute("aria-label", `${name}, ${seatKind(state.seats[seat])}${tags.length ? ", " + tags.join(", ") : ""}${toAct ? ", to act" : ""}`);
+    badge.setAttribute("aria-label", `${name}${seatKind(state.seats[seat]) ? ", " + seatKind(state.seats[seat]) : ""}${tags.length ? ", " + tags.join(", ") : ""}${toAct ? ", to act" : ""}`);
     const title = document.createElement("div");
     title.className = "seat-title";
     title.innerHTML = "";
@@ -71,7 +71,14 @@ export function drawFelt(container, model) {
     const detail = document.createElement("div");
     detail.className = "seat-detail";
     const tricks = o.tricks_won?.[seat] ?? 0;
-    detail.textContent = `${seatKind(state.seats[seat])} · ${tricks} trick${tricks === 1 ? "" : "s"}`;
+    const kind = seatKind(state.seats[seat]);
+    if (kind) {
+      const kindNode = document.createElement("span");
+      kindNode.className = "seat-kind";
+      kindNode.textContent = `${kind} · `;
+      detail.append(kindNode);
+    }
+    detail.append(`${tricks} trick${tricks === 1 ? "" : "s"}`);
     badge.append(detail);
     const bid = bidsThisHand[seat];
     if (bid && o.phase !== "play" && o.phase !== "over") {

@@ -53,7 +53,7 @@ export function openReplay(root, tableId) {
 function show(viewer, replay) {
   const positions = replay.positions;
   const players = positions[0].hands.length;
-  const state = { seat: null, seats: Array.from({ length: players }, () => ({ kind: "human", settings: {}, name: null, connected: true })) };
+  const state = { seat: null, seats: Array.from({ length: players }, () => ({ kind: "", settings: {}, name: null, connected: true })) };
   let index = 0;
   const evaluations = new Map();
   const felt = h("div", { class: "felt", role: "region", "aria-label": "Replay table" });
@@ -62,12 +62,12 @@ function show(viewer, replay) {
   const evaluation = h("div", { class: "evaluation", "aria-live": "polite" });
   const button = (label, text, step) => h("button", { type: "button", class: "tool", "aria-label": label, onclick: () => go(step()) }, text);
   const controls = h("div", { class: "replay-controls", role: "group", "aria-label": "Replay controls" },
-    button("First position", "⏮", () => 0),
-    button("Previous hand", "⏪", () => previousDealStart()),
+    button("First position", "|◀", () => 0),
+    button("Previous hand", "◀◀", () => previousDealStart()),
     button("Back one action", "◀", () => index - 1),
     button("Forward one action", "▶", () => index + 1),
-    button("Next hand", "⏩", () => nextDealStart()),
-    button("Last position", "⏭", () => positions.length - 1),
+    button("Next hand", "▶▶", () => nextDealStart()),
+    button("Last position", "▶|", () => positions.length - 1),
     slider);
   viewer.replaceChildren(h("div", { class: "table-layout" },
     h("div", { class: "play-area" }, controls, where, felt),

@@ -172,7 +172,11 @@ export function openTable(root, tableId, token) {
     if (myTurn) {
       const prompt = playingFor !== undefined
         ? `Choose the card ${seatName(state, playingFor)} plays`
-        : buttons.length ? "Your call" : multi.length ? `Choose ${multi[0].cards.length} cards` : "Your play";
+        : buttons.length ? "Your call"
+        : multi.length ? `Choose ${multi[0].cards.length} cards to ${multi[0].keyword === "twos-threes" ? "return" : "discard"}`
+        : [...single.values()].some((a) => a.startsWith("discard:")) ? "Discard a card"
+        : [...single.values()].some((a) => a.startsWith("give:")) ? "Give your partner a card"
+        : "Your play";
       controls.append(h("span", { class: "prompt" }, prompt));
     }
     for (const action of buttons) {
@@ -204,6 +208,7 @@ export function openTable(root, tableId, token) {
     handRow.replaceChildren();
     if (mine !== null) {
       const hand = o.hand;
+      handRow.style.setProperty("--count", String(Math.max(hand.length, 1)));
       hand.forEach((card, index) => {
         let onChoose = null;
         let isLegal = false;
@@ -222,6 +227,7 @@ export function openTable(root, tableId, token) {
           onChoose = () => {};
         }
         const node = cardElement(card, { onChoose, legal: isLegal, selected: selection.has(card) });
+        if (!isLegal && (single.size || multi.length)) node.classList.add("dim");
         if (hint?.advice?.[0]?.action?.endsWith(":" + card)) node.classList.add("hinted");
         node.dataset.index = index;
         handRow.append(node);
@@ -248,11 +254,11 @@ export function openTable(root, tableId, token) {
     // This hand so far.
     const log = h("ol", { class: "log" });
     for (const [seat, action] of o.history) log.append(h("li", {}, actionSentence(state, seat, action)));
-    if (!o.history.length) log.append(h("li", { class: "muted" }, "No action yet this hand."));
+    const empty = o.history.length ? null : h("p", { class: "muted" }, "No action yet this hand.");
     side.append(h("section", { class: "panel", "aria-label": "This hand" },
       h("h2", {}, `Hand ${o.hand_number + 1}`),
       h("p", { class: "muted" }, `Dealer: ${seatName(state, o.dealer)}. Trump: ${trumpWords(o.trump)}.${o.maker !== null ? ` Maker: ${seatName(state, o.maker)}${o.alone ? " (alone)" : ""}.` : ""}`),
-      log));
+      empty || log));
     // Last hand.
     const previous = state.previous_hand;
     if (previous) {

@@ -22,7 +22,7 @@ export function seatName(state, seat, viewer = state.seat) {
 
 /** The kind of player in a seat, in words. */
 export function seatKind(info) {
-  if (!info) return "";
+  if (!info || !info.kind) return "";
   if (info.kind === "human") return info.connected ? "person" : "person, away";
   const level = info.settings?.level;
   return `${info.kind} bot${level ? ` level ${level}` : ""}`;
