@@ -1,6 +1,6 @@
 """Load on the card room: many tables of bots playing at once through the websocket API, on loopback only.
 
-Starts ``bowers serve`` on 127.0.0.1 with a fresh database, opens TABLES
+Starts the server on 127.0.0.1 with a fresh database, opens TABLES
 tables (one seat played by this script through the websocket like a person,
 the other seats by the server's random bots in its worker pool), plays for at
 most SECONDS, then stops the server.  Prints the latency of this script's
@@ -41,9 +41,14 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-c", "from bowers.cli import main; main()", "serve", "--host", HOST, "--port", str(port)]
-    command += ["--db", str(database), "--bot-delay", "0"]
+def start_server(port: int, database: Path, tables: int) -> subprocess.Popen[bytes]:
+    """``bowers serve`` as its command runs it, with the new-table limit raised to let one address open every table."""
+    program = (
+        "import sys, uvicorn; from bowers.server import create_app; "
+        "uvicorn.run(create_app(sys.argv[1], bot_delay=0, table_burst=int(sys.argv[2])), "
+        "host=sys.argv[3], port=int(sys.argv[4]), ws_max_size=65536, log_level='warning')"
+    )
+    command = [sys.executable, "-c", program, str(database), str(tables + 1), HOST, str(port)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -115,7 +120,7 @@ def main() -> None:
     port = free_port()
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as directory:
-        server = start_server(port, Path(directory) / "load.sqlite3")
+        server = start_server(port, Path(directory) / "load.sqlite3", tables)
         try:
             latencies, counts, elapsed = asyncio.run(run(port, tables, seconds))
         finally:

@@ -9,7 +9,6 @@ and the websocket ``/ws``.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -151,8 +150,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         database = Database(path)
-        executor = worker.make_pool(pool, workers)
-        lobby = Lobby(database, executor, bot_delay)
+        lobby = Lobby(database, lambda: worker.make_pool(pool, workers), bot_delay)
         state["lobby"] = lobby
         resumed = lobby.resume_all()
         log.info("bowers: %d unfinished tables resumed from %s", resumed, path)
@@ -160,7 +158,7 @@ def create_app(
             yield
         finally:
             await lobby.close()
-            executor.shutdown(wait=False, cancel_futures=True)
+            lobby.pool.shutdown(wait=False, cancel_futures=True)
             database.close()
 
     def lobby() -> Lobby:
@@ -241,8 +239,7 @@ def create_app(
         try:
             deal = int(request.query_params.get("deal", ""))
             index = int(request.query_params.get("index", ""))
-            loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(lobby().pool, replays.evaluate, record, deal, index)
+            result = await lobby().think(replays.evaluate, record, deal, index)
         except ValueError as problem:
             return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
         return JSONResponse(result)
@@ -325,6 +322,9 @@ def create_app(
             await connection.send(error("illegal", str(problem)))
         except LookupError as problem:
             await connection.send(error("unavailable", str(problem)))
+        except Exception:  # a fault of the server's own: logged, and the table goes on unchanged
+            log.exception("table %s: %r from seat %s failed", room.id, message, seat)
+            await connection.send(error("internal", "the server could not do that; the table is unchanged"))
         return True
 
     routes = [

@@ -15,6 +15,7 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,9 +142,10 @@ def error(code: str, message: str) -> dict[str, Any]:
 class Lobby:
     """Every live room, the database behind them and the bot pool."""
 
-    def __init__(self, database: Database, pool: Any, bot_delay: float = 0.0) -> None:
+    def __init__(self, database: Database, make_pool: Callable[[], Executor], bot_delay: float = 0.0) -> None:
         self.database = database
-        self.pool = pool
+        self.make_pool = make_pool
+        self.pool = make_pool()
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self.action_latencies: list[float] = []
@@ -262,34 +264,59 @@ class Lobby:
 
     async def _run_bots(self, room: Room) -> None:
         """Let bots act while one is to act; each thinks in the pool, then acts through ``act``."""
+        failures = 0
+        while failures < 5:
+            try:
+                if not await self._bot_turn(room):
+                    return
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a fault of the server's own: logged, tried again a few times
+                failures += 1
+                log.exception("table %s: a bot's turn failed", room.id)
+                await asyncio.sleep(1)
+
+    async def _bot_turn(self, room: Room) -> bool:
+        """One bot action, if a bot is to act; False when none is."""
         loop = asyncio.get_running_loop()
-        while True:
-            seat = room.table.bot_to_act()
-            if seat is None:
-                return
-            number = room.action_count
-            bot = room.table.seats[seat]
-            observation = room.game.observation(seat)
-            seed = worker.decision_seed(room.bot_seed, seat, number)
-            started = loop.time()
-            try:
-                action = await loop.run_in_executor(self.pool, worker.choose, bot.kind, dict(bot.settings), seed, observation)
-            except Exception as problem:  # a failing bot must not stall the table
-                log.exception(
-                    "bot %s at table %s seat %d failed: %s; playing a random legal action", bot.kind, room.id, seat, problem
-                )
-                action = random.Random(seed).choice(observation["legal_actions"])
-            wait = self.bot_delay - (loop.time() - started)
-            if wait > 0 and any(c.seat is not None for c in room.connections):
-                await asyncio.sleep(wait)
-            if room.action_count != number:  # an undo moved the table on meanwhile
-                continue
-            try:
-                await self.act(room, seat, action, expect=number)
-            except BowersError as problem:
-                log.error("bot %s at table %s chose %r: %s", bot.kind, room.id, action, problem)
-                fallback = random.Random(seed).choice(observation["legal_actions"])
-                await self.act(room, seat, fallback, expect=number)
+        seat = room.table.bot_to_act()
+        if seat is None:
+            return False
+        number = room.action_count
+        bot = room.table.seats[seat]
+        observation = room.game.observation(seat)
+        seed = worker.decision_seed(room.bot_seed, seat, number)
+        started = loop.time()
+        try:
+            action = await self.think(worker.choose, bot.kind, dict(bot.settings), seed, observation)
+        except Exception as problem:  # a failing bot must not stall the table
+            log.exception(
+                "bot %s at table %s seat %d failed: %s; playing a random legal action", bot.kind, room.id, seat, problem
+            )
+            action = random.Random(seed).choice(observation["legal_actions"])
+        wait = self.bot_delay - (loop.time() - started)
+        if wait > 0 and any(c.seat is not None for c in room.connections):
+            await asyncio.sleep(wait)
+        if room.action_count != number:  # an undo moved the table on meanwhile
+            return True
+        try:
+            await self.act(room, seat, action, expect=number)
+        except BowersError as problem:
+            log.error("bot %s at table %s chose %r: %s", bot.kind, room.id, action, problem)
+            fallback = random.Random(seed).choice(observation["legal_actions"])
+            await self.act(room, seat, fallback, expect=number)
+        return True
+
+    async def think(self, function: Any, *arguments: Any) -> Any:
+        """Run ``function`` in the worker pool; a pool whose worker died is replaced and asked once more."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool, function, *arguments)
+        except BrokenExecutor:
+            log.error("the bot pool broke (a worker died); starting a new one")
+            self.pool = self.make_pool()
+            return await loop.run_in_executor(self.pool, function, *arguments)
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         """The advising bots' suggestions for ``seat``'s turn."""
@@ -297,9 +324,8 @@ class Lobby:
             raise IllegalAction(seat, "hint", "a hint is for your own turn")
         number = room.action_count
         observation = room.game.observation(seat)
-        loop = asyncio.get_running_loop()
-        advice = await loop.run_in_executor(self.pool, worker.advise, observation)
-        return HintMessage(actions=number, advice=advice).model_dump()  # type: ignore[arg-type]
+        advice = await self.think(worker.advise, observation)
+        return HintMessage(actions=number, advice=advice).model_dump()
 
     # ------------------------------------------------------------------ connections
 
