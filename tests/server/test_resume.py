@@ -58,3 +58,22 @@ def test_the_default_database_follows_bowers_data_dir(tmp_path: Path, monkeypatc
     assert default_path() == tmp_path / "server.sqlite3"
     monkeypatch.delenv("BOWERS_DATA_DIR")
     assert default_path().name == "server.sqlite3" and "bowers" in str(default_path())
+
+
+def test_a_dead_bot_worker_is_replaced_and_the_table_goes_on(database_path: Path) -> None:
+    with TestClient(create_app(database_path, pool="process", workers=1)) as client:
+        lobby = client.app.state.bowers["lobby"]  # type: ignore[attr-defined]
+        table = new_table(client, seats=[{"kind": "human"}] + [{"kind": "random"}] * 3, seed=3)
+        with client.websocket_connect("/ws") as websocket:
+            websocket.send_json({"type": "join", "table": table["table"], "token": table["seats"][0]["token"]})
+            state = receive_state(websocket)
+            while state["observation"]["to_act"] != 0:
+                state = receive_state(websocket)
+            for process in list(lobby.pool._processes.values()):
+                process.kill()
+                process.join()
+            websocket.send_json({"type": "act", "action": state["observation"]["legal_actions"][0]})
+            later = receive_state(websocket, state["actions"] + 1)
+            while later["observation"]["to_act"] != 0 and later["winner"] is None:
+                later = receive_state(websocket)
+            assert later["actions"] > state["actions"] + 1
