@@ -35,6 +35,7 @@ export function drawFelt(container, model) {
     badge.dataset.relative = relative;
     badge.style.left = `${place.left}%`;
     badge.style.top = `${place.top}%`;
+    if (place.top < 25) badge.classList.add("edge-top");
     if (place.left < 25) badge.classList.add("edge-left");
     else if (place.left > 75) badge.classList.add("edge-right");
     const toAct = o.to_act === seat;

@@ -48,6 +48,7 @@ export function openTable(root, tableId, token) {
   let closedForGood = false;
   let lastAnnounced = -1;
   let showLastTrick = false;
+  let holdTrick = 0; // a timer while a just-finished trick stays on the felt
   let error = "";
 
   root.replaceChildren();
@@ -95,6 +96,12 @@ export function openTable(root, tableId, token) {
         hint = null;
         selection = new Set();
         error = "";
+        window.clearTimeout(holdTrick);
+        holdTrick = 0;
+        const [, last] = message.last_action || [];
+        if (last?.startsWith("play:") && !message.observation.trick.length && message.last_trick) {
+          holdTrick = window.setTimeout(() => { holdTrick = 0; render(); }, 1400);
+        }
       }
       render();
       if (moved && message.last_action && message.actions !== lastAnnounced) {
@@ -157,18 +164,28 @@ export function openTable(root, tableId, token) {
     // Felt.
     drawFelt(felt, {
       state,
-      observation: showLastTrick && state.last_trick ? { ...o, trick: state.last_trick } : o,
+      observation: (showLastTrick || holdTrick) && state.last_trick ? { ...o, trick: state.last_trick } : o,
       bottom: mine ?? 0,
       hideHandOf: mine ?? undefined,
       legalCards: playingFor !== undefined ? new Set(single.keys()) : null,
       chooseCard: playingFor !== undefined ? (card) => act(single.get(card)) : null,
       describe: (action) => actionLabel(action, state),
     });
-    if (showLastTrick && state.last_trick) felt.classList.add("showing-last");
+    if ((showLastTrick || holdTrick) && state.last_trick) felt.classList.add("showing-last");
     else felt.classList.remove("showing-last");
 
     // Controls: buttons for the non-card choices, selection confirm, hint, undo, last trick.
     controls.replaceChildren();
+    if (state.winner !== null) {
+      const final = o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ");
+      controls.append(h("div", { class: "banner", role: "status" }, h("strong", {}, `${teamName(state, state.winner)} win.`), ` ${final}. `,
+        h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
+        h("a", { href: "/", class: "button secondary" }, "New table")));
+    } else if (state.previous_hand && !o.history.length) {
+      const r = state.previous_hand.result;
+      const points = r.points.map((p, team) => (p ? `${teamName(state, team)} +${p}` : null)).filter(Boolean).join(", ") || "no points";
+      controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${r.misdeal ? "misdeal" : r.made ? "made" : "euchred"}, ${points}.`));
+    }
     if (myTurn) {
       const prompt = playingFor !== undefined
         ? `Choose the card ${seatName(state, playingFor)} plays`
@@ -266,7 +283,7 @@ export function openTable(root, tableId, token) {
       const lines = [];
       if (r.misdeal) lines.push("Misdeal: no points.");
       else {
-        if (r.maker !== null && r.maker !== undefined) lines.push(`${seatName(state, r.maker)} made ${r.trump ? trumpWords(r.trump) : "the contract"}${r.alone ? " alone" : ""}: ${r.made ? "made it" : "euchred"}.`);
+        if (r.maker !== null && r.maker !== undefined) lines.push(`${seatName(state, r.maker)} named ${r.trump ? trumpWords(r.trump) : "the contract"}${r.alone ? " alone" : ""}: ${r.made ? "made it" : "euchred"}.`);
         lines.push(`Tricks: ${r.tricks.map((t, seat) => `${seatName(state, seat)} ${t}`).join(", ")}.`);
         lines.push(`Points: ${r.points.map((p, team) => `${teamName(state, team)} ${p}`).join(", ")}.`);
       }
