@@ -127,11 +127,17 @@ def hand_cards(page: Page) -> list[str]:
     return [card.get_attribute("data-card") or "" for card in page.locator(".hand .card").all()]
 
 
-def take_turn(page: Page, keyboard: bool = True) -> bool:
-    """Make one legal choice if it is this page's turn; False when there is none to make."""
+def take_turn(page: Page, keyboard: bool = True, last_call: bool = False) -> bool:
+    """Make one legal choice if it is this page's turn (the last call button with ``last_call``); False when there is none."""
+    confirm = page.locator(".controls button.action[disabled]")
+    if confirm.count():  # several cards to choose (a discard of the kitty): select until the choice is complete
+        for card in page.locator(".hand .card.legal:not(.selected)").all():
+            card.click()
+            if page.locator(".controls button.action:not([disabled])").count():
+                break
     button = page.locator(".controls button.action:not([disabled])")
     if button.count():
-        button.first.click()
+        (button.last if last_call else button.first).click()
         return True
     card = page.locator(".hand .card.legal")
     if card.count():
@@ -261,3 +267,27 @@ def test_an_uploaded_egn_game_in_the_replay_viewer(browser: Browser, server: Ser
     bad.write_text(json.dumps({"variant": "standard", "deals": []}))
     page.set_input_files("#record-file", str(bad))
     page.wait_for_selector(".upload .error:has-text('deals')")
+
+
+def test_choosing_several_cards_for_a_discard(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server.url, width=390, height=844)
+    new_table(page, ["human", "random", "random", "random"], variant="bid")
+    page.wait_for_selector(".hand .card")
+    deadline = time.monotonic() + 60
+    while not page.locator(".summary h2:has-text('Hand 1 summary')").count():
+        assert time.monotonic() < deadline
+        if page.locator(".controls .prompt:has-text('cards to discard')").count():
+            cards = page.locator(".hand .card.legal")
+            assert cards.count() == 8
+            cards.nth(0).click()
+            cards.nth(1).click()
+            assert page.locator(".controls button.action[disabled]").count() == 1
+            page.locator(".hand .card.legal").nth(2).click()
+            assert page.locator(".hand .card.selected").count() == 3
+            page.locator(".controls button.action:not([disabled])").click()
+            page.wait_for_function("!document.querySelector('.hand .card.selected')")
+            assert len(hand_cards(page)) == 5
+            return
+        take_turn(page, last_call=True)  # the highest bid, to win the auction
+        page.wait_for_timeout(40)
+    raise AssertionError("the auction was never won by this seat")
