@@ -9,6 +9,7 @@ ones.  Cards never leave that set, so every message is checked against it.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -79,6 +80,7 @@ def play_and_check(client: TestClient, variant: str, seed: int, **options: Any) 
     players = game.rules.players
     deck = {CARD_NAMES[c] for c in game.rules.deck}
     rng = random.Random(seed)
+    tokens = [seat["token"] for seat in table["seats"]]
     sockets = [client.websocket_connect("/ws") for _ in range(players + 1)]
     connections = [socket.__enter__() for socket in sockets]
     try:
@@ -103,6 +105,9 @@ def play_and_check(client: TestClient, variant: str, seed: int, **options: Any) 
                     assert state["observation"]["hand"] == game.hand_cards(viewer)
                 else:
                     assert state["seat"] is None and state["observation"]["hand"] == []
+                    assert state["observation"]["legal_actions"] == []
+                text = json.dumps(state)
+                assert not any(token in text for token in tokens), "an invite token was sent to a browser"
             if game.is_over:
                 return actions
             to_act = game.to_act
