@@ -1,7 +1,9 @@
 """The ``pimc`` bot and ``advise``: sample the hidden cards, solve each world, choose the best average in points.
 
 For every decision the bot samples worlds consistent with what its seat has
-seen (``sampler.Sampler``) and scores each candidate action on each world:
+seen (``sampler.Sampler``), preferring deals in which the heuristic bot would
+have bid as the other seats did, and scores each candidate action on each
+world:
 
 * in play, the double-dummy solver gives every legal card's further tricks
   for the side to act;
@@ -14,8 +16,10 @@ Tricks become points with the variant's own scoring (the march, the euchre,
 the lone bonuses, the Jambone and the Jamboree), as the seat's team's points
 minus the others'; near the end of a game, reaching the target (or letting
 the others reach it) is weighted too.  The action with the best average wins.
-Without the compiled solver the worlds are played out by the heuristic bot
-instead (``evaluator="rollout"``), which is weaker but needs no solver.
+Positions with many tricks left (Ultimate's first tricks) are played by the
+heuristic until ``exact_tricks`` remain, then solved.  Without the solver
+the worlds are played out by the heuristic bot instead
+(``evaluator="rollout"``), which is weaker but needs no solver.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from bowers.game import Game
 from bowers.hand import PLAY_PHASE, SCORING, Hand
 
 # Samples per decision at each level (level 3 is the default).
-LEVEL_SAMPLES = {1: 4, 2: 8, 3: 16, 4: 32, 5: 64}
+LEVEL_SAMPLES = {1: 4, 2: 10, 3: 20, 4: 40, 5: 80}
 
 PIMC_DEFAULTS: dict[str, Any] = {
     "level": 3,  # 1 (quick) .. 5 (strongest): sets the samples
@@ -45,6 +49,8 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "candidates": 8,  # at most this many actions are compared before play (the heuristic ranks them)
     "game_weight": None,  # points that winning the game is worth (default: the variant's target)
     "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
+    "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
+    "bidding_tries": 8,  # deals drawn per sample to find one where the heuristic bids as the other seats did
     "options": None,  # the game's options when the observation does not carry them
 }
 
@@ -69,15 +75,90 @@ Solve = Callable[[Game], dict[str, int]]
 
 def solver_function() -> Solve | None:
     """The double-dummy solver (``bowers.solve``) when it is installed, else None."""
-    import bowers
-
-    solve = getattr(bowers, "solve", None)
-    if solve is None:
-        try:
-            solve = getattr(importlib.import_module("bowers.solver"), "solve", None)
-        except ImportError:
-            return None
+    module = _solver_module()
+    solve = getattr(module, "solve", None) if module is not None else None
     return solve if callable(solve) else None
+
+
+def _solver_module() -> Any:
+    try:
+        return importlib.import_module("bowers.solver")
+    except ImportError:
+        return None
+
+
+class Evaluator:
+    """Further tricks of the side to act in a full-information world: solved exactly, or played out first.
+
+    Positions with at most ``exact_tricks`` tricks left are solved double-dummy;
+    longer ones (the first tricks of Ultimate's eleven) are played by the
+    heuristic bot until that many are left, then solved.  Without the solver
+    the heuristic plays every world to the end.
+    """
+
+    def __init__(self, heuristic: HeuristicBot, exact_tricks: int, use_solver: bool) -> None:
+        self.heuristic = heuristic
+        self.exact_tricks = exact_tricks
+        module = _solver_module() if use_solver else None
+        self._solve: Solve | None = getattr(module, "solve", None) if module is not None else None
+        self._value: Callable[[Any], int] | None = getattr(module, "value", None) if module is not None else None
+        self._position: Any = getattr(module, "Position", None) if module is not None else None
+
+    @property
+    def exact(self) -> bool:
+        """True when the solver is available."""
+        return self._solve is not None
+
+    def _remaining(self, world: Game) -> int:
+        return world.rules.hand_size - world.hand.tricks_played
+
+    def move_values(self, world: Game) -> dict[str, int]:
+        """Each legal play's further tricks for the side to act."""
+        if self._solve is not None and self._remaining(world) <= self.exact_tricks:
+            return self._solve(world)
+        names = world.space.names
+        acting_team = world.rules.team_of(world.hand.to_act)  # type: ignore[arg-type]
+        base = _team_tricks(world, acting_team)
+        out: dict[str, int] = {}
+        for action_id in world.hand.legal_ids():
+            if names[action_id] == "claim-renege":
+                continue
+            game = world.copy()
+            game.apply_id(action_id)
+            out[names[action_id]] = self._finish(game, len(world.results), acting_team) - base
+        return out
+
+    def value(self, world: Game) -> int:
+        """The further tricks of the side to act with best play (or the heuristic's play)."""
+        if self._value is not None and self._position is not None and self._remaining(world) <= self.exact_tricks:
+            return self._value(self._position.from_game(world))
+        acting_team = world.rules.team_of(world.hand.to_act)  # type: ignore[arg-type]
+        return self._finish(world.copy(), len(world.results), acting_team) - _team_tricks(world, acting_team)
+
+    def _finish(self, game: Game, hand_index: int, team: int) -> int:
+        """``team``'s tricks at the end of the hand: the heuristic plays on, the solver finishes when it can."""
+        rules = game.rules
+        while len(game.results) == hand_index:
+            remaining = rules.hand_size - game.hand.tricks_played
+            if self._value is not None and self._position is not None and remaining <= self.exact_tricks:
+                if game.hand.phase != PLAY_PHASE or game.hand.to_act is None:
+                    break
+                now = _team_tricks(game, team)
+                worth = self._value(self._position.from_game(game))
+                if rules.team_of(game.hand.to_act) == team:
+                    return now + worth
+                return now + remaining - worth
+            to_act = game.to_act
+            assert to_act is not None
+            choice = self.heuristic.act(game.observation(to_act))
+            game.apply_id(game.space.index[choice])
+        tricks = game.results[hand_index]["tricks"]
+        return sum(count for seat, count in enumerate(tricks) if seat % rules.teams == team)
+
+
+def _team_tricks(game: Game, team: int) -> int:
+    teams = game.rules.teams
+    return sum(count for seat, count in enumerate(game.hand.tricks_won) if seat % teams == team)
 
 
 class PimcBot:
@@ -115,6 +196,10 @@ class PimcBot:
                 "evaluator",
                 ("auto", "solver", "rollout"),
             )
+        exact_tricks = values["exact_tricks"]
+        if isinstance(exact_tricks, bool) or not isinstance(exact_tricks, int) or exact_tricks < 1:
+            message = f"setting 'exact_tricks' must be a whole number of at least 1, not {exact_tricks!r}"
+            raise OptionError(message, "exact_tricks", "1 or more")
         solve = solver_function() if evaluator != "rollout" else None
         if evaluator == "solver" and solve is None:
             raise OptionError(
@@ -125,9 +210,13 @@ class PimcBot:
         self.candidates: int = candidates
         self.game_weight: float | None = values["game_weight"]
         self.options: Mapping[str, Any] | None = values["options"]
-        self._solve = solve
+        tries = values["bidding_tries"]
+        if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+            raise OptionError(f"setting 'bidding_tries' must be a whole number of at least 1, not {tries!r}", "bidding_tries")
+        self.consistency_tries: int = tries
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed=0, options=self.options)
+        self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
 
     # ------------------------------------------------------------------ the bot
 
@@ -155,12 +244,13 @@ class PimcBot:
         sampler = Sampler(observation, self.options)
         view = sampler.view
         rng = random.Random(self._rng.getrandbits(64))
+        model = HeuristicBot(seed=0, options=dict(view.rules.options))  # the other seats, told the game's options
         candidates = self._candidates(view, legal)
         candidates += [action for action in include if action in legal and action not in candidates]
         tallies = {action: _Tally() for action in candidates}
         started = time.perf_counter()
         for index in range(self.samples):
-            world = sampler.sample(rng)
+            world = sampler.sample(rng, model, self.consistency_tries)
             if view.phase == "play":
                 self._score_play(world, view, tallies)
             else:
@@ -169,8 +259,10 @@ class PimcBot:
             if self.time_budget is not None and index >= 1 and time.perf_counter() - started > self.time_budget:
                 break
         advice = [tally.advice(action, view) for action, tally in tallies.items()]
+        # Among choices worth the same on these samples, the heuristic's favourite goes first.
+        favourite = decide(view, self._heuristic.settings)
         order = {action: i for i, action in enumerate(candidates)}
-        advice.sort(key=lambda a: (-tallies[a.action].utility_mean, order[a.action]))
+        advice.sort(key=lambda a: (-round(tallies[a.action].utility_mean, 6), a.action != favourite, order[a.action]))
         return advice
 
     # ------------------------------------------------------------------ candidates
@@ -186,16 +278,10 @@ class PimcBot:
 
     # ------------------------------------------------------------------ scoring worlds
 
-    def _further(self, world: Game) -> dict[str, int]:
-        """Each legal action's further tricks for the side to act, with best play (or heuristic play-outs)."""
-        if self._solve is not None:
-            return self._solve(world)
-        return _rollouts(world, self._heuristic)
-
     def _score_play(self, world: Game, view: View, tallies: dict[str, _Tally]) -> None:
         hand = world.hand
         acting_team = world.rules.team_of(hand.to_act)  # type: ignore[arg-type]
-        further = self._further(world)
+        further = self._evaluator.move_values(world)
         remaining = world.rules.hand_size - hand.tricks_played
         for action, tally in tallies.items():
             tricks = further.get(action)
@@ -222,8 +308,7 @@ class PimcBot:
             return
         hand = game.hand
         acting_team = game.rules.team_of(hand.to_act)  # type: ignore[arg-type]
-        further = self._further(game)
-        best = max(further.values())
+        best = self._evaluator.value(game)
         tally.add(*_settle(game, hand, acting_team, best, game.rules.hand_size, view.team, self._weight(game)))
 
     def _weight(self, world: Game) -> float:
@@ -311,29 +396,6 @@ def _settle(
     mine = team_tricks[my_team]
     march = mine == rules.hand_size
     return net, utility, mine, march, made and maker_team == my_team, not made and maker_team != my_team
-
-
-def _rollouts(world: Game, heuristic: HeuristicBot) -> dict[str, int]:
-    """Each legal action's further tricks for the side to act when the heuristic plays the rest of the hand."""
-    hand = world.hand
-    acting_team = world.rules.team_of(hand.to_act)  # type: ignore[arg-type]
-    names = world.space.names
-    start = [0] * world.rules.teams
-    for seat, count in enumerate(hand.tricks_won):
-        start[seat % world.rules.teams] += count
-    out: dict[str, int] = {}
-    for action_id in hand.legal_ids():
-        game = world.copy()
-        game.apply_id(action_id)
-        while len(game.results) == len(world.results):
-            to_act = game.to_act
-            assert to_act is not None
-            choice = heuristic.act(game.observation(to_act))
-            game.apply_id(game.space.index[choice])
-        tricks = game.results[len(world.results)]["tricks"]
-        taken = sum(count for seat, count in enumerate(tricks) if seat % world.rules.teams == acting_team)
-        out[names[action_id]] = taken - start[acting_team]
-    return out
 
 
 def _quick_value(view: View, action: str) -> float:

@@ -18,12 +18,20 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from bowers.bots.base import Bot
 from bowers.bots.view import View, card_of
 from bowers.cards import CARD_NAMES, hand_names, to_hand
 from bowers.game import Game
+from bowers.hand import Hand
 
 HIDDEN = "??"
 RETRIES = 30
+BIDDING_WORDS = {"pass", "order", "call", "bid", "alone", "partner", "jambone", "defend-alone", "twos-threes", "decline"}
+
+
+def _after_play(history: list[tuple[int, str]], index: int) -> bool:
+    """True when a card was played before history entry ``index`` (a pass then is a renege review)."""
+    return any(action.startswith("play:") for _, action in history[:index])
 
 
 def _cards(hand: int) -> list[int]:
@@ -97,6 +105,13 @@ class Sampler:
                     if view.voids[seat] >> suit & 1:
                         banned |= view.tables.suit_mask[suit]
             self.allowed[seat] = self.pool & ~banned
+        self._template: Game | None = None
+        # The other seats' bidding choices: what a model of them must reproduce.
+        self.bids = {
+            index
+            for index, (actor, action) in enumerate(view.history)
+            if actor != me and action.split(":")[0] in BIDDING_WORDS and not _after_play(view.history, index)
+        }
         self.order = sorted(
             (s for s in range(n) if s != me and self.needs[s] > 0), key=lambda s: self.allowed[s].bit_count() - self.needs[s]
         )
@@ -128,8 +143,27 @@ class Sampler:
 
     # ------------------------------------------------------------------ rebuilding the deal
 
-    def sample(self, rng: random.Random) -> Game:
-        """One world: a ``Game`` at the observed position, hidden cards filled in."""
+    def sample(self, rng: random.Random, model: Bot | None = None, tries: int = 1) -> Game:
+        """One world: a ``Game`` at the observed position, hidden cards filled in.
+
+        With a ``model`` (a bot that stands for the other players), up to
+        ``tries`` deals are drawn and the first in which the model would have
+        bid exactly as the other seats did is kept (else the one closest to
+        it): a seat that went alone then holds a hand worth going alone with.
+        """
+        best: Game | None = None
+        best_misses = -1
+        for _ in range(max(1, tries)):
+            world, misses = self._draw(rng, model, best_misses)
+            if world is not None and (best is None or misses < best_misses):
+                best, best_misses = world, misses
+            if best_misses == 0:
+                break
+        assert best is not None
+        return best
+
+    def _draw(self, rng: random.Random, model: Bot | None, limit: int) -> tuple[Game | None, int]:
+        """A world and how many of the other seats' bids the model disagrees with (None past ``limit``)."""
         view = self.view
         rules = view.rules
         n = view.players
@@ -181,12 +215,38 @@ class Sampler:
                 bottoms.append(_cards(taken))
         bottoms.reverse()  # the first caller took the very bottom
         kitty = self._kitty(rng, rest, kitty_from_declarer, bottoms)
-        hands = [hand_names(dealt[s]) for s in range(n)]
-        kitty_names = [CARD_NAMES[c] for c in kitty]
-        game = Game.from_deal(rules.variant, dealer=view.dealer, hands=hands, kitty=kitty_names, seed=0, **self.options)
+        game = self._game(dealt, kitty)
         index_of = game.space.index
-        for index, (_, action) in enumerate(history):
+        misses = 0
+        for index, (actor, action) in enumerate(history):
+            if (
+                model is not None
+                and index in self.bids
+                and len(game.legal_action_ids()) > 1
+                and model.act(game.observation(actor)) != action
+            ):
+                misses += 1
+                if 0 <= limit <= misses:
+                    return None, misses
             game.apply_id(index_of[replacements.get(index, action)])
+        return game, misses
+
+    def _game(self, dealt: list[int], kitty: list[int]) -> Game:
+        """A game whose first hand deals these cards, with this observation's rules and scores.
+
+        The first world is built through ``Game.from_deal``, which checks the deal; later ones skip
+        the card notation and the checks (the sampler deals every card exactly once).
+        """
+        if self._template is None:
+            hands = [hand_names(cards) for cards in dealt]
+            kitty_names = [CARD_NAMES[c] for c in kitty]
+            rules = self.view.rules
+            self._template = Game.from_deal(
+                rules.variant, dealer=self.view.dealer, hands=hands, kitty=kitty_names, seed=0, **self.options
+            )
+            return self._template.copy()
+        game = self._template.copy()
+        game._hand = Hand(game.rules, game.space, self.view.dealer, list(dealt), list(kitty))
         return game
 
     def _kitty(self, rng: random.Random, rest: int, from_declarer: list[int], bottoms: list[list[int]]) -> list[int]:
