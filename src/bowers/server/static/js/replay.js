@@ -121,11 +121,11 @@ function show(viewer, replay) {
         return;
       }
       const best = Math.max(...values.map(([, v]) => v));
-      const list = h("ul", { class: "values" });
+      const list = h("ul", { class: "values", "aria-label": "Each legal play and the tricks it takes from here with best play by all" });
       for (const [action, tricks] of values.sort((a, b) => b[1] - a[1])) {
         const played = nextAction && nextAction[1] === action;
         list.append(h("li", { class: `${tricks === best ? "best" : ""}${played ? " played" : ""}` },
-          `${actionLabel(action, null)}: ${tricks} trick${tricks === 1 ? "" : "s"} for its side`, played ? " ← played" : ""));
+          `${actionLabel(action, null)}: ${tricks} more trick${tricks === 1 ? "" : "s"} for the side to play`, played ? " ← played" : ""));
       }
       evaluation.append(list);
     };
