@@ -286,3 +286,47 @@ def test_a_flood_of_new_tables_is_refused(database_path: Path) -> None:
     with TestClient(create_app(database_path, pool="thread", table_burst=2)) as limited:
         body = {"variant": "two-hand", "seats": [{"kind": "human"}, {"kind": "random"}]}
         assert [limited.post("/api/tables", json=body).status_code for _ in range(3)] == [201, 201, 429]
+
+
+def finished_record(seed: int = 11) -> dict[str, Any]:
+    game = bowers.Game("standard", seed=seed, target=2)
+    bot = create("random", seed=3)
+    while not game.is_over:
+        game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)  # type: ignore[arg-type]
+    return game.record()
+
+
+def test_the_replay_evaluation_is_the_solvers(client: TestClient) -> None:
+    from bowers.server import replay as replays
+
+    record = finished_record()
+    answer = client.post("/api/replays", content=json.dumps(record)).json()
+    play = next(p for p in answer["positions"] if any(a.startswith("play:") for a in p["observation"]["legal_actions"]))
+    query = {"deal": play["deal"], "index": play["index"]}
+    evaluation = client.get(f"/api/replays/{answer['replay']}/evaluation", params=query).json()
+    if hasattr(bowers, "solve"):
+        expected = bowers.solve(replays.game_at(record, play["deal"], play["index"]))
+        assert evaluation == {"available": True, "values": expected, "reason": ""}
+        assert set(evaluation["values"]) == set(play["observation"]["legal_actions"])
+    else:
+        assert evaluation["available"] is False and evaluation["values"] == {}
+
+
+def test_positions_outside_play_get_the_solvers_reason(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def fake_solve(game: bowers.Game) -> dict[str, int]:
+        if game.phase != "play":
+            raise bowers.IllegalAction(game.to_act, "solve", "the solver evaluates the play of the cards")
+        return {action: 1 for action in game.legal_actions()}
+
+    monkeypatch.setattr(bowers, "solve", fake_solve, raising=False)
+    answer = client.post("/api/replays", content=json.dumps(finished_record())).json()
+    assert answer["solver"] is True
+    first = client.get(f"/api/replays/{answer['replay']}/evaluation", params={"deal": 0, "index": 0}).json()
+    assert first["values"] == {} and "play of the cards" in first["reason"]
+    play = next(p for p in answer["positions"] if p["observation"]["phase"] == "play")
+    values = client.get(
+        f"/api/replays/{answer['replay']}/evaluation", params={"deal": play["deal"], "index": play["index"]}
+    ).json()
+    assert values["values"] == {action: 1 for action in play["observation"]["legal_actions"]}
+    missing = client.get(f"/api/replays/{answer['replay']}/evaluation", params={"deal": 99, "index": 0})
+    assert missing.status_code == 400
