@@ -77,3 +77,17 @@ def test_a_dead_bot_worker_is_replaced_and_the_table_goes_on(database_path: Path
             while later["observation"]["to_act"] != 0 and later["winner"] is None:
                 later = receive_state(websocket)
             assert later["actions"] > state["actions"] + 1
+
+
+def test_a_finished_table_leaves_memory_and_opens_again_from_the_database(database_path: Path) -> None:
+    with TestClient(create_app(database_path, pool="thread")) as client:
+        lobby = client.app.state.bowers["lobby"]  # type: ignore[attr-defined]
+        table = new_table(client, seats=[{"kind": "random"}] * 4, target=2)
+        with client.websocket_connect("/ws") as websocket:
+            websocket.send_json({"type": "join", "table": table["table"], "token": None})
+            state = receive_state(websocket)
+            while state["winner"] is None:
+                state = receive_state(websocket)
+        assert table["table"] not in lobby.rooms
+        record = client.get(f"/api/tables/{table['table']}/record").json()
+        assert sum(len(deal["actions"]) for deal in record["deals"]) == state["actions"]

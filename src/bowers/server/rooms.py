@@ -13,7 +13,6 @@ import contextlib
 import logging
 import random
 import secrets
-import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass, field
@@ -148,7 +147,6 @@ class Lobby:
         self.pool = make_pool()
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
-        self.action_latencies: list[float] = []
 
     # ------------------------------------------------------------------ creating and resuming
 
@@ -221,14 +219,21 @@ class Lobby:
         if room is None:
             stored = self.database.table(table_id)
             if stored is not None:
-                room = self.resume(stored)
+                try:
+                    room = self.resume(stored)
+                except BowersError as problem:
+                    log.error("table %s cannot be opened: %s", table_id, problem)
         return room
+
+    def forget_if_done(self, room: Room) -> None:
+        """Drop a finished table nobody is watching from memory (the database keeps it; ``room`` reopens it)."""
+        if room.game.is_over and not room.connections and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
 
     # ------------------------------------------------------------------ acting
 
     async def act(self, room: Room, seat: int, action: str, expect: int | None = None) -> None:
         """Check, commit, apply and broadcast one action; a refused one raises and changes nothing."""
-        started = time.perf_counter()
         async with room.lock:
             if expect is not None and expect != room.action_count:
                 raise IllegalAction(seat, action, "the table has moved on since you chose; look again")
@@ -242,8 +247,8 @@ class Lobby:
             game.apply_id(action_id)
             room.action_count += 1
             await room.broadcast()
-        self.action_latencies.append(time.perf_counter() - started)
         self.wake_bots(room)
+        self.forget_if_done(room)
 
     async def undo(self, room: Room, seat: int) -> None:
         """Take back ``seat``'s last decision (and the bots' actions after it)."""
@@ -358,6 +363,7 @@ class Lobby:
             room.connections.discard(connection)
             if connection.seat is not None:
                 await room.broadcast()
+            self.forget_if_done(room)
 
     async def close(self) -> None:
         """Stop every bot loop (the database already holds every action)."""
