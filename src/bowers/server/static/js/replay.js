@@ -125,9 +125,9 @@ function show(viewer, replay) {
       for (const [action, tricks] of values.sort((a, b) => b[1] - a[1])) {
         const played = nextAction && nextAction[1] === action;
         list.append(h("li", { class: `${tricks === best ? "best" : ""}${played ? " played" : ""}` },
-          `${actionLabel(action, null)}: ${tricks} more trick${tricks === 1 ? "" : "s"} for the side to play`, played ? " ← played" : ""));
+          `${actionLabel(action, null)}: ${tricks}`, played ? " ← played" : ""));
       }
-      evaluation.append(list);
+      evaluation.append(h("p", { class: "muted" }, "Tricks still to take for the side to play, with best play by everyone:"), list);
     };
     if (evaluations.has(key)) shown(evaluations.get(key));
     else {
