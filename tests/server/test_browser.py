@@ -171,8 +171,8 @@ def test_a_whole_game_against_bots_then_its_replay(browser: Browser, server: Ser
     assert page.locator(".hand .card").first.get_attribute("aria-label")
     play_until(page, ".hand .card.legal, .controls button.action", seconds=20)
     page.keyboard.press("h")
-    page.wait_for_selector(".hint li", timeout=30000)
-    play_until(page, ".game-over", seconds=90)
+    page.wait_for_selector(".hint li", timeout=60000)
+    play_until(page, ".game-over", seconds=120)
     summary = page.locator(".game-over").inner_text()
     assert "Game over" in summary and " win" in summary
     page.click("text=Replay this game")
