@@ -119,7 +119,7 @@ export function drawFelt(container, model) {
   if (trick.length) {
     for (const [seat, card] of trick) {
       const relative = (seat - bottom + players) % players;
-      const place = position(relative, players, 17, 22);
+      const place = players > 4 ? position(relative, players, 34, 36) : position(relative, players, 17, 22);
       const node = cardElement(card);
       node.setAttribute("aria-label", `${seatName(state, seat)} played ${node.getAttribute("aria-label")}`);
       node.classList.add("trick-card");

@@ -71,8 +71,20 @@ export function actionLabel(action, state) {
   }
 }
 
-/** A sentence for an action someone took ("Left plays the Jack of Hearts"). */
+const SECOND_PERSON = {
+  passes: "pass", plays: "play", orders: "order", calls: "call", goes: "go", declares: "declare",
+  defends: "defend", declines: "decline", bids: "bid", discards: "discard", gives: "give", returns: "return",
+};
+
+/** A sentence for an action someone took ("Left plays the Jack of Hearts", "You pass"). */
 export function actionSentence(state, seat, action) {
+  const sentence = thirdPerson(state, seat, action);
+  if (!sentence.startsWith("You ")) return sentence;
+  const [you, verb, ...rest] = sentence.split(" ");
+  return [you, SECOND_PERSON[verb] || verb, ...rest].join(" ");
+}
+
+function thirdPerson(state, seat, action) {
   const who = seatName(state, seat);
   const [keyword, rest, extra] = action.split(":");
   switch (keyword) {
