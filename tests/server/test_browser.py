@@ -215,6 +215,10 @@ def test_a_reload_mid_hand_resumes_the_seat(browser: Browser, server: Server) ->
         page.wait_for_timeout(200)
     cards = hand_cards(page)
     log = page.locator(".log").inner_text()
+    page.locator(".hand .card").first.focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused == cards[1]
     page.reload()
     page.wait_for_selector(".hand .card")
     assert hand_cards(page) == cards
