@@ -209,16 +209,19 @@ def test_a_reload_mid_hand_resumes_the_seat(browser: Browser, server: Server) ->
     page = open_page(browser, server.url, width=390, height=844)
     new_table(page, ["human", "random", "random", "random"])
     page.wait_for_selector(".hand .card")
+    dealt = hand_cards(page)
+    page.locator(".hand .card").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == dealt[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.card") == dealt[-1]
     for _ in range(3):
         play_until(page, ".hand .card.legal", seconds=20)
         take_turn(page)
         page.wait_for_timeout(200)
     cards = hand_cards(page)
     log = page.locator(".log").inner_text()
-    page.locator(".hand .card").first.focus()
-    page.keyboard.press("ArrowRight")
-    focused = page.evaluate("document.activeElement.dataset.card")
-    assert focused == cards[1]
     page.reload()
     page.wait_for_selector(".hand .card")
     assert hand_cards(page) == cards

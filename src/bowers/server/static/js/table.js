@@ -138,6 +138,10 @@ export function openTable(root, tableId, token) {
     const { single, multi, buttons } = sortActions(legal);
     const multiCards = new Set(multi.flatMap((m) => m.cards));
     const playingFor = o.playing_for;
+    // Keep keyboard focus across a redraw: on the same card or button, else on the hand.
+    const active = document.activeElement;
+    const focusedCard = handRow.contains(active) ? active.dataset.card : null;
+    const focusedAction = controls.contains(active) ? active.dataset.action || active.textContent : null;
 
     // Status: scores, trump, turn.
     status.replaceChildren();
@@ -255,6 +259,11 @@ export function openTable(root, tableId, token) {
     }
 
     renderSide();
+    if (focusedCard) (handRow.querySelector(`[data-card="${focusedCard}"]`) || handRow.querySelector(".card"))?.focus();
+    else if (focusedAction) {
+      const again = [...controls.querySelectorAll("button")].find((b) => (b.dataset.action || b.textContent) === focusedAction);
+      (again || controls.querySelector("button") || handRow.querySelector(".card"))?.focus();
+    }
   }
 
   function renderSide() {
