@@ -1,0 +1,354 @@
+"""The Starlette application: the page, a small JSON API and the websocket where tables are played.
+
+Routes: ``/`` (the page; ``/t/{id}`` and ``/replay`` are the same page),
+``/static/*`` (its assets, shipped in the package), ``/api/variants``,
+``POST /api/tables``, ``/api/tables/{id}/record`` (finished games only),
+``POST /api/replays`` and ``/api/replays/{id}/evaluation``, ``/api/schema``
+and the websocket ``/ws``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import bowers
+import bowers.bots
+from bowers.errors import BowersError, OptionError
+from bowers.server import replay as replays
+from bowers.server import worker
+from bowers.server.database import Database, default_path
+from bowers.server.rooms import Connection, Lobby, error
+from bowers.server.schema import INCOMING, Act, AskHint, Join, Ping, Refresh, Undo, schema
+
+log = logging.getLogger("bowers.server")
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 2048  # characters in one websocket message
+MAX_BODY = replays.MAX_UPLOAD + 1024  # bytes in one request body
+MESSAGES_PER_SECOND = 8.0
+MESSAGE_BURST = 24
+MAX_REPLAYS = 64
+TABLES_PER_MINUTE = 6.0  # new tables a client address may open, after a burst of TABLE_BURST
+TABLE_BURST = 30
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def bot_kinds() -> list[dict[str, Any]]:
+    """The bots a seat can hold, and whether each takes a level (1-5)."""
+    out = []
+    for name in bowers.bots.names():
+        try:
+            bowers.bots.create(name, seed=0, level=1)
+            levels = True
+        except (OptionError, TypeError):
+            levels = False
+        out.append({"name": name, "levels": levels})
+    return out
+
+
+def variant_catalogue() -> list[dict[str, Any]]:
+    """Every variant with its options (the same choices and defaults as ``bowers variants``)."""
+    out = []
+    for name in bowers.variants():
+        declaration = bowers.variant(name)
+        rules = bowers.make_rules(name)
+        options = []
+        for option in declaration.options:
+            default = list(option.default) if isinstance(option.default, tuple) else option.default
+            options.append(
+                {
+                    "name": option.name,
+                    "default": default,
+                    "doc": option.doc,
+                    "kind": option.kind,
+                    "choices": list(option.choices) if option.choices is not None else None,
+                    "allowed": option.describe_allowed(),
+                }
+            )
+        out.append(
+            {"name": name, "summary": declaration.summary, "players": rules.players, "teams": rules.teams, "options": options}
+        )
+    return out
+
+
+async def read_body(request: Request) -> bytes:
+    """The request body, refused past ``MAX_BODY`` bytes."""
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise OptionError(f"the request is larger than {MAX_BODY} bytes", "body")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def create_app(
+    db_path: str | Path | None = None,
+    pool: str = "process",
+    bot_delay: float = 0.0,
+    workers: int | None = None,
+    messages_per_second: float = MESSAGES_PER_SECOND,
+    message_burst: int = MESSAGE_BURST,
+    table_burst: int = TABLE_BURST,
+) -> Starlette:
+    """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
+
+    ``pool`` is where bots think (``process`` or ``thread``); ``bot_delay`` paces bots while people
+    watch; each socket may send ``message_burst`` messages at once, then ``messages_per_second``;
+    each client address may open ``table_burst`` tables at once, then ``TABLES_PER_MINUTE``.
+    """
+    path = Path(db_path) if db_path is not None else default_path()
+    state: dict[str, Any] = {}
+    stored_replays: OrderedDict[str, dict[str, Any]] = OrderedDict()
+    creation_limits: OrderedDict[str, RateLimit] = OrderedDict()
+
+    def may_create(request: Request) -> bool:
+        """Whether this client address may open another table now (a flood of new tables is refused)."""
+        address = request.client.host if request.client else "unknown"
+        limit = creation_limits.pop(address, None) or RateLimit(TABLES_PER_MINUTE / 60, table_burst)
+        creation_limits[address] = limit
+        while len(creation_limits) > 10_000:
+            creation_limits.popitem(last=False)
+        return limit.allow()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        database = Database(path)
+        lobby = Lobby(database, lambda: worker.make_pool(pool, workers), bot_delay)
+        state["lobby"] = lobby
+        resumed = lobby.resume_all()
+        log.info("bowers: %d unfinished tables resumed from %s", resumed, path)
+        try:
+            yield
+        finally:
+            await lobby.close()
+            lobby.pool.shutdown(wait=False, cancel_futures=True)
+            database.close()
+
+    def lobby() -> Lobby:
+        lobby_object: Lobby = state["lobby"]
+        return lobby_object
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def variants_endpoint(request: Request) -> Response:
+        return JSONResponse({"variants": variant_catalogue(), "bots": bot_kinds(), "solver": replays.solver_available()})
+
+    async def schema_endpoint(request: Request) -> Response:
+        return JSONResponse(schema())
+
+    async def create_table(request: Request) -> Response:
+        if not may_create(request):
+            return JSONResponse({"error": "too many new tables from this address; wait a minute"}, status_code=429)
+        try:
+            data = json.loads(await read_body(request))
+            if not isinstance(data, dict):
+                raise OptionError("send an object with variant, options and seats", "body")
+            seed = data.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
+            room, tokens = lobby().create(str(data.get("variant", "")), data.get("options") or {}, data.get("seats") or [], seed)
+        except json.JSONDecodeError:
+            return JSONResponse({"error": "the body is not JSON"}, status_code=400)
+        except BowersError as problem:
+            return JSONResponse({"error": str(problem)}, status_code=400)
+        except TypeError as problem:
+            return JSONResponse({"error": f"malformed table: {problem}"}, status_code=400)
+        seats = [{"seat": n, "kind": s.kind, "token": tokens[n]} for n, s in enumerate(room.table.seats)]
+        return JSONResponse({"table": room.id, "seats": seats}, status_code=201)
+
+    async def table_record(request: Request) -> Response:
+        room = lobby().room(request.path_params["table"])
+        if room is None:
+            return JSONResponse({"error": "no table with that id"}, status_code=404)
+        if not room.game.is_over:
+            return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
+        return JSONResponse(room.record())
+
+    def keep_replay(record: dict[str, Any]) -> Response:
+        replay_id = secrets.token_urlsafe(9)
+        stored_replays[replay_id] = record
+        while len(stored_replays) > MAX_REPLAYS:
+            stored_replays.popitem(last=False)
+        return JSONResponse(
+            {
+                "replay": replay_id,
+                "variant": record["variant"],
+                "positions": replays.positions(record),
+                "solver": replays.solver_available(),
+            },
+            status_code=201,
+        )
+
+    async def upload_replay(request: Request) -> Response:
+        try:
+            text = (await read_body(request)).decode("utf-8-sig")
+            table_id = request.query_params.get("table")
+            if table_id:
+                room = lobby().room(table_id)
+                if room is None or not room.game.is_over:
+                    return JSONResponse({"error": "no finished game at that table"}, status_code=404)
+                return keep_replay(room.record())
+            return keep_replay(replays.parse_upload(text))
+        except UnicodeDecodeError:
+            return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
+        except BowersError as problem:
+            return JSONResponse({"error": str(problem)}, status_code=400)
+
+    async def evaluation(request: Request) -> Response:
+        record = stored_replays.get(request.path_params["replay"])
+        if record is None:
+            return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
+        try:
+            deal = int(request.query_params.get("deal", ""))
+            index = int(request.query_params.get("index", ""))
+            result = await lobby().think(replays.evaluate, record, deal, index)
+        except ValueError as problem:
+            return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
+        return JSONResponse(result)
+
+    async def websocket_endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        connection = Connection(send=websocket.send_json, close=lambda code, reason: websocket.close(code, reason))
+        limit = RateLimit(messages_per_second, message_burst)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    await connection.send(error("malformed", "send JSON text messages, not binary"))
+                    continue
+                if len(text) > MAX_MESSAGE:
+                    await connection.send(error("too-large", f"a message has at most {MAX_MESSAGE} characters"))
+                    await websocket.close(1009, "message too large")
+                    break
+                if not limit.allow():
+                    await connection.send(error("too-many", f"at most {messages_per_second:g} messages a second"))
+                    await websocket.close(1008, "too many messages")
+                    break
+                if not await handle(connection, websocket, text):
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await lobby().leave(connection)
+
+    async def handle(connection: Connection, websocket: WebSocket, text: str) -> bool:
+        """Answer one message; False when the socket was closed."""
+        try:
+            message = INCOMING.validate_json(text)
+        except ValidationError as problem:
+            details = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in problem.errors()[:3])
+            await connection.send(
+                error("malformed", f"{details}. Messages are JSON objects with a type: join, act, state, hint, undo, ping")
+            )
+            return True
+        if isinstance(message, Ping):
+            await connection.send({"type": "pong"})
+            return True
+        room = connection.room
+        if isinstance(message, Join):
+            if room is not None:
+                await connection.send(error("already-joined", "this connection already joined a table"))
+                return True
+            try:
+                await lobby().join(connection, message.table, message.token)
+            except LookupError as problem:
+                await connection.send(error("no-table", str(problem)))
+                await websocket.close(4004, "no such table")
+                return False
+            except PermissionError as problem:
+                await connection.send(error("bad-token", str(problem)))
+                await websocket.close(4003, "bad token")
+                return False
+            return True
+        if room is None:
+            await connection.send(error("not-joined", "join a table first"))
+            return True
+        if isinstance(message, Refresh):
+            await connection.send(room.state_for(connection.seat))
+            return True
+        seat = connection.seat
+        if seat is None:
+            await connection.send(error("spectator", "spectators watch; they do not act"))
+            return True
+        try:
+            if isinstance(message, Act):
+                await lobby().act(room, seat, message.action, message.expect)
+            elif isinstance(message, Undo):
+                await lobby().undo(room, seat)
+            elif isinstance(message, AskHint):  # one at a time: a socket's messages are answered in order
+                await connection.send(await lobby().hint(room, seat))
+        except BowersError as problem:
+            await connection.send(error("illegal", str(problem)))
+        except LookupError as problem:
+            await connection.send(error("unavailable", str(problem)))
+        except Exception:  # a fault of the server's own: logged, and the table goes on unchanged
+            log.exception("table %s: %r from seat %s failed", room.id, message, seat)
+            await connection.send(error("internal", "the server could not do that; the table is unchanged"))
+        return True
+
+    routes = [
+        Route("/", page),
+        Route("/t/{table}", page),
+        Route("/replay", page),
+        Route("/replay/{table}", page),
+        Route("/api/variants", variants_endpoint),
+        Route("/api/schema", schema_endpoint),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table}/record", table_record),
+        Route("/api/replays", upload_replay, methods=["POST"]),
+        Route("/api/replays/{replay}/evaluation", evaluation),
+        WebSocketRoute("/ws", websocket_endpoint),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.bowers = state
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None, bot_delay: float = 0.6) -> None:
+    """Run the card room with uvicorn until interrupted."""
+    import uvicorn
+
+    app = create_app(db_path, pool="process", bot_delay=bot_delay)
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")

@@ -1,0 +1,379 @@
+"""Rooms: live tables with their seats, connections and bots, backed by the database.
+
+A room owns a ``bowers.table.Table``.  Each action is checked against the game,
+committed to the database, then applied and sent to every connection as that
+connection's own view.  One asyncio lock per room orders its actions; bots
+choose in the worker pool while the lock is free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import BrokenExecutor, Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+import bowers.bots
+from bowers.errors import BowersError, IllegalAction, OptionError
+from bowers.game import Game
+from bowers.server import views, worker
+from bowers.server.database import Database, StoredTable
+from bowers.server.schema import ErrorMessage, HintMessage, SeatInfo, StateMessage
+from bowers.table import HUMAN, Seat, Table
+from bowers.variants import variant as variant_declaration
+
+log = logging.getLogger("bowers.server")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+MAX_SEAT_NAME = 40
+
+
+@dataclass(eq=False)
+class Connection:
+    """One browser's socket at a table: its seat (None for a spectator) and how to send it a message."""
+
+    send: Send
+    close: Callable[[int, str], Awaitable[None]]
+    seat: int | None = None
+    room: Room | None = None
+
+
+@dataclass(eq=False)
+class Room:
+    """A live table."""
+
+    id: str
+    table: Table
+    tokens: list[str | None]
+    bot_seed: int
+    connections: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    action_count: int = 0  # actions taken so far in the whole game
+    record_cache: tuple[int, dict[str, Any]] | None = None
+
+    @property
+    def game(self) -> Game:
+        """The room's game."""
+        return self.table.game
+
+    def record(self) -> dict[str, Any]:
+        """The game's record, cached until the next action."""
+        count = self.action_count
+        if self.record_cache is None or self.record_cache[0] != count:
+            self.record_cache = (count, self.game.record())
+        return self.record_cache[1]
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat an invite token opens, compared in constant time."""
+        found = None
+        for seat, expected in enumerate(self.tokens):
+            if expected is not None and secrets.compare_digest(expected.encode(), token.encode()):
+                found = seat
+        return found
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Undo is allowed to a seat where every other seat is a bot and that seat has decided something."""
+        if seat is None or self.game.is_over:
+            return False
+        if self.table.humans() != [seat]:
+            return False
+        return any(actor == seat for deal in self.record()["deals"] for actor, _ in deal["actions"])
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        """The ``state`` message for a seat or a spectator."""
+        game = self.game
+        observation = views.observation_for(game, seat)
+        record = self.record()
+        previous = views.previous_hand(game, record, seat)
+        trick, winner = views.last_trick(game, observation, previous)
+        last_action: list[Any] | None = None
+        for deal in reversed(record["deals"]):
+            if deal["actions"]:
+                actor, action = deal["actions"][-1]
+                last_action = [actor, views.masked_action(action, actor, seat)]
+                break
+        connected = {c.seat for c in self.connections}
+        message = StateMessage(
+            table=self.id,
+            seat=seat,
+            variant=game.variant,
+            options=game.options,
+            seats=[
+                SeatInfo(seat=n, kind=s.kind, settings=dict(s.settings), name=s.name, connected=(s.is_bot or n in connected))
+                for n, s in enumerate(self.table.seats)
+            ],
+            actions=self.action_count,
+            last_action=last_action,
+            observation=observation,
+            last_trick=trick,
+            last_trick_winner=winner,
+            results=list(game.results),
+            previous_hand=previous,
+            winner=game.winner,
+            can_undo=self.can_undo(seat),
+            hint_available=worker.hints_available(),
+        )
+        return message.model_dump()
+
+    async def broadcast(self) -> None:
+        """Send every connection its own view of the table."""
+        views_by_seat: dict[int | None, dict[str, Any]] = {}
+        for connection in list(self.connections):
+            if connection.seat not in views_by_seat:
+                views_by_seat[connection.seat] = self.state_for(connection.seat)
+            try:
+                await connection.send(views_by_seat[connection.seat])
+            except Exception:  # a socket that went away: forget it
+                self.connections.discard(connection)
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    """An ``error`` message."""
+    return ErrorMessage(code=code, message=message).model_dump()
+
+
+class Lobby:
+    """Every live room, the database behind them and the bot pool."""
+
+    def __init__(self, database: Database, make_pool: Callable[[], Executor], bot_delay: float = 0.0) -> None:
+        self.database = database
+        self.make_pool = make_pool
+        self.pool = make_pool()
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+
+    # ------------------------------------------------------------------ creating and resuming
+
+    def create(
+        self, variant: str, options: dict[str, Any], seats: list[dict[str, Any]], seed: int | None = None
+    ) -> tuple[Room, list[str | None]]:
+        """A new table: options and seats checked, stored, then opened; returns it and each person's invite token."""
+        declaration = variant_declaration(variant)
+        if not isinstance(options, dict):
+            raise OptionError("options must be an object of option names and values", "options")
+        for name in options:
+            declaration.option(str(name))  # an unknown option raises OptionError naming the options there are
+        game = Game(declaration.name, seed=seed, **options)
+        players = game.rules.players
+        if not isinstance(seats, list) or len(seats) != players:
+            raise OptionError(f"{declaration.name} has {players} seats: give one entry per seat", "seats", players)
+        seat_objects = []
+        for number, data in enumerate(seats):
+            seat = Seat.from_json(data) if isinstance(data, dict) else None
+            if seat is None:
+                raise OptionError(f"seat {number} must be an object with a kind", "seats")
+            if seat.name is not None and len(seat.name) > MAX_SEAT_NAME:
+                raise OptionError(f"seat {number}: a name has at most {MAX_SEAT_NAME} characters", "name")
+            if seat.is_bot:
+                kind = seat.kind.strip().lower()
+                bowers.bots.create(kind, seed=0, **dict(seat.settings))  # raises OptionError for a bad bot or setting
+                seat = Seat(kind, dict(seat.settings), seat.name)
+            elif seat.settings:
+                raise OptionError(f"seat {number}: a person's seat has no settings", "settings")
+            seat_objects.append(seat)
+        bot_seed = random.SystemRandom().randrange(2**31)
+        tokens = [None if seat.is_bot else secrets.token_urlsafe(24) for seat in seat_objects]
+        table_id = secrets.token_urlsafe(9)
+        table = Table(game, seat_objects, bot_seed=bot_seed)
+        assert game.seed is not None
+        self.database.add_table(
+            table_id, game.variant, game.options, game.seed, bot_seed, [s.as_json() for s in seat_objects], tokens
+        )
+        room = Room(table_id, table, tokens, bot_seed)
+        self.rooms[table_id] = room
+        self.wake_bots(room)
+        return room, tokens
+
+    def resume(self, stored: StoredTable) -> Room:
+        """The room of a stored table, its game rebuilt action by action."""
+        game = Game(stored.variant, seed=stored.seed, **stored.options)
+        for seat, action in stored.actions:
+            game.apply(action, seat=seat)
+        table = Table(game, [Seat.from_json(seat) for seat in stored.seats], bot_seed=stored.bot_seed)
+        room = Room(stored.id, table, list(stored.tokens), stored.bot_seed, action_count=len(stored.actions))
+        self.rooms[stored.id] = room
+        return room
+
+    def resume_all(self) -> int:
+        """Open every unfinished stored table and start its bots; returns how many."""
+        count = 0
+        for stored in self.database.unfinished():
+            try:
+                room = self.resume(stored)
+            except BowersError as problem:
+                log.error("table %s cannot be resumed: %s", stored.id, problem)
+                continue
+            self.wake_bots(room)
+            count += 1
+        return count
+
+    def room(self, table_id: str) -> Room | None:
+        """A live room, opening a stored (finished) one on demand."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            stored = self.database.table(table_id)
+            if stored is not None:
+                try:
+                    room = self.resume(stored)
+                except BowersError as problem:
+                    log.error("table %s cannot be opened: %s", table_id, problem)
+        return room
+
+    def forget_if_done(self, room: Room) -> None:
+        """Drop a finished table nobody is watching from memory (the database keeps it; ``room`` reopens it)."""
+        if room.game.is_over and not room.connections and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
+    # ------------------------------------------------------------------ acting
+
+    async def act(self, room: Room, seat: int, action: str, expect: int | None = None) -> None:
+        """Check, commit, apply and broadcast one action; a refused one raises and changes nothing."""
+        async with room.lock:
+            if expect is not None and expect != room.action_count:
+                raise IllegalAction(seat, action, "the table has moved on since you chose; look again")
+            game = room.game
+            action_id = game.action_id(action, seat=seat)  # raises NotationError / IllegalAction
+            canonical = game.space.names[action_id]
+            number = room.action_count
+            probe = game.copy()
+            probe.apply_id(action_id)
+            self.database.add_action(room.id, number, seat, canonical, probe.is_over)
+            game.apply_id(action_id)
+            room.action_count += 1
+            await room.broadcast()
+        self.wake_bots(room)
+        self.forget_if_done(room)
+
+    async def undo(self, room: Room, seat: int) -> None:
+        """Take back ``seat``'s last decision (and the bots' actions after it)."""
+        async with room.lock:
+            if not room.can_undo(seat):
+                raise IllegalAction(seat, "undo", "undo is for a table where every other seat is a bot, after your own decision")
+            room.action_count -= room.table.undo_for(seat)
+            self.database.truncate(room.id, room.action_count)
+            await room.broadcast()
+        self.wake_bots(room)
+
+    def wake_bots(self, room: Room) -> None:
+        """Start the room's bot loop if a bot is to act and none is running."""
+        if room.table.bot_to_act() is None:
+            return
+        if room.bot_task is None or room.bot_task.done():
+            room.bot_task = asyncio.get_running_loop().create_task(self._run_bots(room))
+
+    async def _run_bots(self, room: Room) -> None:
+        """Let bots act while one is to act; each thinks in the pool, then acts through ``act``."""
+        failures = 0
+        while failures < 5:
+            try:
+                if not await self._bot_turn(room):
+                    return
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a fault of the server's own: logged, tried again a few times
+                failures += 1
+                log.exception("table %s: a bot's turn failed", room.id)
+                await asyncio.sleep(1)
+
+    async def _bot_turn(self, room: Room) -> bool:
+        """One bot action, if a bot is to act; False when none is."""
+        loop = asyncio.get_running_loop()
+        seat = room.table.bot_to_act()
+        if seat is None:
+            return False
+        number = room.action_count
+        bot = room.table.seats[seat]
+        observation = room.game.observation(seat)
+        seed = worker.decision_seed(room.bot_seed, seat, number)
+        started = loop.time()
+        try:
+            action = await self.think(worker.choose, bot.kind, dict(bot.settings), seed, observation)
+        except Exception as problem:  # a failing bot must not stall the table
+            log.exception(
+                "bot %s at table %s seat %d failed: %s; playing a random legal action", bot.kind, room.id, seat, problem
+            )
+            action = random.Random(seed).choice(observation["legal_actions"])
+        wait = self.bot_delay - (loop.time() - started)
+        if wait > 0 and any(c.seat is not None for c in room.connections):
+            await asyncio.sleep(wait)
+        if room.action_count != number:  # an undo moved the table on meanwhile
+            return True
+        try:
+            await self.act(room, seat, action, expect=number)
+        except BowersError as problem:
+            log.error("bot %s at table %s chose %r: %s", bot.kind, room.id, action, problem)
+            fallback = random.Random(seed).choice(observation["legal_actions"])
+            await self.act(room, seat, fallback, expect=number)
+        return True
+
+    async def think(self, function: Any, *arguments: Any) -> Any:
+        """Run ``function`` in the worker pool; a pool whose worker died is replaced and asked once more."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool, function, *arguments)
+        except BrokenExecutor:
+            log.error("the bot pool broke (a worker died); starting a new one")
+            self.pool = self.make_pool()
+            return await loop.run_in_executor(self.pool, function, *arguments)
+
+    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+        """The advising bots' suggestions for ``seat``'s turn."""
+        if room.game.to_act != seat:
+            raise IllegalAction(seat, "hint", "a hint is for your own turn")
+        number = room.action_count
+        observation = room.game.observation(seat)
+        advice = await self.think(worker.advise, observation)
+        return HintMessage(actions=number, advice=advice).model_dump()
+
+    # ------------------------------------------------------------------ connections
+
+    async def join(self, connection: Connection, table_id: str, token: str | None) -> Room:
+        """Seat a connection (token) or make it a spectator; a seat opened elsewhere is closed there."""
+        room = self.room(table_id)
+        if room is None:
+            raise LookupError("no table with that id")
+        seat = None
+        if token is not None:
+            seat = room.seat_of_token(token)
+            if seat is None:
+                raise PermissionError("this invite token opens no seat at this table")
+            for other in list(room.connections):
+                if other.seat == seat:
+                    room.connections.discard(other)
+                    with contextlib.suppress(Exception):
+                        await other.send(error("seat-taken", "this seat was opened in another window"))
+                        await other.close(4001, "seat opened elsewhere")
+        connection.seat = seat
+        connection.room = room
+        room.connections.add(connection)
+        await room.broadcast()
+        return room
+
+    async def leave(self, connection: Connection) -> None:
+        """Forget a closed connection and tell the table its seat is empty."""
+        room = connection.room
+        if room is not None and connection in room.connections:
+            room.connections.discard(connection)
+            if connection.seat is not None:
+                await room.broadcast()
+            self.forget_if_done(room)
+
+    async def close(self) -> None:
+        """Stop every bot loop (the database already holds every action)."""
+        for room in self.rooms.values():
+            if room.bot_task is not None:
+                room.bot_task.cancel()
+        for room in self.rooms.values():
+            if room.bot_task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await room.bot_task
+
+
+__all__ = ["HUMAN", "Connection", "Lobby", "Room", "error"]

@@ -1,0 +1,158 @@
+"""The typed messages of the websocket API, each tagged by a literal ``type`` field.
+
+Messages from a browser are validated here on the way in (unknown fields,
+wrong types and oversized strings are refused); messages to a browser are
+built from the models below, so ``schema()`` documents both directions.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+TABLE_ID = r"^[A-Za-z0-9_-]{1,64}$"
+
+
+class ClientMessage(BaseModel):
+    """Base of every message from a browser: no field beyond those declared."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Join(ClientMessage):
+    """Take a seat with its invite token, or watch the table as a spectator (no token)."""
+
+    type: Literal["join"]
+    table: Annotated[str, Field(pattern=TABLE_ID)]
+    token: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+
+
+class Act(ClientMessage):
+    """The joined seat's action, in the canonical action notation (``play:JH``, ``call:S``)."""
+
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=80)]
+    expect: Annotated[int, Field(ge=0)] | None = None  # the action count the sender saw; a stale click is refused
+
+
+class Refresh(ClientMessage):
+    """Ask for the whole state again (after a reconnect, or at any time)."""
+
+    type: Literal["state"]
+
+
+class AskHint(ClientMessage):
+    """Ask the advising bots what to do now (the joined seat, on its turn)."""
+
+    type: Literal["hint"]
+
+
+class Undo(ClientMessage):
+    """Take back the joined seat's last decision: only where every other seat is a bot."""
+
+    type: Literal["undo"]
+
+
+class Ping(ClientMessage):
+    """Keep the connection alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+Incoming = Annotated[Join | Act | Refresh | AskHint | Undo | Ping, Field(discriminator="type")]
+INCOMING = TypeAdapter(Incoming)
+
+
+# ---------------------------------------------------------------------- server to browser
+
+
+class SeatInfo(BaseModel):
+    """Who sits in a seat, as everyone at the table may know it (never the token)."""
+
+    seat: int
+    kind: str
+    settings: dict[str, Any]
+    name: str | None
+    connected: bool
+
+
+class StateMessage(BaseModel):
+    """The whole table as the receiver may see it: sent on join, on ``state`` and after every action."""
+
+    type: Literal["state"] = "state"
+    table: str
+    seat: int | None  # None for a spectator
+    variant: str
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    actions: int  # actions taken so far in the game
+    last_action: list[Any] | None  # [seat, action] as the receiver may see it
+    observation: dict[str, Any]  # game.observation(seat), or the public view for a spectator
+    last_trick: list[list[Any]] | None  # the last finished trick, [[seat, card], ...]
+    last_trick_winner: int | None
+    results: list[dict[str, Any]]  # one per finished hand
+    previous_hand: dict[str, Any] | None  # the finished hand's public plays and result
+    winner: int | None
+    can_undo: bool
+    hint_available: bool
+
+
+class ErrorMessage(BaseModel):
+    """A refused message: ``code`` for programs, ``message`` for people. Nothing changed."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+class Advice(BaseModel):
+    """One hinted action with its expected net points and the reason."""
+
+    action: str
+    value: float
+    reason: str
+
+
+class HintMessage(BaseModel):
+    """The advising bots' suggestions for the receiver's turn, best first."""
+
+    type: Literal["hint"] = "hint"
+    actions: int
+    advice: list[Advice]
+
+
+class Pong(BaseModel):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+Outgoing = Annotated[StateMessage | ErrorMessage | HintMessage | Pong, Field(discriminator="type")]
+
+
+def schema() -> dict[str, Any]:
+    """JSON Schema of both directions, served at ``/api/schema``."""
+    return {
+        "incoming": INCOMING.json_schema(),
+        "outgoing": TypeAdapter(Outgoing).json_schema(),
+    }
+
+
+__all__ = [
+    "INCOMING",
+    "Act",
+    "Advice",
+    "AskHint",
+    "ErrorMessage",
+    "HintMessage",
+    "Incoming",
+    "Join",
+    "Ping",
+    "Pong",
+    "Refresh",
+    "SeatInfo",
+    "StateMessage",
+    "Undo",
+    "schema",
+]

@@ -1,0 +1,152 @@
+// The replay viewer: step through a finished game or an uploaded record (bowers JSON or EGN), every hand shown.
+
+import { drawFelt } from "./felt.js";
+import { actionLabel, actionSentence, teamName, trumpWords } from "./words.js";
+
+function h(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function announce(text) {
+  const node = document.getElementById("announcer");
+  node.textContent = text;
+}
+
+export function openReplay(root, tableId) {
+  root.replaceChildren();
+  const message = h("p", { class: "error", role: "alert" });
+  const file = h("input", { type: "file", id: "record-file", accept: ".json,.egn,application/json" });
+  const upload = h("section", { class: "panel upload" },
+    h("h1", {}, "Replay a game"),
+    h("label", { for: "record-file" }, "Open a bowers JSON record or an EGN file"), " ", file, message);
+  const viewer = h("div", { class: "replay" });
+  root.append(upload, viewer);
+  let cleanup = () => {};
+
+  async function load(body, query = "") {
+    message.textContent = "Loading…";
+    const response = await fetch(`/api/replays${query}`, { method: "POST", body });
+    const answer = await response.json();
+    if (!response.ok) {
+      message.textContent = answer.error;
+      return;
+    }
+    message.textContent = "";
+    cleanup();
+    cleanup = show(viewer, answer);
+  }
+  file.addEventListener("change", async () => {
+    const chosen = file.files[0];
+    if (chosen) load(await chosen.text());
+  });
+  if (tableId) load("", `?table=${encodeURIComponent(tableId)}`);
+  return () => cleanup();
+}
+
+function show(viewer, replay) {
+  const positions = replay.positions;
+  const players = positions[0].hands.length;
+  const state = { seat: null, seats: Array.from({ length: players }, () => ({ kind: "", settings: {}, name: null, connected: true })) };
+  let index = 0;
+  const evaluations = new Map();
+  const felt = h("div", { class: "felt", role: "region", "aria-label": "Replay table" });
+  const slider = h("input", { type: "range", min: "0", max: String(positions.length - 1), value: "0", id: "replay-step", "aria-label": "Position in the game" });
+  const where = h("p", { class: "where", "aria-live": "polite" });
+  const evaluation = h("div", { class: "evaluation", "aria-live": "polite" });
+  const button = (label, text, step) => h("button", { type: "button", class: "tool", "aria-label": label, onclick: () => go(step()) }, text);
+  const controls = h("div", { class: "replay-controls", role: "group", "aria-label": "Replay controls" },
+    button("First position", "|◀", () => 0),
+    button("Previous hand", "◀◀", () => previousDealStart()),
+    button("Back one action", "◀", () => index - 1),
+    button("Forward one action", "▶", () => index + 1),
+    button("Next hand", "▶▶", () => nextDealStart()),
+    button("Last position", "▶|", () => positions.length - 1),
+    slider);
+  viewer.replaceChildren(h("div", { class: "table-layout" },
+    h("div", { class: "play-area" }, controls, where, felt),
+    h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Evaluation"), evaluation),
+      h("section", { class: "panel" }, h("h2", {}, "Keys"), h("p", { class: "muted" }, "←/→ step, PageUp/PageDown change hand, Home/End.")))));
+
+  function previousDealStart() {
+    const deal = positions[index].deal;
+    const target = positions[index].index === 0 ? deal - 1 : deal;
+    const found = positions.findIndex((p) => p.deal === target);
+    return found < 0 ? 0 : found;
+  }
+  function nextDealStart() {
+    const found = positions.findIndex((p) => p.deal === positions[index].deal + 1);
+    return found < 0 ? positions.length - 1 : found;
+  }
+
+  function go(step) {
+    index = Math.max(0, Math.min(positions.length - 1, step));
+    slider.value = String(index);
+    render();
+  }
+
+  function render() {
+    const position = positions[index];
+    const o = position.observation;
+    drawFelt(felt, { state, observation: o, bottom: 0, hands: position.hands, describe: (a) => actionLabel(a, null) });
+    const next = positions[index + 1];
+    const nextAction = next && next.deal === position.deal ? next.action : null;
+    const scores = o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ");
+    const text = position.action ? actionSentence(state, ...position.action) : `Deal ${position.deal + 1} begins`;
+    where.textContent = `Hand ${position.deal + 1}, action ${position.index}: ${text}. Trump: ${trumpWords(o.trump)}. Scores: ${scores}.`;
+    announce(where.textContent);
+    evaluation.replaceChildren();
+    if (!replay.solver) {
+      evaluation.append(h("p", { class: "muted" }, "The solver is not part of this installation."));
+      return;
+    }
+    const isPlay = (o.legal_actions || []).some((a) => a.startsWith("play:"));
+    if (!isPlay) {
+      evaluation.append(h("p", { class: "muted" }, "The solver evaluates plays of the cards."));
+      return;
+    }
+    const key = `${position.deal}:${position.index}`;
+    const shown = (result) => {
+      if (positions[index] !== position) return;
+      evaluation.replaceChildren();
+      const values = Object.entries(result.values || {});
+      if (!values.length) {
+        evaluation.append(h("p", { class: "muted" }, result.reason || "No evaluation here."));
+        return;
+      }
+      const best = Math.max(...values.map(([, v]) => v));
+      const list = h("ul", { class: "values", "aria-label": "Each legal play and the tricks it takes from here with best play by all" });
+      for (const [action, tricks] of values.sort((a, b) => b[1] - a[1])) {
+        const played = nextAction && nextAction[1] === action;
+        list.append(h("li", { class: `${tricks === best ? "best" : ""}${played ? " played" : ""}` },
+          `${actionLabel(action, null)}: ${tricks}`, played ? " ← played" : ""));
+      }
+      evaluation.append(h("p", { class: "muted" }, "Tricks still to take for the side to play, with best play by everyone:"), list);
+    };
+    if (evaluations.has(key)) shown(evaluations.get(key));
+    else {
+      evaluation.append(h("p", { class: "muted" }, "Solving…"));
+      fetch(`/api/replays/${replay.replay}/evaluation?deal=${position.deal}&index=${position.index}`)
+        .then((r) => r.json())
+        .then((result) => { evaluations.set(key, result); shown(result); });
+    }
+  }
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  function onKey(event) {
+    if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
+    const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: positions.length - 1, PageDown: nextDealStart(), PageUp: previousDealStart() };
+    if (event.key in moves) {
+      go(moves[event.key]);
+      event.preventDefault();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+  render();
+  return () => document.removeEventListener("keydown", onKey);
+}

@@ -1,0 +1,163 @@
+"""Fuzz: random games through the websocket API; no message to a seat or spectator names a card it may not see.
+
+What a seat may see is worked out here from the engine's full state, not
+from the observation code under test: the cards it has held, the turn-up,
+every card played, and cards a rule shows to everyone (an exposed Jambone
+hand, a Jamboree, returned twos and threes).  Spectators see only the public
+ones.  Cards never leave that set, so every message is checked against it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from bowers.cards import CARD_NAMES
+from bowers.game import Game
+from bowers.server import create_app
+from tests.server.conftest import new_table, receive_state
+
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|JK|RJ|LJ)(?![A-Za-z0-9])")
+SKIPPED_KEYS = {"table", "type"}
+
+
+def cards_in(value: Any, deck: set[str]) -> set[str]:
+    """Every card of the deck named anywhere in a message (keys that hold ids are skipped)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in SKIPPED_KEYS:
+                found |= cards_in(item, deck)
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_in(item, deck)
+    elif isinstance(value, str):
+        found |= {card for card in CARD.findall(value) if card in deck}
+    return found
+
+
+def where(value: Any, cards: set[str], path: str = "") -> list[str]:
+    """The paths in a message at which any of ``cards`` appears (for a readable failure)."""
+    if isinstance(value, dict):
+        return [p for key, item in value.items() for p in where(item, cards, f"{path}.{key}")]
+    if isinstance(value, list):
+        return [p for index, item in enumerate(value) for p in where(item, cards, f"{path}[{index}]")]
+    return [f"{path}={value}"] if isinstance(value, str) and set(CARD.findall(value)) & cards else []
+
+
+def public_cards(game: Game) -> set[str]:
+    """Cards the rules show to every seat right now, from the engine's full state."""
+    hand = game.hand
+    shown: set[str] = set()
+    if hand.turn_up >= 0:
+        shown.add(CARD_NAMES[hand.turn_up])
+    for _, card in hand.trick:
+        shown.add(CARD_NAMES[card])
+    for _, name in (pair for deal in game.record()["deals"] for pair in deal["actions"]):
+        if name.startswith(("play:", "twos-threes:")):
+            shown |= set(name.split(":")[1].split(","))
+    if hand.jambone and hand.maker >= 0:
+        shown |= set(game.hand_cards(hand.maker))
+    if hand.jamboree and hand.tables is not None:
+        shown |= {CARD_NAMES[c] for c in hand.tables.trump_order[:5]}
+    for cards in hand.returned.values():
+        shown |= {CARD_NAMES[c] for c in cards}
+    return shown
+
+
+def play_and_check(client: TestClient, variant: str, seed: int, **options: Any) -> int:
+    """One random game with a person's socket in every seat and a spectator; returns the actions checked."""
+    table = new_table(client, variant, seed=seed, **options)
+    room = client.app.state.bowers["lobby"].rooms[table["table"]]  # type: ignore[attr-defined]
+    game: Game = room.game
+    players = game.rules.players
+    deck = {CARD_NAMES[c] for c in game.rules.deck}
+    rng = random.Random(seed)
+    tokens = [seat["token"] for seat in table["seats"]]
+    sockets = [client.websocket_connect("/ws") for _ in range(players + 1)]
+    connections = [socket.__enter__() for socket in sockets]
+    try:
+        for seat, connection in enumerate(connections):
+            token = table["seats"][seat]["token"] if seat < players else None
+            connection.send_json({"type": "join", "table": table["table"], "token": token})
+        seen: list[set[str]] = [set() for _ in range(players + 1)]
+        actions = 0
+        while True:
+            # The server applies an action before it sends any state with it, so the game is settled here.
+            states = [receive_state(connection, actions) for connection in connections]
+            public = public_cards(game)
+            for viewer in range(players + 1):
+                seen[viewer] |= public
+                if viewer < players:
+                    seen[viewer] |= set(game.hand_cards(viewer))
+            for viewer, state in enumerate(states):
+                leaked = cards_in(state, deck) - seen[viewer]
+                who = f"seat {viewer}" if viewer < players else "the spectator"
+                assert not leaked, f"{variant} seed {seed}: {who} was sent {sorted(leaked)} at {where(state, leaked)}"
+                if viewer < players:
+                    assert state["observation"]["hand"] == game.hand_cards(viewer)
+                else:
+                    assert state["seat"] is None and state["observation"]["hand"] == []
+                    assert state["observation"]["legal_actions"] == []
+                text = json.dumps(state)
+                assert not any(token in text for token in tokens), "an invite token was sent to a browser"
+            if game.is_over:
+                return actions
+            to_act = game.to_act
+            assert to_act is not None
+            legal = states[to_act]["observation"]["legal_actions"]
+            assert legal == game.legal_actions()
+            if rng.random() < 0.05:  # now and then, an out-of-turn or illegal try that must change nothing
+                wrong = (to_act + 1) % players
+                connections[wrong].send_json({"type": "act", "action": rng.choice(legal), "expect": actions})
+                assert connections[wrong].receive_json()["type"] == "error"
+            connections[to_act].send_json({"type": "act", "action": rng.choice(legal), "expect": actions})
+            actions += 1
+    finally:
+        for socket in sockets:
+            socket.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(database_path: Path) -> Iterator[TestClient]:
+    """An app whose sockets may send as fast as the test plays (the rate limit has its own test)."""
+    with TestClient(
+        create_app(database_path, pool="thread", workers=1, messages_per_second=1e6, message_burst=10**6)
+    ) as test_client:
+        yield test_client
+
+
+CASES = [
+    ("standard", {"target": 6}),
+    ("standard", {"deck": 25, "stick_the_dealer": True, "target": 6}),
+    ("standard", {"defend_alone": True, "alone_lead": "maker-left", "deck": 32, "target": 6}),
+    ("two-hand", {}),
+    ("british", {"defend_alone": True, "target": 6}),
+    ("railroad", {"target": 20}),
+    ("railroad", {"target": 20, "draw": True, "reneges": True}),
+    ("railroad-6", {"target": 20}),
+    ("ultimate", {"target": 12}),
+    ("bid", {}),
+    ("bid", {"reneges": True}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=[f"{v}-{i}" for i, (v, _) in enumerate(CASES)])
+def test_no_message_names_a_card_its_receiver_may_not_see(client: TestClient, variant: str, options: dict[str, Any]) -> None:
+    checked = 0
+    for seed in range(2):
+        checked += play_and_check(client, variant, 1000 + seed, **options)
+    assert checked > 40
+
+
+def test_the_checker_catches_a_leak() -> None:
+    deck = {"9C", "TC", "JS"}
+    assert cards_in({"observation": {"hand": ["9C"], "history": [[1, "discard:JS"]]}, "table": "JS"}, deck) == {"9C", "JS"}
+    assert cards_in({"history": [[1, "discard:??"]], "x": "bid:3S"}, deck) == set()

@@ -1,0 +1,93 @@
+"""Tables live in the database: a restarted server resumes each one exactly, bots included."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from bowers.server import create_app
+from bowers.server.database import Database, default_path
+from tests.server.conftest import new_table, receive_state
+
+
+def test_a_restarted_server_resumes_every_seat_exactly(database_path: Path) -> None:
+    rng = random.Random(4)
+    with TestClient(create_app(database_path, pool="thread")) as client:
+        table = new_table(client, "railroad", seed=9)
+        tokens = [seat["token"] for seat in table["seats"]]
+        with client.websocket_connect("/ws") as websocket:
+            websocket.send_json({"type": "join", "table": table["table"], "token": tokens[0]})
+            receive_state(websocket)
+        room = client.app.state.bowers["lobby"].rooms[table["table"]]  # type: ignore[attr-defined]
+        for _ in range(37):
+            seat = room.game.to_act
+            with client.websocket_connect("/ws") as websocket:
+                websocket.send_json({"type": "join", "table": table["table"], "token": tokens[seat]})
+                state = receive_state(websocket)
+                websocket.send_json({"type": "act", "action": rng.choice(state["observation"]["legal_actions"])})
+                receive_state(websocket, state["actions"] + 1)
+        before_record = room.game.record()
+        before = [room.game.observation(seat) for seat in range(4)]
+    with TestClient(create_app(database_path, pool="thread")) as client:
+        room = client.app.state.bowers["lobby"].rooms[table["table"]]  # type: ignore[attr-defined]
+        assert room.game.record() == before_record
+        for seat, token in enumerate(tokens):
+            with client.websocket_connect("/ws") as websocket:
+                websocket.send_json({"type": "join", "table": table["table"], "token": token})
+                state = receive_state(websocket)
+                assert state["actions"] == 37 and state["observation"] == before[seat]
+
+
+def test_bots_in_a_process_pool_play_a_whole_game(database_path: Path) -> None:
+    with TestClient(create_app(database_path, pool="process", workers=2)) as client:
+        table = new_table(client, seats=[{"kind": "random"}] * 4, target=3)
+        with client.websocket_connect("/ws") as websocket:
+            websocket.send_json({"type": "join", "table": table["table"], "token": None})
+            state = receive_state(websocket)
+            while state["winner"] is None:
+                state = receive_state(websocket)
+    stored = Database(database_path).table(table["table"])
+    assert stored is not None and stored.finished and len(stored.actions) == state["actions"]
+
+
+def test_the_default_database_follows_bowers_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOWERS_DATA_DIR", str(tmp_path))
+    assert default_path() == tmp_path / "server.sqlite3"
+    monkeypatch.delenv("BOWERS_DATA_DIR")
+    assert default_path().name == "server.sqlite3" and "bowers" in str(default_path())
+
+
+def test_a_dead_bot_worker_is_replaced_and_the_table_goes_on(database_path: Path) -> None:
+    with TestClient(create_app(database_path, pool="process", workers=1)) as client:
+        lobby = client.app.state.bowers["lobby"]  # type: ignore[attr-defined]
+        table = new_table(client, seats=[{"kind": "human"}] + [{"kind": "random"}] * 3, seed=3)
+        with client.websocket_connect("/ws") as websocket:
+            websocket.send_json({"type": "join", "table": table["table"], "token": table["seats"][0]["token"]})
+            state = receive_state(websocket)
+            while state["observation"]["to_act"] != 0:
+                state = receive_state(websocket)
+            for process in list(lobby.pool._processes.values()):
+                process.kill()
+                process.join()
+            websocket.send_json({"type": "act", "action": state["observation"]["legal_actions"][0]})
+            later = receive_state(websocket, state["actions"] + 1)
+            while later["observation"]["to_act"] != 0 and later["winner"] is None:
+                later = receive_state(websocket)
+            assert later["actions"] > state["actions"] + 1
+
+
+def test_a_finished_table_leaves_memory_and_opens_again_from_the_database(database_path: Path) -> None:
+    with TestClient(create_app(database_path, pool="thread")) as client:
+        lobby = client.app.state.bowers["lobby"]  # type: ignore[attr-defined]
+        table = new_table(client, seats=[{"kind": "random"}] * 4, target=2)
+        with client.websocket_connect("/ws") as websocket:
+            websocket.send_json({"type": "join", "table": table["table"], "token": None})
+            state = receive_state(websocket)
+            while state["winner"] is None:
+                state = receive_state(websocket)
+        assert table["table"] not in lobby.rooms
+        record = client.get(f"/api/tables/{table['table']}/record").json()
+        assert sum(len(deal["actions"]) for deal in record["deals"]) == state["actions"]
