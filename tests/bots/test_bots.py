@@ -177,3 +177,21 @@ def test_standard_deck_size_is_read_from_the_cards(deck: int, expected: int) -> 
         seen = view.hand | view.played | (1 << view.turn_up if view.turn_up >= 0 else 0)
         if any(card % 13 in (5, 6) or card == 52 for card in range(55) if seen >> card & 1):
             assert len(view.rules.deck) == expected
+
+
+def test_advice_says_why_a_lower_value_is_listed_first() -> None:
+    """Best first: a choice listed above a better-valued one (the rule player's choice, within ``prior``) says why."""
+    from bowers.bots import advise
+
+    explained = 0
+    for seed in range(12):
+        game = bowers.Game("standard", seed=seed)
+        seat = game.to_act
+        assert seat is not None
+        advice = advise(game.observation(seat), samples=4, prior=5.0, seed=seed)
+        best = max(choice.value for choice in advice)
+        if advice[0].value < best:
+            assert "rule player's choice" in advice[0].reason
+            explained += 1
+        assert all("rule player's choice" not in choice.reason for choice in advice[1:])
+    assert explained > 0

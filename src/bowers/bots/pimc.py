@@ -28,7 +28,7 @@ import importlib
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bowers.bots.base import register
@@ -288,6 +288,9 @@ class PimcBot:
             return (-round(tallies[choice.action].utility_mean + bonus, 6), choice.action != favourite, order[choice.action])
 
         advice.sort(key=rank)
+        if advice and advice[0].value < max(choice.value for choice in advice):
+            note = f"; first because it is the rule player's choice and within {self.prior:.2f} points of the best"
+            advice[0] = replace(advice[0], reason=advice[0].reason + note)
         return advice
 
     # ------------------------------------------------------------------ candidates
