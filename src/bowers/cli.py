@@ -329,3 +329,8 @@ def export_command(path: str, to_egn: bool, out: str | None) -> None:
 def main() -> None:
     """Entry point of the ``bowers`` console script."""
     cli(prog_name="bowers")
+
+
+from bowers.cli_match import match_command  # noqa: E402  (registered after the group exists)
+
+cli.add_command(match_command)
