@@ -306,9 +306,7 @@ def chain_games(outcomes: Sequence[DealOutcome], sides: int, rules: Rules) -> li
     return winners
 
 
-def _summarise(
-    plan: _Plan, rules: Rules, outcomes: list[DealOutcome], workers: int, seconds: float
-) -> MatchResult:
+def _summarise(plan: _Plan, rules: Rules, outcomes: list[DealOutcome], workers: int, seconds: float) -> MatchResult:
     count = len(plan.sides)
     winners = chain_games(outcomes, count, rules)
     hands = sum(len(o.passes) for o in outcomes)
