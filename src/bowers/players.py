@@ -1,7 +1,9 @@
-"""Players that choose actions from what a seat can see.
+"""Players that choose actions from what a seat can see: a thin door onto the bots registry.
 
 A player gets only an observation (``Game.observation(seat)``), never the
-game itself, so it cannot look at hidden cards.
+game itself, so it cannot look at hidden cards.  ``RandomPlayer`` is the
+``random`` bot (``bowers.bots.create("random")``) under the name ``simulate``
+has always used, with ``choose`` as another name for ``act``.
 
 >>> RandomPlayer(seed=1).choose({"legal_actions": ["pass"]})
 'pass'
@@ -9,20 +11,15 @@ game itself, so it cannot look at hidden cards.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
+from bowers.bots.random_bot import RandomBot
 
-class RandomPlayer:
-    """Picks uniformly at random among the legal actions of an observation; a baseline and a test opponent."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+class RandomPlayer(RandomBot):
+    """The random bot: picks uniformly among the legal actions; a baseline and a test opponent."""
 
     def choose(self, observation: Mapping[str, Any]) -> str:
-        """One of ``observation["legal_actions"]``, each equally likely."""
-        legal = observation["legal_actions"]
-        if not legal:
-            raise ValueError("no legal actions in this observation: it is not this seat's turn")
-        return self._rng.choice(list(legal))
+        """One of ``observation["legal_actions"]``, each equally likely (the same as ``act``)."""
+        return self.act(observation)

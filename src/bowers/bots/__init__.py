@@ -12,6 +12,7 @@ works on a JSON round-trip of it).  Bots are deterministic for a given seed.
 from __future__ import annotations
 
 from bowers.bots.base import Bot, BotFactory, create, names, register
+from bowers.bots.heuristic import HeuristicBot
 from bowers.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "create", "names", "register"]
+__all__ = ["Bot", "BotFactory", "HeuristicBot", "RandomBot", "create", "names", "register"]

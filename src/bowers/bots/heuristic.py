@@ -1,0 +1,668 @@
+"""The heuristic bot: an expert rule player for every variant and every decision.
+
+Bidding decisions compare expected points: the hand's expected tricks for each
+trump (``strength.expected_tricks``) plus what partner should bring, turned
+into points by the variant's own scoring (``strength.contract_value``).  Play
+follows the rules good players teach: the makers lead trump, defenders cash
+sure winners but never lead an ace into a loner, partner's winning card is not
+overtaken, a ruff uses the card that costs the hand least (so an honour keeps
+its guard), discards come from weakness, and a suit partner is void in is led
+for partner to ruff.  Every threshold is a named setting.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bowers.bots.base import register
+from bowers.bots.strength import contract_value, expected_tricks, suit_orders
+from bowers.bots.view import View, card_of
+from bowers.cards import CARD_NAMES, TWO, rank_of, to_hand
+from bowers.errors import OptionError
+from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
+
+_TRUMP_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
+
+DEFAULTS: dict[str, Any] = {
+    "partner_share": 0.8,  # of an average seat's tricks, what partner is expected to take
+    "call_margin": 0.05,  # expected points an order or call must be worth
+    "alone_margin": 0.3,  # expected points going alone must gain over playing with partner
+    "defend_margin": 0.5,  # tricks above those needed that a lone defence must expect
+    "bid_margin": 0.05,  # expected points an auction bid must be worth
+    "trick_spread": 1.0,  # uncertainty (standard deviation, in tricks) of a hand's estimate
+    "kitty_gain": 0.5,  # tricks the auction declarer gains from the kitty
+    "exchange_gain": 0.4,  # tricks the lone player gains from the loner exchange
+    "return_low_cards": True,  # Ultimate: return three 2s and 3s for kitty cards
+    "options": None,  # the game's options when the observation does not carry them
+}
+
+
+def _check_settings(name: str, settings: Mapping[str, Any], allowed: Mapping[str, Any]) -> dict[str, Any]:
+    """The bot's settings over its defaults; an unknown name raises ``OptionError`` listing the allowed ones."""
+    unknown = sorted(set(settings) - set(allowed))
+    if unknown:
+        names = ", ".join(sorted(allowed))
+        message = f"the {name} bot has no setting {unknown[0]!r}; its settings are: {names}"
+        raise OptionError(message, unknown[0], tuple(sorted(allowed)))
+    values = dict(allowed)
+    values.update(settings)
+    return values
+
+
+class HeuristicBot:
+    """Plays by expert rules from the observation alone; fast enough for millions of simulated hands."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, **settings: Any) -> None:
+        self.settings = _check_settings(self.name, settings, DEFAULTS)
+        for key, value in self.settings.items():
+            if key not in ("options", "return_low_cards") and not isinstance(value, int | float):
+                raise OptionError(f"setting {key!r} must be a number, not {value!r}", key, "a number")
+        self._rng = random.Random(seed)
+        self._options: Mapping[str, Any] | None = self.settings["options"]
+
+    def act(self, observation: Mapping[str, Any]) -> str:
+        """The chosen action, one of ``observation["legal_actions"]``."""
+        legal = list(observation.get("legal_actions") or [])
+        if not legal:
+            raise ValueError("no legal actions in this observation: it is not this seat's turn")
+        if len(legal) == 1:
+            return str(legal[0])
+        view = View(observation, self._options)
+        choice = decide(view, self.settings)
+        return choice if choice in legal else legal[0]
+
+
+# ---------------------------------------------------------------------- shared helpers
+
+
+def tables_for(view: View, trump: int) -> TrumpTables:
+    """The trump tables of the view's deck for a candidate trump."""
+    rules = view.rules
+    return trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump)
+
+
+def _deck_hand(view: View) -> int:
+    return to_hand(view.rules.deck)
+
+
+def live_fraction(view: View) -> float:
+    """The chance that a card this seat has not seen lies in an opponent's hand."""
+    unseen = view.unseen.bit_count()
+    if unseen == 0:
+        return 0.0
+    opponents = sum(
+        size
+        for seat, size in enumerate(view.hand_sizes)
+        if not view.same_team(seat, view.seat) and seat not in view.sitting_out
+    )
+    return min(1.0, opponents / unseen)
+
+
+def hand_tricks(view: View, hand: int, trump: int, outstanding: int | None = None) -> float:
+    """Expected tricks of ``hand`` with ``trump`` from this seat's knowledge."""
+    tables = tables_for(view, trump)
+    if outstanding is None:
+        outstanding = view.unseen & ~hand
+    return expected_tricks(hand, tables, view.rules.deck, outstanding, live_fraction(view))
+
+
+def partner_tricks(view: View, settings: Mapping[str, Any]) -> float:
+    """What partner is expected to contribute (nothing in two-hand)."""
+    rules = view.rules
+    if rules.players == 2:
+        return 0.0
+    return float(settings["partner_share"]) * rules.hand_size / rules.players
+
+
+def best_discard(view: View, hand: int, trump: int, count: int = 1) -> int:
+    """The ``count`` cards whose loss costs ``hand`` least (greedy), as a bit set."""
+    discards = 0
+    for _ in range(count):
+        best_card, best_value = -1, -1e9
+        remaining = hand & ~discards
+        for card in _cards(remaining):
+            value = hand_tricks(view, remaining & ~(1 << card), trump, view.unseen & ~hand) - _keep_bonus(card, trump)
+            if value > best_value + 1e-9:
+                best_card, best_value = card, value
+        discards |= 1 << best_card
+    return discards
+
+
+def _keep_bonus(card: int, trump: int) -> float:
+    """A tie-breaker that discards low cards before high ones."""
+    return 0.001 * (rank_of(card) if card < 52 else 13)
+
+
+def _cards(hand: int) -> list[int]:
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(low.bit_length() - 1)
+        hand ^= low
+    return out
+
+
+def _card_name(card: int) -> str:
+    return CARD_NAMES[card]
+
+
+# ---------------------------------------------------------------------- decisions
+
+
+def decide(view: View, settings: Mapping[str, Any]) -> str:
+    """The heuristic's action for the view's seat."""
+    phase = view.phase
+    legal = view.legal
+    if "claim-renege" in legal:
+        return "claim-renege" if _renege_seen(view) else ("pass" if phase == "renege-review" else _play(view, settings))
+    if phase == "play":
+        return _play(view, settings)
+    if phase == "round-1":
+        return _round_one(view, settings)
+    if phase == "round-2":
+        return _round_two(view, settings)
+    if phase == "joker-call":
+        return _best_call(view, settings, [a for a in legal if a.startswith("call:")], with_turn_up=True)[0]
+    if phase == "maker-choice":
+        return _maker_choice(view, settings)
+    if phase == "exchange":
+        return _exchange(view)
+    if phase == "defend":
+        return _defend(view, settings)
+    if phase == "discard":
+        return _discard(view)
+    if phase == "pickup-choice":
+        return _pickup_choice(view)
+    if phase == "auction":
+        return _auction(view, settings)
+    if phase == "twos-threes":
+        return _twos_threes(view, settings)
+    return legal[0]
+
+
+def _renege_seen(view: View) -> bool:
+    """True when an opponent played a card of a suit it had shown out of (a renege)."""
+    tables = view.tables
+    if tables is None:
+        return False
+    shown_out = [0] * view.players
+    trick: list[int] = []
+    active = view.players - len(view.sitting_out)
+    led = -1
+    for actor, action in view.history:
+        if not action.startswith("play:"):
+            continue
+        parts = action.split(":")
+        card = card_of(parts[1])
+        suit = tables.effective_suit[card]
+        if not trick:
+            led = _TRUMP_LETTERS[parts[2]] if len(parts) == 3 else suit
+        else:
+            if shown_out[actor] >> suit & 1 and not view.same_team(actor, view.seat) and suit != 4:
+                return True
+            if suit != led:
+                shown_out[actor] |= 1 << led
+        trick.append(card)
+        if len(trick) == active:
+            trick = []
+    return False
+
+
+def _order_value(view: View, settings: Mapping[str, Any], trump: int) -> float:
+    """Expected points of making ``trump`` with the turn-up going to the dealer."""
+    rules = view.rules
+    turn_up = view.turn_up
+    hand = view.hand
+    seat = view.seat
+    if seat == view.dealer:
+        hand |= 1 << turn_up
+        hand &= ~best_discard(view, hand, trump)
+        mine = hand_tricks(view, hand, trump)
+        support = partner_tricks(view, settings)
+    else:
+        mine = hand_tricks(view, hand, trump, view.unseen & ~hand & ~(1 << turn_up))
+        card_value = hand_tricks(view, 1 << turn_up, trump, view.unseen & ~(1 << turn_up))
+        support = partner_tricks(view, settings)
+        if view.same_team(view.dealer, seat):
+            support += 0.8 * card_value
+        else:
+            mine -= 0.6 * card_value
+    return contract_value(rules, mine + support, float(settings["trick_spread"]), rules.tricks_to_make)
+
+
+def _round_one(view: View, settings: Mapping[str, Any]) -> str:
+    legal = view.legal
+    suits = [a for a in legal if a.startswith("order:")]
+    if suits:  # Ultimate's turned-up Joker: the orderer names trump
+        values = {a: _order_value(view, settings, _TRUMP_LETTERS[a[6:]]) for a in suits}
+        best = max(values, key=lambda a: values[a])
+        return best if values[best] > float(settings["call_margin"]) or "pass" not in legal else "pass"
+    turn_up = view.turn_up
+    trump = NO_TRUMP if turn_up >= 52 else turn_up // 13
+    value = _order_value(view, settings, trump)
+    return "order" if value > float(settings["call_margin"]) and "order" in legal else "pass"
+
+
+def _best_call(view: View, settings: Mapping[str, Any], calls: list[str], with_turn_up: bool = False) -> tuple[str, float]:
+    rules = view.rules
+    best, best_value = calls[0], -1e9
+    for action in calls:
+        trump = _TRUMP_LETTERS[action.split(":")[1]]
+        hand = view.hand
+        if with_turn_up and view.turn_up >= 0:
+            hand = (hand | 1 << view.turn_up) & ~best_discard(view, hand | 1 << view.turn_up, trump)
+        mine = hand_tricks(view, hand, trump)
+        mean = mine + partner_tricks(view, settings)
+        value = contract_value(rules, mean, float(settings["trick_spread"]), rules.tricks_to_make)
+        if value > best_value:
+            best, best_value = action, value
+    return best, best_value
+
+
+def _round_two(view: View, settings: Mapping[str, Any]) -> str:
+    calls = [a for a in view.legal if a.startswith("call:")]
+    if not calls:
+        return "pass"
+    best, value = _best_call(view, settings, calls)
+    if "pass" not in view.legal or value > float(settings["call_margin"]):
+        return best
+    return "pass"
+
+
+def _maker_hand(view: View) -> int:
+    """The maker's hand as it will be after the dealer's pick-up (when the maker deals)."""
+    hand = view.hand
+    if view.seat == view.dealer and view.turn_up_state == "face-up" and view.turn_up >= 0 and view.rules.bidding != "auction":
+        hand |= 1 << view.turn_up
+        hand &= ~best_discard(view, hand, view.trump)
+    return hand
+
+
+def _maker_choice(view: View, settings: Mapping[str, Any]) -> str:
+    rules = view.rules
+    trump = view.trump
+    hand = _maker_hand(view)
+    if "jambone" in view.legal and view.tables is not None and trump != NO_TRUMP:
+        top = to_hand(view.tables.trump_order[: rules.hand_size])
+        if hand & top == hand:
+            return "jambone"
+    mine = hand_tricks(view, hand, trump)
+    spread = float(settings["trick_spread"])
+    exchange = float(settings["exchange_gain"]) if rules.loner_exchange else 0.0
+    with_partner = contract_value(rules, mine + partner_tricks(view, settings), spread, rules.tricks_to_make)
+    alone = contract_value(rules, mine + exchange, spread * 0.8, rules.tricks_to_make, alone=True)
+    if alone > with_partner + float(settings["alone_margin"]):
+        return "alone"
+    return "partner"
+
+
+def _defend(view: View, settings: Mapping[str, Any]) -> str:
+    rules = view.rules
+    mine = hand_tricks(view, view.hand, view.trump) + (float(settings["exchange_gain"]) if rules.loner_exchange else 0.0)
+    if mine >= rules.tricks_to_make + float(settings["defend_margin"]) and "defend-alone" in view.legal:
+        return "defend-alone"
+    return "pass"
+
+
+def _exchange(view: View) -> str:
+    hand = view.hand
+    trump = view.trump
+    lone = view.maker if view.lone_defender < 0 else view.lone_defender
+    if view.seat == lone:  # the lone player gives away its worst card
+        card = _cards(best_discard(view, hand, trump))[0]
+        return f"give:{_card_name(card)}"
+    # The partner returns its best card: the highest trump, else the card worth most alone.
+    tables = view.tables
+    if tables is not None and trump != NO_TRUMP:
+        for card in tables.trump_order:
+            if hand >> card & 1:
+                return f"give:{_card_name(card)}"
+    best, best_value = -1, -1.0
+    for card in _cards(hand):
+        value = hand_tricks(view, 1 << card, trump) + 0.001 * rank_of(card)
+        if value > best_value:
+            best, best_value = card, value
+    return f"give:{_card_name(best)}"
+
+
+def _discard(view: View) -> str:
+    if any("," in a for a in view.legal):  # the auction declarer lays away as many cards as the kitty held
+        count = len(view.legal[0].split(":")[1].split(","))
+        cards = best_discard(view, view.hand, view.trump, count)
+        action = "discard:" + ",".join(_card_name(c) for c in _cards(cards))
+        return action if action in view.legal else view.legal[0]
+    card = _cards(best_discard(view, view.hand, view.trump))[0]
+    return f"discard:{_card_name(card)}"
+
+
+def _pickup_choice(view: View) -> str:
+    trump = view.trump
+    with_turn_up = view.hand | 1 << view.turn_up
+    discard = best_discard(view, with_turn_up, trump)
+    taken = hand_tricks(view, with_turn_up & ~discard, trump)
+    kept = hand_tricks(view, view.hand, trump)
+    if taken > kept + 0.05:
+        return f"discard:{_card_name(_cards(discard)[0])}"
+    return "decline"
+
+
+def _twos_threes(view: View, settings: Mapping[str, Any]) -> str:
+    options = [a for a in view.legal if a.startswith("twos-threes:")]
+    if not options or not settings["return_low_cards"]:
+        return "pass"
+    hand = view.hand
+    lengths = [(hand & to_hand(c for c in view.rules.deck if c < 52 and c // 13 == s)).bit_count() for s in range(4)]
+
+    def kept_strength(action: str) -> float:
+        # Return the low cards of the shortest suits: long suits are the likely trumps.
+        cards = [card_of(name) for name in action.split(":")[1].split(",")]
+        return sum(lengths[c // 13] * 10 + (rank_of(c) - TWO) for c in cards)
+
+    return min(options, key=kept_strength)
+
+
+def _auction(view: View, settings: Mapping[str, Any]) -> str:
+    rules = view.rules
+    spread = float(settings["trick_spread"])
+    partner = view.partner
+    partner_suits = set()
+    standing_by_partner = False
+    for actor, action in view.history:
+        if action.startswith("bid:"):
+            standing_by_partner = actor == partner
+            if actor == partner:
+                partner_suits.add(action[5:])
+    means: dict[str, float] = {}
+    for letter, trump in _TRUMP_LETTERS.items():
+        mine = hand_tricks(view, view.hand, trump)
+        support = partner_tricks(view, settings) + (0.6 if letter in partner_suits else 0.0)
+        means[letter] = mine + float(settings["kitty_gain"]) + support
+    best, best_value = "pass", float(settings["bid_margin"]) + (0.5 if standing_by_partner else 0.0)
+    for action in view.legal:
+        if not action.startswith("bid:"):
+            continue
+        level = int(action[4])
+        letter = action[5:]
+        value = contract_value(rules, means[letter], spread, level)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+# ---------------------------------------------------------------------- play
+
+
+def _play(view: View, settings: Mapping[str, Any]) -> str:
+    tables = view.tables
+    assert tables is not None
+    plays = _plays(view)
+    if len(plays) == 1:
+        return next(iter(plays))
+    if view.playing_for >= 0:
+        return _jambone_choice(view, plays, tables)
+    if not view.trick:
+        return _lead(view, plays, tables)
+    return _follow(view, plays, tables)
+
+
+def _plays(view: View) -> dict[str, int]:
+    """The legal plays that follow suit (a bot never reneges), as action -> card."""
+    plays = {a: card_of(a.split(":")[1]) for a in view.legal if a.startswith("play:")}
+    if view.rules.reneges and view.trick and view.tables is not None:
+        mask = view.tables.suit_mask[view.led]
+        hand = view.acting_hand
+        if hand & mask:
+            following = {a: c for a, c in plays.items() if mask >> c & 1}
+            if following:
+                return following
+    return plays
+
+
+def _outstanding(view: View) -> int:
+    return view.unseen & ~view.acting_hand
+
+
+def _higher_out(view: View, tables: TrumpTables, led: int, card: int, outstanding: int) -> int:
+    """How many outstanding cards would beat ``card`` in a trick led in ``led``."""
+    power = tables.power[led]
+    mine = power[card]
+    count = 0
+    rest = outstanding
+    while rest:
+        low = rest & -rest
+        other = low.bit_length() - 1
+        rest ^= low
+        if power[other] > mine:
+            count += 1
+    return count
+
+
+def _still_to_play(view: View) -> list[int]:
+    """Active seats after the acting seat in the trick in progress."""
+    n = view.players
+    active = [s for s in range(n) if s not in view.sitting_out]
+    played = {seat for seat, _ in view.trick}
+    me = view.acting_seat
+    index = active.index(me)
+    return [s for s in (active[(index + i) % len(active)] for i in range(1, len(active))) if s not in played]
+
+
+def _win_chance(view: View, tables: TrumpTables, led: int, card: int, after: list[int], outstanding: int) -> float:
+    """The chance that ``card`` holds the trick against the opponents still to play."""
+    opponents = [s for s in after if not view.same_team(s, view.acting_seat)]
+    if not opponents:
+        return 1.0
+    trump = tables.trump
+    power = tables.power[led]
+    mine = power[card]
+    live = live_fraction(view)
+    chance = 1.0
+    for seat in opponents:
+        void_led = view.voids[seat] >> led & 1
+        beaters = 0
+        rest = outstanding
+        while rest:
+            low = rest & -rest
+            other = low.bit_length() - 1
+            rest ^= low
+            if power[other] > mine:
+                suit = tables.effective_suit[other]
+                if suit == led and not void_led:
+                    beaters += 1
+                elif suit == trump and trump != led and not (view.voids[seat] >> trump & 1):
+                    beaters += 1 if void_led else 0
+        if beaters:
+            chance *= max(0.05, 1.0 - 0.6 * live * beaters)
+        elif void_led and trump != NO_TRUMP and led != trump and not (view.voids[seat] >> trump & 1):
+            chance *= 0.5 if tables.effective_suit[card] != trump else 1.0
+    return chance
+
+
+def _value_after(view: View, hand: int, tables: TrumpTables, outstanding: int) -> float:
+    return expected_tricks(hand, tables, view.rules.deck, outstanding, live_fraction(view))
+
+
+def _follow(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
+    hand = view.acting_hand
+    led = view.led
+    outstanding = _outstanding(view)
+    power = tables.power[led]
+    best_power, best_seat = -1, -1
+    for seat, card in view.trick:
+        if power[card] > best_power:
+            best_power, best_seat = power[card], seat
+    after = _still_to_play(view)
+    partner_winning = view.same_team(best_seat, view.acting_seat)
+    partner_hold = 0.0
+    if partner_winning:
+        partner_hold = _win_chance_for(view, tables, led, best_seat, view.trick, after, outstanding)
+    base = _value_after(view, hand, tables, outstanding)
+    best_action, best_score = "", -1e9
+    for action, card in plays.items():
+        future = _value_after(view, hand & ~(1 << card), tables, outstanding) - base
+        if power[card] > best_power:
+            win = _win_chance(view, tables, led, card, after, outstanding)
+            if partner_winning:
+                win = max(win, partner_hold)
+        else:
+            win = partner_hold if partner_winning else 0.0
+        score = win + future - 0.0001 * power[card] - 0.00001 * (rank_of(card) if card < 52 else 13)
+        if score > best_score:
+            best_action, best_score = action, score
+    return best_action
+
+
+def _win_chance_for(
+    view: View, tables: TrumpTables, led: int, seat: int, trick: list[tuple[int, int]], after: list[int], outstanding: int
+) -> float:
+    """The chance that partner's winning card holds against the opponents still to play after this seat."""
+    card = next(c for s, c in trick if s == seat)
+    return _win_chance(view, tables, led, card, after, outstanding)
+
+
+def _lead(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
+    hand = view.acting_hand
+    me = view.acting_seat
+    trump = tables.trump
+    outstanding = _outstanding(view)
+    orders = suit_orders(tables, view.rules.deck)
+    effective = tables.effective_suit
+    by_card = {card: action for action, card in plays.items() if not action.startswith("play:JK:")}
+    joker_leads = [a for a in plays if a.startswith("play:JK:")]
+    partner = view.partner_of(me)
+    partner_active = partner >= 0 and partner not in view.sitting_out
+    makers = view.maker >= 0 and view.same_team(view.maker, me)
+    opponent_alone = view.maker >= 0 and not makers and view.alone
+    opponents = [s for s in range(view.players) if not view.same_team(s, me) and s not in view.sitting_out]
+
+    def boss(card: int) -> bool:
+        return _higher_out(view, tables, effective[card], card, outstanding) == 0
+
+    if joker_leads:  # the no-trump Joker wins any trick: lead it naming our longest suit
+        lengths = [(hand & tables.suit_mask[s]).bit_count() for s in range(4)]
+        best_suit = max(range(4), key=lambda s: lengths[s])
+        return f"play:JK:{'CDHS'[best_suit]}"
+    trumps = [c for c in orders[trump] if hand >> c & 1] if trump != NO_TRUMP else []
+    out_trumps = (outstanding & tables.suit_mask[trump]).bit_count() if trump != NO_TRUMP else 0
+    opponents_have_trump = out_trumps > 0 and not all(view.voids[s] >> trump & 1 for s in opponents)
+    # 1. The makers draw trump: lead the top trump when it is boss, else a low one, with length.
+    if trumps and makers and opponents_have_trump:
+        if boss(trumps[0]) and (len(trumps) >= 2 or me == view.maker or len(trumps) == len(_cards(hand))):
+            return by_card[trumps[0]]
+        if len(trumps) >= 2 and (me == view.maker or view.alone):
+            return by_card[trumps[-1]]
+        if len(trumps) >= 2 and partner == view.maker:
+            return by_card[trumps[0]]
+    if trumps and len(trumps) == hand.bit_count():
+        return by_card[trumps[0]] if boss(trumps[0]) else by_card[trumps[-1]]
+    side_suits = [s for s in range(4) if s != trump and hand & tables.suit_mask[s]]
+    if trump == NO_TRUMP:
+        side_suits = [s for s in range(4) if hand & tables.suit_mask[s]]
+    # 2. Cash a sure side winner, unless defending a loner (an ace led into a loner is trumped).
+    if not opponent_alone:
+        cash = []
+        for suit in side_suits:
+            top = next(c for c in orders[suit] if hand >> c & 1)
+            if boss(top):
+                ruff_danger = any(view.voids[s] >> suit & 1 and not view.voids[s] >> trump & 1 for s in opponents)
+                out_in_suit = (outstanding & tables.suit_mask[suit]).bit_count()
+                if not ruff_danger or trump == NO_TRUMP or not opponents_have_trump:
+                    cash.append((out_in_suit, top))
+        if cash:
+            cash.sort(reverse=True)
+            return by_card[cash[0][1]]
+    # 3. A suit partner has shown out of (partner may ruff), 4. the suit partner led, else the shortest suit.
+    partner_voids = view.voids[partner] if partner_active else 0
+    partner_led = _suits_led_by(view, partner, tables) if partner_active else []
+    partner_discards = _suits_discarded_by(view, partner, tables) if partner_active else set()
+    candidates = []
+    for suit in side_suits:
+        cards = [c for c in orders[suit] if hand >> c & 1]
+        low = cards[-1]
+        score = 0.0
+        if partner_voids >> suit & 1 and trump != NO_TRUMP and not partner_voids >> trump & 1:
+            score += 2.0
+        if suit in partner_led:
+            score += 1.0
+        if suit in partner_discards:
+            score -= 1.0
+        score -= 0.3 * len(cards)  # short suits first (a void to ruff with)
+        if len(cards) == 2 and _higher_out(view, tables, suit, cards[0], outstanding) == 1:
+            score -= 0.6  # do not lead away from a guarded king
+        if opponent_alone and boss(cards[0]):
+            score -= 1.5  # keep the ace behind the loner
+        if boss(low):
+            score += 0.5
+        candidates.append((score, -rank_of(low) if low < 52 else -13, low))
+    if candidates:
+        candidates.sort(reverse=True)
+        return by_card[candidates[0][2]]
+    if trumps:
+        return by_card[trumps[0]] if boss(trumps[0]) else by_card[trumps[-1]]
+    return next(iter(plays))
+
+
+def _suits_led_by(view: View, seat: int, tables: TrumpTables) -> list[int]:
+    suits = []
+    for player, card in _tricks_with_leaders(view, tables):
+        if player == seat:
+            suits.append(tables.effective_suit[card])
+    return suits
+
+
+def _tricks_with_leaders(view: View, tables: TrumpTables) -> list[tuple[int, int]]:
+    """(leader, card led) of every trick so far."""
+    active = view.players - len(view.sitting_out)
+    return [pair for index, pair in enumerate(_plays_in_order(view)) if index % active == 0]
+
+
+def _plays_in_order(view: View) -> list[tuple[int, int]]:
+    """(player, card) of every card played, in order (a Jambone hand's cards are its own, not its chooser's)."""
+    out = []
+    for actor, action in view.history:
+        if action.startswith("play:"):
+            card = card_of(action.split(":")[1])
+            player = next((seat for seat, cards in enumerate(view.played_by) if cards >> card & 1), actor)
+            out.append((player, card))
+    return out
+
+
+def _suits_discarded_by(view: View, seat: int, tables: TrumpTables) -> set[int]:
+    """Side suits ``seat`` threw when it could not follow (a discard from weakness)."""
+    suits: set[int] = set()
+    active = view.players - len(view.sitting_out)
+    led = -1
+    for index, (player, card) in enumerate(_plays_in_order(view)):
+        suit = tables.effective_suit[card]
+        if index % active == 0:
+            led = suit
+        elif player == seat and suit != led and suit != tables.trump and suit < 4:
+            suits.add(suit)
+    return suits
+
+
+def _jambone_choice(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
+    """Choosing the Jambone hand's card: its weakest lead, or a card that loses (else its highest)."""
+    if not view.trick:
+        def lead_strength(action: str) -> tuple[int, int]:
+            card = plays[action]
+            suit = tables.effective_suit[card]
+            return tables.power[suit if suit < 4 else 0][card], card
+
+        return min(plays, key=lead_strength)
+    led = view.led
+    power = tables.power[led]
+    best_power = max(power[c] for _, c in view.trick)
+    losing = [a for a, c in plays.items() if power[c] <= best_power]
+    if losing:
+        return max(losing, key=lambda a: (tables.effective_suit[plays[a]] == tables.trump, rank_of(plays[a])))
+    return max(plays, key=lambda a: power[plays[a]])
+
+
+register("heuristic", HeuristicBot)
+
+__all__ = ["DEFAULTS", "HeuristicBot", "decide", "hand_tricks"]

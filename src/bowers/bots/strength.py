@@ -1,0 +1,159 @@
+"""Hand evaluation shared by the bots: expected tricks of a hand for a trump, and expected points of a contract.
+
+``expected_tricks`` is a fast count of honours, guards, length and voids that
+works for any deck and trump (no-trump included); ``contract_value`` turns an
+expected trick count into expected net points with the variant's own scoring.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from types import SimpleNamespace
+
+from bowers.cards import JOKER
+from bowers.hand import SCORING
+from bowers.tables import NO_TRUMP, TrumpTables
+from bowers.variants import Rules
+
+# How much an outstanding higher trump (held by an opponent) costs one of ours.
+HIGHER_TRUMP_COST = 0.9
+# An honour with as many small trumps below it as higher trumps are out is guarded: half the cost.
+GUARD_FACTOR = 0.5
+# Each trump beyond the first makes every trump likelier to score (length wins the late tricks).
+LENGTH_BONUS = 0.1
+# A void side suit with a spare trump to ruff it.
+RUFF_BONUS = 0.3
+
+_SUIT_ORDERS: dict[int, tuple[TrumpTables, list[list[int]]]] = {}
+
+
+def suit_orders(tables: TrumpTables, deck: tuple[int, ...]) -> list[list[int]]:
+    """For each effective suit 0-4, its cards of the deck from highest to lowest (trump in trump order)."""
+    cached = _SUIT_ORDERS.get(id(tables))
+    if cached is not None and cached[0] is tables:
+        return cached[1]
+    orders: list[list[int]] = [[] for _ in range(5)]
+    for suit in range(5):
+        cards = [c for c in deck if tables.effective_suit[c] == suit]
+        led = suit if suit < 4 else 0
+        cards.sort(key=lambda c: (tables.power[led][c], -c), reverse=True)
+        orders[suit] = cards
+    if tables.trump < 4:
+        orders[tables.trump] = list(tables.trump_order)
+    _SUIT_ORDERS[id(tables)] = (tables, orders)
+    return orders
+
+
+def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outstanding: int, live: float) -> float:
+    """The tricks ``hand`` should take with this trump.
+
+    ``outstanding`` holds the cards that may still beat ours (unseen, not ours);
+    ``live`` is the chance that one of them lies in an opponent's hand rather
+    than in partner's hand or the kitty.
+    """
+    orders = suit_orders(tables, deck)
+    trump = tables.trump
+    tricks = 0.0
+    trump_count = 0
+    spare = 0.0
+    if trump != NO_TRUMP:
+        order = orders[trump]
+        mine = 0
+        for card in order:
+            if hand >> card & 1:
+                mine += 1
+        trump_count = mine
+        higher = 0
+        seen_mine = 0
+        for card in order:
+            if hand >> card & 1:
+                seen_mine += 1
+                below = mine - seen_mine
+                cost = HIGHER_TRUMP_COST * higher * live
+                if higher and below >= higher:
+                    cost *= GUARD_FACTOR
+                value = 1.0 - cost + LENGTH_BONUS * (mine - 1)
+                tricks += 1.0 if value > 1.0 else (0.05 if value < 0.05 else value)
+            elif outstanding >> card & 1:
+                higher += 1
+        out_trumps = 0
+        for card in order:
+            if outstanding >> card & 1:
+                out_trumps += 1
+        spare = mine - out_trumps * live * 0.5
+    elif hand >> JOKER & 1 and tables.effective_suit[JOKER] == 4:
+        tricks += 1.0
+    for suit in range(4):
+        if suit == trump:
+            continue
+        order = orders[suit]
+        length = 0
+        for card in order:
+            if hand >> card & 1:
+                length += 1
+        if length == 0:
+            if trump_count and spare > 0:
+                tricks += RUFF_BONUS * (1.0 if spare >= 1 else spare)
+            continue
+        higher = 0
+        held = 0
+        out_in_suit = 0
+        for card in order:
+            if outstanding >> card & 1:
+                out_in_suit += 1
+        for card in order:
+            if hand >> card & 1:
+                held += 1
+                if trump == NO_TRUMP:
+                    if higher == 0:
+                        tricks += 0.95
+                    elif higher == 1 and length >= 2:
+                        tricks += 0.45
+                    elif held >= 4:
+                        tricks += 0.4
+                elif higher == 0:
+                    ruff_risk = 0.12 * (held - 1) + (0.25 if out_in_suit * live < 1.5 else 0.0)
+                    tricks += max(0.1, 0.85 - ruff_risk)
+                elif higher == 1 and length >= 2 and held == 1:
+                    tricks += 0.3
+            elif outstanding >> card & 1:
+                higher += 1
+    return tricks
+
+
+def trick_distribution(mean: float, spread: float, tricks: int) -> tuple[float, ...]:
+    """Chances of taking 0..tricks tricks: a discretised normal around ``mean``."""
+    return _distribution(round(mean, 2), round(spread, 2), tricks)
+
+
+@lru_cache(maxsize=8192)
+def _distribution(mean: float, spread: float, tricks: int) -> tuple[float, ...]:
+    weights = [math.exp(-((k - mean) ** 2) / (2 * spread * spread)) for k in range(tricks + 1)]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+def contract_value(
+    rules: Rules, mean: float, spread: float, need: int, *, alone: bool = False, lone_defender: bool = False
+) -> float:
+    """Expected net points (makers' points minus the others') of a contract whose makers expect ``mean`` tricks."""
+    rounded_mean, rounded_spread = round(mean, 2), round(spread, 2)
+    return _contract_value(rules.scoring, rules.hand_size, rules.teams, rounded_mean, rounded_spread, need, alone, lone_defender)
+
+
+@lru_cache(maxsize=16384)
+def _contract_value(
+    scoring: str, tricks: int, teams: int, mean: float, spread: float, need: int, alone: bool, lone_defender: bool
+) -> float:
+    score = SCORING[scoring]
+    rules = SimpleNamespace(hand_size=tricks)
+    fake = SimpleNamespace(rules=rules, alone=alone, lone_defender=1 if lone_defender else -1, jambone=False)
+    total = 0.0
+    for taken, chance in enumerate(_distribution(mean, spread, tricks)):
+        team_tricks = [0] * teams
+        team_tricks[0] = taken
+        team_tricks[1] = tricks - taken
+        points = score(fake, team_tricks, 0, taken >= need)  # type: ignore[arg-type]
+        total += chance * (points[0] - sum(points[1:]))
+    return total

@@ -1,0 +1,285 @@
+"""A seat's observation read into bit sets: what every bot and the sampler reason from.
+
+``read_view`` turns ``Game.observation(seat)`` (or its JSON round-trip) into a
+``View``: the rules, the trump tables, the seat's cards, the cards seen played,
+the suits each seat has shown out of, and the cards whose holder is known.  It
+reads nothing but the observation, so nothing built on it can see a hidden card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bowers.cards import CARD_NAMES, JOKER, SEVEN, parse_card, rank_of, to_hand
+from bowers.errors import OptionError
+from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
+from bowers.variants import Rules, make_rules
+
+_CARD_INDEX = {name: card for card, name in enumerate(CARD_NAMES)}
+_TRUMP_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
+
+
+def card_of(name: str) -> int:
+    """The card of a canonical card name (fast path), any notation otherwise."""
+    card = _CARD_INDEX.get(name)
+    return card if card is not None else parse_card(name)
+
+
+def cards_from_names(names: Any) -> int:
+    """A bit set from a list of card names."""
+    return to_hand(card_of(name) for name in names)
+
+
+def infer_options(observation: Mapping[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game's options: those the observation carries, else the bot's setting, else what the seen cards imply.
+
+    The standard deck size can be told from the cards: a 7 or 8 means 32 cards, the Joker means 25.
+    """
+    carried = observation.get("options")
+    if isinstance(carried, Mapping):
+        return dict(carried)
+    chosen = dict(options or {})
+    if observation.get("variant") in ("standard", "two-hand") and "deck" not in chosen:
+        seen = set(observation.get("hand") or [])
+        seen.update(action.split(":")[1] for _, action in observation.get("history") or [] if action.startswith("play:"))
+        if observation.get("turn_up"):
+            seen.add(observation["turn_up"])
+        cards = {card_of(name) for name in seen if name and name != "??"}
+        if JOKER in cards:
+            chosen["deck"] = 25
+        elif any(rank_of(card) in (SEVEN, SEVEN + 1) for card in cards):
+            chosen["deck"] = 32
+    return chosen
+
+
+class View:
+    """Everything a seat knows, as bit sets and small lists (built once per decision)."""
+
+    __slots__ = (
+        "alone",
+        "dealer",
+        "discard_count",
+        "exchanges",
+        "exposed",
+        "given",
+        "hand",
+        "hand_sizes",
+        "history",
+        "jambone",
+        "jamboree",
+        "known",
+        "led",
+        "legal",
+        "lone_defender",
+        "maker",
+        "observation",
+        "out_of_play",
+        "phase",
+        "played",
+        "played_by",
+        "players",
+        "playing_for",
+        "received",
+        "returned",
+        "rules",
+        "seat",
+        "sitting_out",
+        "tables",
+        "team",
+        "teams",
+        "to_act",
+        "trick",
+        "tricks_won",
+        "trump",
+        "turn_up",
+        "turn_up_state",
+        "voids",
+    )
+
+    def __init__(self, observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> None:
+        self.observation = observation
+        variant = observation["variant"]
+        try:
+            self.rules: Rules = make_rules(variant, **infer_options(observation, options))
+        except OptionError:
+            self.rules = make_rules(variant)
+        rules = self.rules
+        self.players = rules.players
+        self.teams = rules.teams
+        self.seat: int = observation["seat"]
+        self.team = self.seat % self.teams
+        self.phase: str = observation["phase"]
+        self.to_act = observation.get("to_act")
+        self.dealer: int = observation["dealer"]
+        self.legal: list[str] = list(observation.get("legal_actions") or [])
+        self.hand: int = cards_from_names(observation["hand"])
+        self.hand_sizes: list[int] = list(observation["hand_sizes"])
+        turn_up = observation.get("turn_up")
+        self.turn_up = card_of(turn_up) if turn_up else -1
+        self.turn_up_state = observation.get("turn_up_state")
+        self.trump = _TRUMP_INDEX[observation["trump"]] if observation.get("trump") else -1
+        self.tables: TrumpTables | None = (
+            trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, self.trump) if self.trump >= 0 else None
+        )
+        maker = observation.get("maker")
+        self.maker: int = -1 if maker is None else maker
+        self.alone = bool(observation.get("alone"))
+        defender = observation.get("lone_defender")
+        self.lone_defender: int = -1 if defender is None else defender
+        self.jambone = bool(observation.get("jambone"))
+        self.sitting_out: list[int] = list(observation.get("sitting_out") or [])
+        self.tricks_won: list[int] = list(observation.get("tricks_won") or [0] * self.players)
+        playing_for = observation.get("playing_for")
+        self.playing_for: int = -1 if playing_for is None else playing_for
+        # Cards out of play for good (returned twos and threes), cards each seat is known to hold.
+        self.returned = 0
+        for cards in (observation.get("twos_threes") or {}).values():
+            self.returned |= cards_from_names(cards)
+        self.known = [0] * self.players
+        self.exposed = [0] * self.players
+        for seat_text, cards in (observation.get("exposed") or {}).items():
+            self.exposed[int(seat_text)] = cards_from_names(cards)
+        self.jamboree = [0] * self.players
+        for seat_text, cards in (observation.get("jamboree") or {}).items():
+            self.jamboree[int(seat_text)] = cards_from_names(cards)
+        self.history: list[tuple[int, str]] = [(int(actor), str(action)) for actor, action in observation.get("history") or []]
+        self._read_history()
+
+    def _read_history(self) -> None:
+        """Cards played, suits shown out of, exchanges seen, the trick in progress."""
+        n = self.players
+        tables = self.tables
+        played = 0
+        played_by = [0] * n
+        voids = [0] * n  # bit per effective suit (0-4)
+        exchanges: list[tuple[int, int]] = []  # (giver, card or -1)
+        given = 0  # cards this seat gave away
+        received = 0  # cards this seat received in an exchange
+        discard_count = 0
+        trick: list[tuple[int, int]] = []
+        led = -1
+        best = -1
+        winner = -1
+        turn = -1
+        check_voids = tables is not None and not self.rules.reneges
+        active = [s for s in range(n) if s not in self.sitting_out]
+        for actor, action in self.history:
+            if action.startswith("play:"):
+                if tables is None:
+                    continue
+                parts = action.split(":")
+                card = card_of(parts[1])
+                if turn < 0:
+                    turn = self._first_leader(active)
+                # The seat whose turn it is plays (a Jambone hand's card is announced by its chooser).
+                player = turn if actor != turn and self.jambone else actor
+                played |= 1 << card
+                played_by[player] |= 1 << card
+                if not trick:
+                    led = _TRUMP_INDEX[parts[2]] if len(parts) == 3 else tables.effective_suit[card]
+                    best = tables.power[led][card]
+                    winner = player
+                else:
+                    if check_voids and tables.effective_suit[card] != led:
+                        voids[player] |= 1 << led
+                    power = tables.power[led][card]
+                    if power > best:
+                        best, winner = power, player
+                trick.append((player, card))
+                if len(trick) == len(active):
+                    trick = []
+                    turn = winner
+                else:
+                    turn = active[(active.index(player) + 1) % len(active)]
+            elif action.startswith("give:"):
+                name = action.split(":")[1]
+                card = -1 if name == "??" else card_of(name)
+                exchanges.append((actor, card))
+                if card >= 0:
+                    if actor == self.seat:
+                        given |= 1 << card
+                    else:
+                        received |= 1 << card
+            elif action.startswith("discard:"):
+                discard_count += len(action.split(":")[1].split(","))
+        self.played = played
+        self.played_by = played_by
+        self.voids = voids
+        self.exchanges = exchanges
+        self.given = given & ~received
+        self.received = received
+        self.discard_count = discard_count
+        self.trick = [(seat, card_of(name)) for seat, name in self.observation.get("trick") or []]
+        if self.trick and tables is not None:
+            first = self.trick[0][1]
+            self.led = led if led >= 0 else tables.effective_suit[first]
+        else:
+            self.led = -1
+        self.out_of_play = played | self.returned
+
+    def _first_leader(self, active: list[int]) -> int:
+        """The seat that leads the first trick (the rules' lead, skipping seats that sit out)."""
+        rules = self.rules
+        if rules.bidding == "auction":
+            start = self.maker
+        elif self.alone and rules.alone_lead == "maker-left":
+            start = (self.maker + 1) % self.players
+        else:
+            start = (self.dealer + 1) % self.players
+        for step in range(self.players):
+            seat = (start + step) % self.players
+            if seat in active:
+                return seat
+        return start
+
+    # ------------------------------------------------------------------ small questions
+
+    def partner_of(self, seat: int) -> int:
+        """The partner of a seat (-1 in two-hand)."""
+        if self.players == 2:
+            return -1
+        return (seat + self.players // 2) % self.players
+
+    @property
+    def partner(self) -> int:
+        """This seat's partner (-1 in two-hand)."""
+        return self.partner_of(self.seat)
+
+    def same_team(self, seat: int, other: int) -> bool:
+        """True when the two seats are partners (or the same seat)."""
+        return seat % self.teams == other % self.teams
+
+    @property
+    def unseen(self) -> int:
+        """Cards of the deck this seat has not seen: in other hands, the kitty or the discards."""
+        deck = to_hand(self.rules.deck)
+        return deck & ~self.hand & ~self.out_of_play & ~self._visible_elsewhere()
+
+    def _visible_elsewhere(self) -> int:
+        out = 0
+        for cards in self.exposed:
+            out |= cards
+        return out & ~self.played
+
+    @property
+    def in_play_phase(self) -> bool:
+        """True while cards are being played."""
+        return self.phase == "play"
+
+    @property
+    def acting_hand(self) -> int:
+        """The cards of the hand this seat is choosing for: its own, or the Jambone hand it plays for."""
+        if self.playing_for >= 0:
+            return self.exposed[self.playing_for] & ~self.played
+        return self.hand
+
+    @property
+    def acting_seat(self) -> int:
+        """The seat whose card is being chosen."""
+        return self.playing_for if self.playing_for >= 0 else self.seat
+
+
+def read_view(observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> View:
+    """The ``View`` of an observation."""
+    return View(observation, options)
