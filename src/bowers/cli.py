@@ -331,6 +331,10 @@ def main() -> None:
     cli(prog_name="bowers")
 
 
+from bowers.analyze_command import analyze_command  # noqa: E402  (commands living in their own modules)
+
+cli.add_command(analyze_command)
+
 from bowers.cli_match import match_command  # noqa: E402  (registered after the group exists)
 
 cli.add_command(match_command)

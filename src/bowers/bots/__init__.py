@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bowers.bots.base import Bot, BotFactory, create, names, register
 from bowers.bots.heuristic import HeuristicBot
+from bowers.bots.pimc import Advice, PimcBot, advise
 from bowers.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "BotFactory", "HeuristicBot", "RandomBot", "create", "names", "register"]
+__all__ = ["Advice", "Bot", "BotFactory", "HeuristicBot", "PimcBot", "RandomBot", "advise", "create", "names", "register"]

@@ -95,9 +95,7 @@ def live_fraction(view: View) -> float:
     if unseen == 0:
         return 0.0
     opponents = sum(
-        size
-        for seat, size in enumerate(view.hand_sizes)
-        if not view.same_team(seat, view.seat) and seat not in view.sitting_out
+        size for seat, size in enumerate(view.hand_sizes) if not view.same_team(seat, view.seat) and seat not in view.sitting_out
     )
     return min(1.0, opponents / unseen)
 
@@ -648,6 +646,7 @@ def _suits_discarded_by(view: View, seat: int, tables: TrumpTables) -> set[int]:
 def _jambone_choice(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
     """Choosing the Jambone hand's card: its weakest lead, or a card that loses (else its highest)."""
     if not view.trick:
+
         def lead_strength(action: str) -> tuple[int, int]:
             card = plays[action]
             suit = tables.effective_suit[card]

@@ -16,8 +16,12 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        if settings:
-            raise OptionError(f"the random bot has no settings; got {', '.join(sorted(settings))}", "settings", "none")
+        # ``options`` (the game's options) is accepted, and unused, so every bot takes the same common setting.
+        unknown = sorted(set(settings) - {"options"})
+        if unknown:
+            raise OptionError(
+                f"the random bot has no setting {unknown[0]!r}; its settings are: options", unknown[0], ("options",)
+            )
         self._rng = random.Random(seed)
 
     def act(self, observation: Mapping[str, Any]) -> str:

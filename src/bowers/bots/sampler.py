@@ -1,0 +1,221 @@
+"""The one sampler of hidden cards, shared by every bot and by ``advise``.
+
+``sample_worlds`` deals the cards a seat has not seen to the places they may
+be (the other hands, the kitty, the discards) consistently with everything
+the seat has seen: its own cards, every card played, the suits each seat has
+shown out of, the turn-up taken by the dealer, cards made public (a Jambone
+hand, a Jamboree, returned twos and threes) and a card given or received in a
+loner exchange.  A buried card (the kitty, a discard, a card passed between
+two other seats) is never treated as known.  Each sample is rebuilt as a full
+``Game`` with ``Game.from_deal`` and the hand's history, its masked actions
+(``discard:??``, ``give:??``) replaced by sampled cards, so that the world is
+exactly the observed position with the hidden cards filled in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bowers.bots.view import View, card_of
+from bowers.cards import CARD_NAMES, hand_names, to_hand
+from bowers.game import Game
+
+HIDDEN = "??"
+RETRIES = 30
+
+
+def _cards(hand: int) -> list[int]:
+    out = []
+    while hand:
+        low = hand & -hand
+        out.append(low.bit_length() - 1)
+        hand ^= low
+    return out
+
+
+def _pick(rng: random.Random, pool: int, count: int) -> int:
+    """``count`` cards drawn uniformly from ``pool``, as a bit set."""
+    if count <= 0:
+        return 0
+    return to_hand(rng.sample(_cards(pool), count))
+
+
+class Sampler:
+    """Samples full-information worlds consistent with one observation (parsed once, sampled many times)."""
+
+    def __init__(self, observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> None:
+        self.view = view = View(observation, options)
+        self.observation = observation
+        rules = view.rules
+        self.options = dict(rules.options)
+        self.options["initial_scores"] = list(observation.get("scores") or rules.initial_scores)
+        if "draw" in self.options:
+            self.options["draw"] = False  # the seats are already drawn; a world starts from this deal
+        n = view.players
+        me = view.seat
+        deck = to_hand(rules.deck)
+        known = [0] * n
+        for seat in range(n):
+            known[seat] |= view.exposed[seat] & ~view.played
+            known[seat] |= view.jamboree[seat] & ~view.played
+        own_discards = 0  # cards the seat itself laid away (it saw them)
+        for actor, action in view.history:
+            if actor == me and action.startswith("discard:"):
+                own_discards |= to_hand(card_of(name) for name in action.split(":")[1].split(","))
+        self.own_discards = own_discards
+        # The turn-up in the dealer's hand once taken (unless played, or shown impossible by a void).
+        turn_up = view.turn_up
+        forced_discard = 0
+        if turn_up >= 0 and view.turn_up_state == "taken" and view.dealer != me and not view.played >> turn_up & 1:
+            dealer = view.dealer
+            suit = view.tables.effective_suit[turn_up] if view.tables is not None else -1
+            if (suit >= 0 and view.voids[dealer] >> suit & 1) or view.hand_sizes[dealer] <= known[dealer].bit_count():
+                forced_discard = 1 << turn_up
+            else:
+                known[dealer] |= 1 << turn_up
+        # A card this seat gave in a loner exchange stays with the receiver until played.
+        if view.given:
+            receiver = view.partner
+            known[receiver] |= view.given & ~view.played
+        known[me] = 0
+        self.known = known
+        self.forced_discard = forced_discard
+        visible = view.hand | view.out_of_play | own_discards
+        if turn_up >= 0 and view.turn_up_state != "taken":
+            visible |= 1 << turn_up  # still in the kitty
+        for cards in known:
+            visible |= cards
+        self.pool = deck & ~visible & ~forced_discard
+        self.needs = [0 if seat == me else view.hand_sizes[seat] - known[seat].bit_count() for seat in range(n)]
+        self.allowed = [0] * n
+        for seat in range(n):
+            banned = 0
+            if view.tables is not None and seat not in view.sitting_out:
+                for suit in range(5):
+                    if view.voids[seat] >> suit & 1:
+                        banned |= view.tables.suit_mask[suit]
+            self.allowed[seat] = self.pool & ~banned
+        self.order = sorted(
+            (s for s in range(n) if s != me and self.needs[s] > 0), key=lambda s: self.allowed[s].bit_count() - self.needs[s]
+        )
+
+    # ------------------------------------------------------------------ current holdings
+
+    def _holdings(self, rng: random.Random) -> tuple[list[int], int]:
+        """Each seat's cards now, and the rest of the unseen cards (kitty and discards)."""
+        view = self.view
+        for attempt in range(RETRIES):
+            holdings = [0] * view.players
+            holdings[view.seat] = view.hand
+            remaining = self.pool
+            ok = True
+            for seat in self.order:
+                allowed = self.allowed[seat] & remaining if attempt < RETRIES - 1 else remaining
+                need = self.needs[seat]
+                if allowed.bit_count() < need:
+                    ok = False
+                    break
+                chosen = _pick(rng, allowed, need)
+                holdings[seat] = chosen
+                remaining &= ~chosen
+            if ok:
+                for seat in range(view.players):
+                    holdings[seat] |= self.known[seat]
+                return holdings, remaining | self.forced_discard | self.own_discards
+        raise AssertionError("no consistent deal found")
+
+    # ------------------------------------------------------------------ rebuilding the deal
+
+    def sample(self, rng: random.Random) -> Game:
+        """One world: a ``Game`` at the observed position, hidden cards filled in."""
+        view = self.view
+        rules = view.rules
+        n = view.players
+        holdings, rest = self._holdings(rng)
+        dealt = [holdings[s] | view.played_by[s] for s in range(n)]
+        history = list(view.history)
+        replacements: dict[int, str] = {}
+        # Undo the discard (the dealer's, or the auction declarer's).
+        kitty_from_declarer: list[int] = []
+        for index, (actor, action) in enumerate(history):
+            if not action.startswith("discard:"):
+                continue
+            names = action.split(":")[1].split(",")
+            if HIDDEN in names:
+                cards = _pick(rng, rest, len(names)) if self.forced_discard == 0 else self.forced_discard
+                rest &= ~cards
+                replacements[index] = "discard:" + ",".join(CARD_NAMES[c] for c in _cards(cards))
+            else:
+                cards = to_hand(card_of(name) for name in names)
+                rest &= ~cards
+            dealt[actor] |= cards
+        # Undo the pick-up: the dealer's turn-up, or the kitty the auction declarer took.
+        if rules.bidding == "auction":
+            if view.maker >= 0 and view.phase in ("discard", "play", "renege-review"):
+                taken_kitty = _pick(rng, dealt[view.maker], rules.kitty_size)
+                dealt[view.maker] &= ~taken_kitty
+                kitty_from_declarer = _cards(taken_kitty)
+        elif view.turn_up >= 0 and view.turn_up_state == "taken":
+            dealt[view.dealer] &= ~(1 << view.turn_up)
+        # Undo the loner exchanges, last first.
+        gives = [(index, actor, action) for index, (actor, action) in enumerate(history) if action.startswith("give:")]
+        for index, giver, action in reversed(gives):
+            receiver = view.partner_of(giver)
+            name = action.split(":")[1]
+            if name == HIDDEN:
+                card = rng.choice(_cards(dealt[receiver]))
+                replacements[index] = f"give:{CARD_NAMES[card]}"
+            else:
+                card = card_of(name)
+            dealt[receiver] &= ~(1 << card)
+            dealt[giver] |= 1 << card
+        # Undo twos and threes, last first: each took the next three cards from the bottom of the kitty.
+        bottoms: list[list[int]] = []
+        for actor, action in reversed(history):
+            if action.startswith("twos-threes:"):
+                group = to_hand(card_of(name) for name in action.split(":")[1].split(","))
+                taken = _pick(rng, dealt[actor] & ~group, 3)
+                dealt[actor] = (dealt[actor] & ~taken) | group
+                bottoms.append(_cards(taken))
+        bottoms.reverse()  # the first caller took the very bottom
+        kitty = self._kitty(rng, rest, kitty_from_declarer, bottoms)
+        hands = [hand_names(dealt[s]) for s in range(n)]
+        kitty_names = [CARD_NAMES[c] for c in kitty]
+        game = Game.from_deal(rules.variant, dealer=view.dealer, hands=hands, kitty=kitty_names, seed=0, **self.options)
+        index_of = game.space.index
+        for index, (_, action) in enumerate(history):
+            game.apply_id(index_of[replacements.get(index, action)])
+        return game
+
+    def _kitty(self, rng: random.Random, rest: int, from_declarer: list[int], bottoms: list[list[int]]) -> list[int]:
+        """The kitty in dealt order: the turn-up first, the twos-and-threes cards at the bottom, the rest shuffled."""
+        view = self.view
+        size = view.rules.kitty_size
+        if from_declarer:
+            cards = from_declarer + _cards(rest)
+            rng.shuffle(cards)
+            return cards[:size]
+        loose = _cards(rest & ~(1 << view.turn_up)) if view.turn_up >= 0 else _cards(rest)
+        rng.shuffle(loose)
+        kitty: list[int] = [view.turn_up] if view.turn_up >= 0 else []
+        bottom: list[int] = []
+        for taken in reversed(bottoms):  # later callers' cards lie above earlier ones'
+            bottom.extend(taken)
+        middle = size - len(kitty) - len(bottom)
+        kitty.extend(loose[:middle])
+        kitty.extend(bottom)
+        return kitty
+
+
+def sample_worlds(
+    observation: Mapping[str, Any], count: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+) -> list[Game]:
+    """``count`` full-information games consistent with what the observing seat has seen."""
+    sampler = Sampler(observation, options)
+    rng = random.Random(seed)
+    return [sampler.sample(rng) for _ in range(count)]
+
+
+__all__ = ["Sampler", "sample_worlds"]
