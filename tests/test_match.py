@@ -208,6 +208,7 @@ def test_elo_on_known_scores() -> None:
     assert elo_difference(10, 30).difference == pytest.approx(-190.849, abs=1e-3)
     swept = elo_difference(5, 0)
     assert swept.difference is None and swept.high is None and swept.low is not None and swept.low > 0
+    assert elo_difference(299, 0).high is None and elo_difference(0, 299).low is None
     assert elo_difference(0, 0).difference is None
 
 

@@ -111,4 +111,6 @@ def elo_difference(wins: int, losses: int, confidence: float = CONFIDENCE) -> El
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
     centre = (share + z * z / (2 * games)) / (1 + z * z / games)
     spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return Elo(elo_from_score(share), elo_from_score(centre - spread), elo_from_score(centre + spread), wins, losses)
+    low = elo_from_score(centre - spread) if wins else None
+    high = elo_from_score(centre + spread) if losses else None
+    return Elo(elo_from_score(share), low, high, wins, losses)
