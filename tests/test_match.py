@@ -268,7 +268,7 @@ def test_an_illegal_bot_action_names_the_side() -> None:
         ({"players": ["random", "nobody"]}, "unknown bot"),
         ({"players": ["random", "random"], "deals": 0}, "deals"),
         ({"players": ["random", "random"], "workers": 0}, "workers"),
-        ({"players": ["random", "random"], "settings": [{}, {"level": 2}]}, "no settings"),
+        ({"players": ["random", "random"], "settings": [{}, {"level": 2}]}, "no setting"),
         ({"players": ["random", "random"], "options": {"colour": "red"}}, "no option"),
     ],
 )
@@ -342,7 +342,7 @@ def test_match_command_table() -> None:
         (["--players", "random"], ["needs 2 players"]),
         (["--players", "random,nobody"], ["unknown bot", "nobody"]),
         (["--players", "random,,random"], ["--players"]),
-        (["--players", "random,random", "--setting", "B.level=2"], ["no settings", "level"]),
+        (["--players", "random,random", "--setting", "B.level=2"], ["no setting", "level"]),
         (["--players", "random,random", "--setting", "level"], ["--setting"]),
         (["--players", "random,random", "--setting", "Z.level=2"], ["no side", "Z"]),
         (["--players", "random,random", "--option", "colour=red"], ["no option", "colour"]),

@@ -140,6 +140,7 @@ def play_hand(
         if see_deal is not None:
             # Only adapters to other programs that need a full state (see benchmarks/peers) have this.
             see_deal(game.record()["deals"][0], seat)
+    options = game.options
     times: list[list[float]] = [[] for _ in plan.sides]
     forced = [0] * len(plan.sides)
     while game.hand_number == 0 and not game.is_over:
@@ -148,6 +149,7 @@ def play_hand(
         seat = to_act
         side = seat_side[seat]
         observation = game.observation(seat)
+        observation.setdefault("options", options)  # the rules are public: bots read them from here
         start = time.perf_counter()
         action = bots[seat].act(observation)
         elapsed = time.perf_counter() - start
