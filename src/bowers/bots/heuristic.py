@@ -425,11 +425,11 @@ def _outstanding(view: View) -> int:
 
 
 def _higher_out(view: View, tables: TrumpTables, led: int, card: int, outstanding: int) -> int:
-    """How many outstanding cards would beat ``card`` in a trick led in ``led``."""
+    """How many outstanding cards of the suit ``led`` rank above ``card`` (none: it is the boss of its suit)."""
     power = tables.power[led]
     mine = power[card]
     count = 0
-    rest = outstanding
+    rest = outstanding & tables.suit_mask[led]
     while rest:
         low = rest & -rest
         other = low.bit_length() - 1

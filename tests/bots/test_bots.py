@@ -1,0 +1,146 @@
+"""Every bot plays every variant legally, is deterministic by seed, and sees nothing but its observation."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import bowers
+from bowers.bots import Advice, advise, create, names
+from bowers.bots.sampler import Sampler
+from bowers.errors import OptionError
+
+VARIANTS = bowers.variants()
+# Short targets keep whole games quick; the rules of play do not change with the target.
+SHORT_TARGET = {"standard": 5, "two-hand": 5, "british": 5, "railroad": 16, "railroad-6": 16, "ultimate": 10, "bid": 5}
+
+
+def play_game(
+    variant: str, bot_names: list[str], seed: int, settings: dict[str, dict[str, Any]] | None = None, **options: Any
+) -> bowers.Game:
+    """A whole game between the named bots (one name per team, cycling), every action checked by the engine."""
+    game = bowers.Game(variant, seed=seed, **options)
+    rules = game.rules
+    bots = []
+    for seat in range(rules.players):
+        name = bot_names[rules.team_of(seat) % len(bot_names)]
+        bots.append(create(name, seed=seed * 10 + seat, **(settings or {}).get(name, {})))
+    steps = 0
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        observation = json.loads(json.dumps(game.observation(seat)))
+        action = bots[seat].act(observation)
+        assert action in observation["legal_actions"]
+        game.apply(action, seat=seat)
+        steps += 1
+        assert steps < 20_000
+    return game
+
+
+def test_registry_lists_the_bots() -> None:
+    assert {"random", "heuristic", "pimc"} <= set(names())
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "pimc"])
+def test_unknown_setting_names_the_allowed_ones(name: str) -> None:
+    with pytest.raises(OptionError) as raised:
+        create(name, seed=1, speed=3)
+    assert "speed" in str(raised.value)
+    assert "options" in str(raised.value)
+
+
+@pytest.mark.parametrize(("setting", "value"), [("level", 7), ("samples", 0), ("time_budget", -1), ("evaluator", "magic")])
+def test_pimc_refuses_bad_setting_values(setting: str, value: object) -> None:
+    with pytest.raises(OptionError, match=setting):
+        create("pimc", **{setting: value})
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_heuristic_plays_whole_games_legally_and_beats_random(variant: str) -> None:
+    wins = 0
+    for seed in range(4):
+        teams = bowers.make_rules(variant).teams
+        game = play_game(variant, ["heuristic"] + ["random"] * (teams - 1), seed, target=SHORT_TARGET[variant])
+        assert game.winner is not None
+        wins += game.winner == 0
+    assert wins >= 3
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pimc_plays_a_whole_game_legally(variant: str) -> None:
+    game = play_game(variant, ["pimc", "heuristic"], 1, {"pimc": {"samples": 1}}, target=SHORT_TARGET[variant] // 2 or 1)
+    assert game.winner is not None
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "pimc"])
+@pytest.mark.parametrize("variant", ["standard", "railroad", "bid"])
+def test_same_seed_same_game(name: str, variant: str) -> None:
+    settings = {"pimc": {"samples": 2}}
+    first = play_game(variant, [name], 5, settings, target=2)
+    second = play_game(variant, [name], 5, settings, target=2)
+    assert first.record() == second.record()
+
+
+def _positions(variant: str, seed: int, count: int) -> list[tuple[bowers.Game, int]]:
+    """Positions from a heuristic game: (game copy, seat to act), several per hand."""
+    game = bowers.Game(variant, seed=seed)
+    bots = [create("heuristic", seed=s) for s in range(game.rules.players)]
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count and not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if len(game.legal_actions()) > 1 and rng.random() < 0.35:
+            out.append((game.copy(), seat))
+        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bots_choose_the_same_whatever_the_hidden_cards(variant: str) -> None:
+    # Two worlds that differ only in cards the seat cannot see give it the same observation, hence the same choice.
+    for game, seat in _positions(variant, 2, 4):
+        observation = game.observation(seat)
+        sampler = Sampler(observation)
+        rng = random.Random(7)
+        worlds = [sampler.sample(rng) for _ in range(6)]
+        hidden = {tuple(w.hand.hands[s] for s in range(game.rules.players) if s != seat) for w in worlds}
+        views = [w.observation(seat) for w in worlds]
+        for view in views:
+            assert view["hand"] == observation["hand"] and view["history"] == observation["history"]
+        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2}), ("random", {})):
+            choices = {create(name, seed=4, **settings).act(view) for view in views[:2]}
+            assert len(choices) == 1, (name, choices)
+        if len(hidden) == 1:
+            continue  # nothing hidden was left to vary (late in a hand)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bots_work_on_a_json_round_trip(variant: str) -> None:
+    for game, seat in _positions(variant, 3, 4):
+        observation = game.observation(seat)
+        copy = json.loads(json.dumps(observation))
+        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2})):
+            assert create(name, seed=1, **settings).act(copy) == create(name, seed=1, **settings).act(observation)
+
+
+def test_advise_lists_every_choice_best_first_with_reasons() -> None:
+    game = bowers.Game("standard", seed=11)
+    seat = game.to_act
+    assert seat is not None
+    advice = advise(game.observation(seat), samples=4)
+    assert {a.action for a in advice} == set(game.legal_actions())
+    assert all(isinstance(a, Advice) and isinstance(a.value, float) and "tricks on average" in a.reason for a in advice)
+    assert advise(game.observation(seat), samples=4) == advice  # the same observation gets the same advice
+
+
+def test_bots_refuse_an_observation_with_no_turn() -> None:
+    game = bowers.Game("standard", seed=1)
+    idle = next(s for s in range(4) if s != game.to_act)
+    for name in ("random", "heuristic", "pimc"):
+        with pytest.raises(ValueError, match="no legal actions"):
+            create(name, seed=1).act(game.observation(idle))
