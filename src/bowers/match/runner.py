@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import os
 import statistics
 import time
@@ -358,6 +359,13 @@ def _as_side(player: str | Side, settings: Mapping[str, Any] | None) -> Side:
     return Side(player.strip().lower(), dict(settings or {}))
 
 
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """Workers start from a fork server where there is one: never forked from a process running threads (a progress bar)."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context()
+
+
 @dataclass(frozen=True)
 class MatchPlan:
     """A checked match, ready to play: the rules, the sides, the number of deals and of workers."""
@@ -381,7 +389,7 @@ class MatchPlan:
                     progress(len(outcomes))
         else:
             chunk = max(1, min(32, self.deals // (self.workers * 16)))
-            with ProcessPoolExecutor(max_workers=self.workers) as pool:
+            with ProcessPoolExecutor(max_workers=self.workers, mp_context=_pool_context()) as pool:
                 for outcome in pool.map(play_deal, repeat(plan), range(self.deals), chunksize=chunk):
                     outcomes.append(outcome)
                     if progress is not None:
