@@ -1,0 +1,278 @@
+"""The solver: compiled core = Python reference = plain exhaustive minimax, on positions of every variant."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import bowers
+from bowers import solver
+from bowers.solver import Position, move_values, reaches, reference, value
+from bowers.solver import search as search_module
+from tests.solver.positions import CASES, case_id, exhaustive, play_phase_game
+
+needs_compiled = pytest.mark.skipif(not solver.compiled_available(), reason="the compiled solver is not built here")
+
+
+def positions(
+    variant: str, options: dict[str, Any], seeds: range, tricks_left: int | None = None, prefer: tuple[str, ...] = ()
+) -> Iterator[bowers.Game]:
+    """Play-phase games of a case: with ``tricks_left`` tricks to play (the one in progress included) when given,
+    else at varied points of the hand; trick starts and mid-trick points both occur."""
+    for seed in seeds:
+        start = play_phase_game(variant, seed, 0, prefer, **options)
+        if start is None:
+            continue
+        hand = start.hand
+        active = hand.active_count
+        total = hand.hands[hand.turn].bit_count() * active
+        plays = seed % max(1, total - 2) if tricks_left is None else max(0, total - tricks_left * active + seed % active)
+        game = play_phase_game(variant, seed, plays, prefer, **options) if plays else start
+        if game is not None:
+            yield game
+
+
+@pytest.fixture
+def pure() -> Iterator[None]:
+    """Answer with the reference search for the duration of a test."""
+    was = solver.using_compiled()
+    solver.use_compiled(False)
+    yield
+    solver.use_compiled(was)
+
+
+@needs_compiled
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_compiled_equals_reference(case: tuple[str, dict[str, Any]]) -> None:
+    variant, options = case
+    # Fewer, later positions where the reference is slow (long hands).
+    seeds, tricks_left = {"ultimate": (range(60), 6), "railroad": (range(150), 5), "railroad-6": (range(150), 4)}.get(
+        variant, (range(250), None)
+    )
+    checked = 0
+    for game in positions(variant, options, seeds, tricks_left):
+        position = Position.from_game(game)
+        moves = position.moves()
+        compiled = move_values(position, moves)
+        assert compiled == reference.move_values(position, moves), (game.record(), compiled)
+        assert value(position) == max(compiled) if position.maximising() else min(compiled)
+        checked += 1
+    assert checked > len(seeds) // 2
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("tricks_left", [2, 3])
+def test_solvers_equal_exhaustive_minimax(case: tuple[str, dict[str, Any]], tricks_left: int) -> None:
+    variant, options = case
+    seeds = range(12) if tricks_left == 3 else range(30)
+    checked = 0
+    for game in positions(variant, options, seeds, tricks_left):
+        expected = exhaustive(game.hand, game.to_act % game.rules.teams)
+        assert bowers.solve(game) == expected, game.record()
+        solver.use_compiled(False)
+        try:
+            assert bowers.solve(game) == expected, game.record()
+        finally:
+            solver.use_compiled(True)
+        checked += 1
+    assert checked >= len(seeds) // 2
+
+
+@pytest.mark.parametrize(
+    ("variant", "prefer", "what"),
+    [
+        ("railroad", ("order", "play:JK:", "partner"), "no-trump Joker leads"),
+        ("railroad", ("order", "call", "jambone"), "Jambone"),
+        ("railroad-6", ("order", "call", "jambone"), "Jambone for six"),
+        ("railroad", ("order", "call", "alone", "defend-alone"), "lone defender"),
+        ("standard", ("order", "call", "alone"), "alone"),
+    ],
+)
+def test_special_plays_match_exhaustive(variant: str, prefer: tuple[str, ...], what: str) -> None:
+    checked = 0
+    for seed in range(40):
+        game = play_phase_game(variant, seed, 0, prefer)
+        if game is None:
+            continue
+        hand = game.hand
+        if what.startswith("no-trump") and game.trump != "NT":
+            continue
+        if what.startswith("Jambone") and hand.jambone_seat < 0:
+            continue
+        if what == "lone defender" and hand.lone_defender < 0:
+            continue
+        if what == "alone" and not hand.sitting_out:
+            continue
+        # Play down to two or three tricks, leading the Joker with a suit where possible.
+        keep = 2 + seed % 2
+        while game.phase == "play" and game.hand.hands[game.hand.turn].bit_count() > keep:
+            names = game.legal_actions()
+            choice = next((n for n in names if n.startswith("play:JK:")), names[seed % len(names)])
+            if choice == "claim-renege":
+                choice = names[0]
+            game.apply(choice)
+        if game.phase != "play":
+            continue
+        expected = exhaustive(game.hand, game.to_act % game.rules.teams)
+        assert bowers.solve(game) == expected, game.record()
+        checked += 1
+    assert checked >= 3, f"too few {what} positions"
+
+
+def test_jambone_chooser_is_the_side_to_act() -> None:
+    for seed in range(60):
+        game = play_phase_game("railroad", seed, 0, ("order", "call", "jambone"))
+        if game is None or game.hand.jambone_seat < 0:
+            continue
+        hand = game.hand
+        while game.phase == "play" and hand.turn != hand.jambone_seat:
+            game.apply(game.legal_actions()[0])
+        if game.phase != "play":
+            continue
+        position = Position.from_game(game)
+        assert game.to_act == hand.jambone_chooser
+        assert position.team == hand.jambone_chooser % 2
+        assert position.maximising()  # the chooser picks the Jambone hand's card for its own side
+        assert not (position.max_credit >> hand.jambone_seat) & 1
+        return
+    pytest.fail("no Jambone position found")
+
+
+def test_reneges_solve_as_if_following() -> None:
+    checked = 0
+    for seed in range(10):
+        game = play_phase_game("standard", seed, 0, reneges=True)
+        twin = play_phase_game("standard", seed, 0)
+        if game is None or twin is None:
+            continue
+        for step in range(3 + seed % 6):
+            answers = bowers.solve(game)
+            assert "claim-renege" not in answers
+            assert answers == bowers.solve(twin)
+            follow = twin.legal_actions()[step % len(twin.legal_actions())]
+            game.apply(follow)
+            twin.apply(follow)
+            checked += 1
+    assert checked > 20
+
+
+def test_values_count_the_team_to_act() -> None:
+    game = play_phase_game("standard", 3, 0)
+    assert game is not None
+    answers = bowers.solve(game)
+    assert set(answers) == set(game.legal_actions())
+    position = Position.from_game(game)
+    assert position.actions == game.legal_action_ids()
+    assert all(0 <= v <= 5 for v in answers.values())
+    other = Position.from_game(game, team=1 - game.to_act % 2)
+    assert value(other) == 5 - value(position)
+    best = value(position)
+    assert reaches(position, best) and not reaches(position, best + 1)
+
+
+def test_principal_line_reaches_the_value() -> None:
+    for seed in range(8):
+        game = play_phase_game("railroad", seed, seed % 5)
+        if game is None:
+            continue
+        team = game.to_act % game.rules.teams
+        expected = max(bowers.solve(game).values())
+        line = bowers.solve_line(game)
+        copy = game.copy()
+        hand = copy.hand
+        before = sum(c for s, c in enumerate(hand.tricks_won) if s % 2 == team)
+        for action in line:
+            copy.apply(action)
+        assert copy.hand is not hand or hand.phase_name != "play"
+        after = sum(c for s, c in enumerate(hand.tricks_won) if s % 2 == team)
+        assert after - before == expected
+        assert game.hand.phase_name == "play"  # the game itself is untouched
+
+
+def test_with_hands_and_after() -> None:
+    game = play_phase_game("railroad", 5, 2)
+    assert game is not None
+    position = Position.from_game(game)
+    same = position.with_hands(game.hand.hands)
+    assert move_values(same) == move_values(position)
+    action = game.legal_actions()[0]
+    child = position.after(action)
+    copy = game.copy()
+    copy.apply(action)
+    assert move_values(child) == move_values(Position.from_game(copy))
+
+
+def test_from_parts_matches_from_game() -> None:
+    game = play_phase_game("railroad", 11, 5, ("order", "call", "alone"))
+    assert game is not None
+    hand = game.hand
+    parts = Position.from_parts(
+        game.rules,
+        hand.trump,
+        hand.hands,
+        hand.turn,
+        trick=hand.trick,
+        led=hand.led,
+        sitting_out=hand.sitting_out,
+        jambone_seat=hand.jambone_seat,
+        jambone_chooser=hand.jambone_chooser,
+    )
+    assert move_values(parts) == move_values(Position.from_game(game))
+    assert parts.actions == [i for i in game.legal_action_ids() if game.space.names[i] != "claim-renege"]
+
+
+def test_refuses_outside_the_play_phase() -> None:
+    game = bowers.Game("standard", seed=1)
+    with pytest.raises(bowers.IllegalAction, match="play of the cards"):
+        bowers.solve(game)
+    with pytest.raises(bowers.IllegalAction):
+        bowers.solve_line(game)
+    over = bowers.Game("standard", seed=2, target=1)
+    while not over.is_over:
+        over.apply(over.legal_actions()[0])
+    with pytest.raises(bowers.IllegalAction, match="over"):
+        bowers.solve(over)
+
+
+def test_illegal_move_is_refused() -> None:
+    game = play_phase_game("standard", 4, 0)
+    assert game is not None
+    position = Position.from_game(game)
+    with pytest.raises(bowers.IllegalAction, match="legal"):
+        position.after("play:2C")
+
+
+def test_fallback_warns_once(monkeypatch: pytest.MonkeyPatch, pure: None) -> None:
+    monkeypatch.setattr(search_module, "_compiled", None)
+    monkeypatch.setattr(search_module, "_active", None)
+    monkeypatch.setattr(search_module, "_warned", False)
+    game = play_phase_game("standard", 6, 4)
+    assert game is not None
+    with pytest.warns(RuntimeWarning, match="pure-Python"):
+        first = bowers.solve(game)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert bowers.solve(game) == first
+
+
+def test_environment_switch_selects_the_reference() -> None:
+    code = (
+        "import bowers, bowers.solver as s, warnings\n"
+        "warnings.simplefilter('error')\n"
+        "g = bowers.Game('standard', seed=3)\n"
+        "while g.phase != 'play': g.apply(g.legal_actions()[-1])\n"
+        "print(s.using_compiled(), sorted(bowers.solve(g).items()))\n"
+    )
+    environment = dict(os.environ, BOWERS_PURE="1")
+    out = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True).stdout
+    assert out.startswith("False ")
+    game = bowers.Game("standard", seed=3)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[-1])
+    assert out.strip() == f"False {sorted(bowers.solve(game).items())}"
