@@ -369,3 +369,7 @@ def serve_command(host: str, port: int, db_path: str | None, bot_delay: float) -
     from bowers.server import serve
 
     serve(host=host, port=port, db_path=db_path, bot_delay=bot_delay)
+
+from bowers.cli_match import match_command  # noqa: E402  (registered after the group exists)
+
+cli.add_command(match_command)

@@ -1,0 +1,179 @@
+"""The ``bowers match`` command: bot against bot, in duplicate, on every core.
+
+Settings are given per side as ``--setting SIDE.NAME=VALUE``, where ``SIDE``
+is the side's letter (``A`` for the first player, ``B``, ``C``) or the bot's
+name when only one side plays that bot; ``--setting NAME=VALUE`` with no side
+applies to every side.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bowers.errors import BowersError
+from bowers.match import SIDE_LABELS, MatchResult, plan_match
+from bowers.variants import make_rules
+
+
+def _fail(message: str) -> NoReturn:
+    """Stop with a one-line error message and exit status 1."""
+    raise click.ClickException(message)
+
+
+def setting_value(text: str) -> Any:
+    """A setting typed on the command line: ``true``/``false``, a whole number, a decimal number, or else the text.
+
+    >>> [setting_value(t) for t in ("true", "3", "0.5", "fast")]
+    [True, 3, 0.5, 'fast']
+    """
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(lowered)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_players(text: str) -> list[str]:
+    """``A,B[,C]`` as a list of bot names."""
+    names = [name.strip().lower() for name in text.split(",")]
+    if not text.strip() or any(not name for name in names):
+        _fail(f"--players expects bot names separated by commas, such as heuristic,random; got {text!r}")
+    return names
+
+
+def parse_settings(pairs: Sequence[str], players: Sequence[str]) -> list[dict[str, Any]]:
+    """``[SIDE.]NAME=VALUE`` strings as one settings dict per side."""
+    per_side: list[dict[str, Any]] = [{} for _ in players]
+    letters = SIDE_LABELS[: len(players)]
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key or not value.strip():
+            _fail(f"--setting expects [SIDE.]NAME=VALUE, such as B.level=2; got {pair!r}")
+        prefix, dot, name = key.rpartition(".")
+        if not dot:
+            targets = list(range(len(players)))
+        elif prefix.upper() in letters and len(prefix) == 1:
+            targets = [letters.index(prefix.upper())]
+        elif prefix.lower() in players:
+            targets = [i for i, player in enumerate(players) if player == prefix.lower()]
+            if len(targets) > 1:
+                sides = " or ".join(letters[i] for i in targets)
+                _fail(f"--setting {pair!r}: more than one side plays {prefix.lower()}; name the side ({sides}) instead")
+        else:
+            _fail(f"--setting {pair!r}: no side {prefix!r}; sides are {', '.join(letters)} or a bot name: {', '.join(players)}")
+        if not name.strip():
+            _fail(f"--setting expects [SIDE.]NAME=VALUE, such as B.level=2; got {pair!r}")
+        for target in targets:
+            per_side[target][name.strip().lower().replace("-", "_")] = setting_value(value)
+    return per_side
+
+
+def _number(value: float | None, digits: int = 2, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    return f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+
+
+def _interval(low: float | None, high: float | None) -> str:
+    return f"{_number(low, signed=True)} .. {_number(high, signed=True)}"
+
+
+def _milliseconds(value: float | None) -> str:
+    return "-" if value is None else f"{1000 * value:.1f} ms"
+
+
+def result_table(result: MatchResult) -> Table:
+    """The figures of a match as a table, one column per side."""
+    kind = "duplicate deals" if result.duplicate else "deals"
+    table = Table(title=f"{result.deals} {kind} of {result.variant}, seed {result.seed}", title_justify="left")
+    table.add_column("figure", no_wrap=True)
+    for side in result.sides:
+        table.add_column(f"{side.label}: {side.bot}" + "".join(f" {k}={v}" for k, v in sorted(side.settings.items())))
+    rows: list[tuple[str, list[str]]] = [
+        ("net points per deal", [_number(s.net_points.mean, signed=True) for s in result.sides]),
+        ("95% interval", [_interval(s.net_points.low, s.net_points.high) for s in result.sides]),
+        ("significant", ["yes" if s.net_points.significant else "no" for s in result.sides]),
+        ("points per hand", [_number(s.points_per_hand) for s in result.sides]),
+        ("games won", [str(s.games_won) for s in result.sides]),
+        ("decisions (forced)", [f"{s.decisions} ({s.forced_decisions})" for s in result.sides]),
+        ("median time per decision", [_milliseconds(s.median_seconds_per_decision) for s in result.sides]),
+        ("longest decision", [_milliseconds(s.max_seconds_per_decision) for s in result.sides]),
+    ]
+    for label, cells in rows:
+        table.add_row(label, *cells)
+    return table
+
+
+def summary_lines(result: MatchResult) -> list[str]:
+    """The whole-match figures that are not per side: Elo, games, speed."""
+    lines = []
+    for other, elo in enumerate(result.elo, start=1):
+        names = f"{result.sides[0].label} - {result.sides[other].label}"
+        if elo.difference is None and elo.games == 0:
+            lines.append(f"Elo {names}: no finished games")
+            continue
+        interval = f"{_number(elo.low, 0, True)} .. {_number(elo.high, 0, True)}"
+        lines.append(f"Elo {names}: {_number(elo.difference, 0, True)} (95% {interval}) from {elo.wins}-{elo.losses} in games")
+    lines.append(f"games to {make_rules(result.variant, **result.options).target}: {result.games}")
+    speed = result.hands_per_second
+    lines.append(
+        f"{result.hands} hands in {result.seconds:.2f} s on {result.workers} worker{'s' if result.workers > 1 else ''}: "
+        f"{_number(speed, 1)} hands per second"
+    )
+    return lines
+
+
+@click.command("match")
+@click.option("--variant", "variant_name", default="standard", show_default=True, help="Variant to play.")
+@click.option("--players", "players_text", required=True, metavar="A,B[,C]", help="Bot of each side, one per team.")
+@click.option("--deals", default=100, show_default=True, type=click.IntRange(min=1), help="Number of deals.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the match: deal k is dealt from (seed, k).")
+@click.option("--workers", type=click.IntRange(min=1), help="Processes playing deals [default: every core].")
+@click.option("--duplicate/--no-duplicate", default=True, show_default=True, help="Play each deal once per side, sides swapped.")
+@click.option("--setting", "setting_pairs", multiple=True, metavar="[SIDE.]NAME=VALUE", help="A bot setting, e.g. B.level=2.")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option; repeat for several.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def match_command(
+    variant_name: str,
+    players_text: str,
+    deals: int,
+    seed: int,
+    workers: int | None,
+    duplicate: bool,
+    setting_pairs: tuple[str, ...],
+    option_pairs: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Play bots against each other and report net points, games won, Elo and speed."""
+    from bowers.cli import _parse_options
+
+    players = parse_players(players_text)
+    settings = parse_settings(setting_pairs, players)
+    options = _parse_options(option_pairs)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    try:
+        plan = plan_match(variant_name, players, deals, seed, workers, duplicate, options, settings)
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"{' vs '.join(players)} at {plan.rules.variant}", total=deals)
+            result = plan.play(progress=lambda done: bar.update(task, completed=done))
+    except BowersError as error:
+        _fail(str(error))
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    console = Console(highlight=False)
+    console.print(result_table(result))
+    for line in summary_lines(result):
+        console.print(line)

@@ -1,0 +1,458 @@
+"""Bot-versus-bot matches: deals played in duplicate on a process pool, and their result.
+
+A match seats one *side* (a bot with its settings) at each team's seats and
+plays single hands.  Deal ``k`` of a match is dealt from a seed derived from
+``(seed, k)``, so its cards and dealer do not depend on the number of deals
+or of workers.  In duplicate (the default) deal ``k`` is played once per
+side: pass ``p`` seats side ``(t + p) mod S`` at team ``t``'s seats, so with
+two sides the second pass has each side holding exactly the cards the other
+held, at the same seats, with the same dealer and turn-up; with three sides
+(railroad-6) each side holds each team's cards once.  Without duplicate a
+deal is played once, the seating rotating from one deal to the next.
+
+Every hand starts from the variant's initial scores, so deals are independent
+and can be played in any order on any worker; the games won are counted by
+chaining each seating's hands, in deal order, into games to the target.
+Everything but the timings is the same for a given seed whatever the number
+of workers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import os
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import repeat
+from typing import Any
+
+from bowers.bots import Bot, create
+from bowers.errors import BowersError, IllegalAction, OptionError
+from bowers.game import Game
+from bowers.match.statistics import Elo, Estimate, elo_difference, mean_interval
+from bowers.variants import Rules, make_rules
+
+SIDE_LABELS = "ABCDEF"
+
+BotFactory = Callable[..., Bot]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a match: a bot by its registered name, or by a factory, with its settings.
+
+    ``factory`` (a picklable callable taking ``seed=`` and the settings) lets a
+    benchmark seat a player that is not in the bot registry; ``name`` is then
+    only its label in the results.
+    """
+
+    bot: str
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    factory: BotFactory | None = None
+
+    def create(self, seed: int) -> Bot:
+        """A new bot of this side, seeded."""
+        if self.factory is not None:
+            return self.factory(seed=seed, **self.settings)
+        return create(self.bot, seed=seed, **self.settings)
+
+    def describe(self) -> str:
+        """The bot and its settings in one short string, such as ``pimc(level=2)``."""
+        if not self.settings:
+            return self.bot
+        return f"{self.bot}({', '.join(f'{k}={v}' for k, v in sorted(self.settings.items()))})"
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What every worker needs to play any deal of a match (picklable)."""
+
+    variant: str
+    options: Mapping[str, Any]
+    sides: tuple[Side, ...]
+    seed: int
+    duplicate: bool
+
+
+@dataclass
+class PassOutcome:
+    """One hand of a deal: the seating (side at each team), the points per side and the hand's result."""
+
+    seating: list[int]
+    points: list[int]
+    result: dict[str, Any]
+
+
+@dataclass
+class DealOutcome:
+    """Every pass of one deal, and the thinking time of each side's decisions (seconds, several legal actions only)."""
+
+    deal: int
+    passes: list[PassOutcome]
+    decision_seconds: list[list[float]]
+    forced_decisions: list[int]
+
+
+def _derived_seed(*parts: object) -> int:
+    """A 63-bit seed from a hash of ``parts``: independent streams for deals and bots."""
+    digest = hashlib.blake2b(":".join(str(p) for p in ("bowers-match", *parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") & ((1 << 63) - 1)
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The game seed of deal ``deal`` of a match started from ``seed`` (every pass of the deal uses it).
+
+    >>> deal_seed(1, 0) == deal_seed(1, 0) != deal_seed(1, 1)
+    True
+    """
+    return _derived_seed(seed, "deal", deal)
+
+
+def seatings(sides: int, deal: int, duplicate: bool) -> list[list[int]]:
+    """The side at each team for every pass of a deal: ``seating[t]`` is the side seated at team ``t``.
+
+    >>> seatings(2, 0, True)
+    [[0, 1], [1, 0]]
+    >>> seatings(3, 5, False)
+    [[2, 0, 1]]
+    """
+    rotations = range(sides) if duplicate else [deal % sides]
+    return [[(team + rotation) % sides for team in range(sides)] for rotation in rotations]
+
+
+def play_hand(
+    plan: _Plan, deal: int, seating: Sequence[int], pass_number: int
+) -> tuple[PassOutcome, list[list[float]], list[int]]:
+    """Play deal ``deal`` once with the given seating; points per side, thinking times and forced-move counts."""
+    game = Game(plan.variant, seed=deal_seed(plan.seed, deal), **plan.options)
+    rules = game.rules
+    seat_side = [seating[rules.team_of(seat)] for seat in range(rules.players)]
+    bots = [
+        plan.sides[seat_side[seat]].create(seed=_derived_seed(plan.seed, "bot", deal, pass_number, seat))
+        for seat in range(rules.players)
+    ]
+    for seat, bot in enumerate(bots):
+        see_deal = getattr(bot, "see_deal", None)
+        if see_deal is not None:
+            # Only adapters to other programs that need a full state (see benchmarks/peers) have this.
+            see_deal(game.record()["deals"][0], seat)
+    options = game.options
+    times: list[list[float]] = [[] for _ in plan.sides]
+    forced = [0] * len(plan.sides)
+    while game.hand_number == 0 and not game.is_over:
+        to_act = game.to_act
+        assert to_act is not None
+        seat = to_act
+        side = seat_side[seat]
+        observation = game.observation(seat)
+        observation.setdefault("options", options)  # the rules are public: bots read them from here
+        start = time.perf_counter()
+        action = bots[seat].act(observation)
+        elapsed = time.perf_counter() - start
+        if len(observation["legal_actions"]) > 1:
+            times[side].append(elapsed)
+        else:
+            forced[side] += 1
+        try:
+            game.apply(action, seat=seat)
+        except BowersError as error:
+            label = SIDE_LABELS[side]
+            raise IllegalAction(seat, str(action), f"side {label} ({plan.sides[side].describe()}) chose it: {error}") from None
+    result = game.results[0]
+    points = [0] * len(plan.sides)
+    for team, team_points in enumerate(result["points"]):
+        points[seating[team]] += team_points
+    return PassOutcome(list(seating), points, result), times, forced
+
+
+def play_deal(plan: _Plan, deal: int) -> DealOutcome:
+    """Play every pass of one deal."""
+    outcome = DealOutcome(deal, [], [[] for _ in plan.sides], [0] * len(plan.sides))
+    for pass_number, seating in enumerate(seatings(len(plan.sides), deal, plan.duplicate)):
+        played, times, forced = play_hand(plan, deal, seating, pass_number)
+        outcome.passes.append(played)
+        for side in range(len(plan.sides)):
+            outcome.decision_seconds[side].extend(times[side])
+            outcome.forced_decisions[side] += forced[side]
+    return outcome
+
+
+def net_points(outcome: DealOutcome, side: int) -> float:
+    """A side's net on a deal: over its passes, the mean of its points minus the mean of its opponents' points.
+
+    On the scale of points per hand: +1.0 means the side scored one point a hand more than its opponents.
+    """
+    total = 0.0
+    for played in outcome.passes:
+        others = [p for s, p in enumerate(played.points) if s != side]
+        total += played.points[side] - sum(others) / len(others)
+    return total / len(outcome.passes)
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """The figures of one side of a match."""
+
+    label: str
+    bot: str
+    settings: Mapping[str, Any]
+    net_points: Estimate
+    points_per_hand: float
+    games_won: int
+    decisions: int
+    forced_decisions: int
+    seconds_per_decision: float | None
+    median_seconds_per_decision: float | None
+    max_seconds_per_decision: float | None
+    decision_seconds: tuple[float, ...] = field(repr=False, default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able figures (the individual decision times are left out)."""
+        estimate = self.net_points
+        return {
+            "label": self.label,
+            "bot": self.bot,
+            "settings": dict(self.settings),
+            "net_points_per_deal": estimate.mean,
+            "ci95": [estimate.low, estimate.high],
+            "significant": estimate.significant,
+            "points_per_hand": self.points_per_hand,
+            "games_won": self.games_won,
+            "decisions": self.decisions,
+            "forced_decisions": self.forced_decisions,
+            "seconds_per_decision": self.seconds_per_decision,
+            "median_seconds_per_decision": self.median_seconds_per_decision,
+            "max_seconds_per_decision": self.max_seconds_per_decision,
+        }
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Everything a match measured; ``to_dict`` is the ``bowers match --json`` output."""
+
+    variant: str
+    options: Mapping[str, Any]
+    seed: int
+    deals: int
+    duplicate: bool
+    hands: int
+    workers: int
+    seconds: float
+    sides: tuple[SideResult, ...]
+    games: int
+    elo: tuple[Elo, ...]  # the first side against each other side, in order
+    outcomes: tuple[DealOutcome, ...] = field(repr=False, default=())
+
+    @property
+    def hands_per_second(self) -> float | None:
+        """Hands played per second of wall-clock time."""
+        return self.hands / self.seconds if self.seconds > 0 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-able summary."""
+        return {
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "deals": self.deals,
+            "duplicate": self.duplicate,
+            "hands": self.hands,
+            "workers": self.workers,
+            "seconds": self.seconds,
+            "hands_per_second": self.hands_per_second,
+            "games": self.games,
+            "sides": [side.to_dict() for side in self.sides],
+            "elo": [
+                {
+                    "sides": [self.sides[0].label, self.sides[other].label],
+                    "difference": elo.difference,
+                    "ci95": [elo.low, elo.high],
+                    "wins": elo.wins,
+                    "losses": elo.losses,
+                }
+                for other, elo in enumerate(self.elo, start=1)
+            ],
+        }
+
+
+def chain_games(outcomes: Sequence[DealOutcome], sides: int, rules: Rules) -> list[int]:
+    """The winning side of every whole game made by chaining each seating's hands, in deal order, to the target.
+
+    Each pass number (one seating per deal in duplicate) is a separate table;
+    a game starts at the variant's initial scores and is won by the first side
+    to reach the target alone in the lead.  A game left unfinished at the end
+    of the match is not counted.
+    """
+    winners: list[int] = []
+    tables = max((len(o.passes) for o in outcomes), default=0)
+    for table in range(tables):
+        scores: list[int] | None = None
+        for outcome in outcomes:
+            if table >= len(outcome.passes):
+                continue
+            played = outcome.passes[table]
+            if scores is None:
+                scores = [0] * sides
+                for team, side in enumerate(played.seating):
+                    scores[side] = rules.initial_scores[team]
+            for side in range(sides):
+                scores[side] += played.points[side]
+            best = max(scores)
+            if best >= rules.target and scores.count(best) == 1:
+                winners.append(scores.index(best))
+                scores = None
+    return winners
+
+
+def _summarise(plan: _Plan, rules: Rules, outcomes: list[DealOutcome], workers: int, seconds: float) -> MatchResult:
+    count = len(plan.sides)
+    winners = chain_games(outcomes, count, rules)
+    hands = sum(len(o.passes) for o in outcomes)
+    side_results = []
+    for side, spec in enumerate(plan.sides):
+        times = [t for o in outcomes for t in o.decision_seconds[side]]
+        forced = sum(o.forced_decisions[side] for o in outcomes)
+        points = sum(p.points[side] for o in outcomes for p in o.passes)
+        side_results.append(
+            SideResult(
+                label=SIDE_LABELS[side],
+                bot=spec.bot,
+                settings=dict(spec.settings),
+                net_points=mean_interval([net_points(o, side) for o in outcomes]),
+                points_per_hand=points / hands,
+                games_won=winners.count(side),
+                decisions=len(times),
+                forced_decisions=forced,
+                seconds_per_decision=math.fsum(times) / len(times) if times else None,
+                median_seconds_per_decision=statistics.median(times) if times else None,
+                max_seconds_per_decision=max(times) if times else None,
+                decision_seconds=tuple(times),
+            )
+        )
+    elos = tuple(elo_difference(winners.count(0), winners.count(other)) for other in range(1, count))
+    return MatchResult(
+        variant=rules.variant,
+        options={k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()},
+        seed=plan.seed,
+        deals=len(outcomes),
+        duplicate=plan.duplicate,
+        hands=hands,
+        workers=workers,
+        seconds=seconds,
+        sides=tuple(side_results),
+        games=len(winners),
+        elo=elos,
+        outcomes=tuple(outcomes),
+    )
+
+
+def _as_side(player: str | Side, settings: Mapping[str, Any] | None) -> Side:
+    if isinstance(player, Side):
+        return Side(player.bot, {**player.settings, **(settings or {})}, player.factory)
+    if not isinstance(player, str):
+        raise OptionError(f"a player is a bot name or a Side, not {player!r}", "players")
+    return Side(player.strip().lower(), dict(settings or {}))
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """Workers start from a fork server where there is one: never forked from a process running threads (a progress bar)."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context()
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """A checked match, ready to play: the rules, the sides, the number of deals and of workers."""
+
+    rules: Rules
+    sides: tuple[Side, ...]
+    deals: int
+    seed: int
+    workers: int
+    duplicate: bool
+
+    def play(self, progress: Callable[[int], None] | None = None) -> MatchResult:
+        """Play every deal (on a process pool when there is more than one worker) and summarise."""
+        plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate)
+        start = time.perf_counter()
+        outcomes: list[DealOutcome] = []
+        if self.workers == 1:
+            for deal in range(self.deals):
+                outcomes.append(play_deal(plan, deal))
+                if progress is not None:
+                    progress(len(outcomes))
+        else:
+            chunk = max(1, min(32, self.deals // (self.workers * 16)))
+            with ProcessPoolExecutor(max_workers=self.workers, mp_context=_pool_context()) as pool:
+                for outcome in pool.map(play_deal, repeat(plan), range(self.deals), chunksize=chunk):
+                    outcomes.append(outcome)
+                    if progress is not None:
+                        progress(len(outcomes))
+        seconds = time.perf_counter() - start
+        return _summarise(plan, self.rules, outcomes, self.workers, seconds)
+
+
+def plan_match(
+    variant: str,
+    players: Sequence[str | Side],
+    deals: int = 100,
+    seed: int = 0,
+    workers: int | None = None,
+    duplicate: bool = True,
+    options: Mapping[str, Any] | None = None,
+    settings: Sequence[Mapping[str, Any] | None] | None = None,
+) -> MatchPlan:
+    """Check the arguments of ``play_match`` and return the plan; raises ``OptionError`` naming what is wrong."""
+    rules = make_rules(variant, **dict(options or {}))
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise OptionError("players is a list of bots, one per side", "players")
+    if settings is not None and len(settings) != len(players):
+        raise OptionError(f"settings must be given for each of the {len(players)} sides, or not at all", "settings")
+    sides = tuple(_as_side(player, settings[i] if settings else None) for i, player in enumerate(players))
+    if len(sides) != rules.teams:
+        labels = ",".join(SIDE_LABELS[: rules.teams])
+        raise OptionError(
+            f"{rules.variant} is played by {rules.teams} sides, so a match needs "
+            f"{rules.teams} players ({labels}), not {len(sides)}",
+            "players",
+        )
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise OptionError(f"deals must be a whole number of at least 1, not {deals!r}", "deals")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise OptionError(f"workers must be a whole number of at least 1, not {workers!r}", "workers")
+    for side in sides:
+        side.create(seed=0)  # an unknown bot or setting fails here, once, with the registry's message
+    return MatchPlan(rules, sides, deals, seed, min(workers, deals), duplicate)
+
+
+def play_match(
+    variant: str,
+    players: Sequence[str | Side],
+    deals: int = 100,
+    seed: int = 0,
+    workers: int | None = None,
+    duplicate: bool = True,
+    options: Mapping[str, Any] | None = None,
+    settings: Sequence[Mapping[str, Any] | None] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """Play ``deals`` deals of ``variant`` between the ``players`` (one per team) and return the figures.
+
+    ``players`` are bot names or ``Side`` values, first side first;
+    ``settings[i]`` are extra settings for side ``i``.  ``workers`` processes
+    play the deals (default: every core; 1 plays in this process).  A bad
+    variant, option, bot, setting or count raises ``OptionError`` before any
+    deal is played.  ``progress`` is called with the number of deals finished.
+    """
+    plan = plan_match(variant, players, deals, seed, workers, duplicate, options, settings)
+    return plan.play(progress)
