@@ -82,6 +82,7 @@ def build_observation(game: Game, seat: int) -> dict[str, Any]:
         "tricks_won": hand.tricks_won[:],
         "scores": list(game.scores),
         "target": rules.target,
+        "options": game.options,
         "legal_actions": game.legal_actions() if to_act == seat else [],
     }
     if hand.jambone and to_act == seat and hand.turn == hand.maker:

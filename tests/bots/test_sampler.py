@@ -32,6 +32,8 @@ def test_every_world_shows_the_seat_exactly_what_it_saw(variant: str) -> None:
                     seen.pop(key)
                 expected = dict(observation)
                 expected.pop("hand_number")
+                # A world starts from the scores so far: its own initial_scores option is the observed scores.
+                assert seen.pop("options") == {**expected.pop("options"), "initial_scores": observation["scores"]}
                 assert seen == expected
             game.apply(bots[seat].act(observation), seat=seat)
 

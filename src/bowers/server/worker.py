@@ -19,8 +19,16 @@ def decision_seed(bot_seed: int, seat: int, number: int) -> int:
     return (bot_seed * 1_000_003 + number * 16 + seat) % (2**63)
 
 
+# Seconds the strong bot may think over one decision at a table, and over a hint (a few of its sampled
+# deals take far longer than the rest in Ultimate; people should never wait on those).
+TABLE_THINKING_SECONDS = 1.5
+HINT_THINKING_SECONDS = 3.0
+
+
 def choose(kind: str, settings: dict[str, Any], seed: int, observation: dict[str, Any]) -> str:
     """The action a bot of this kind chooses from a seat's observation (runs in the worker)."""
+    if kind == "pimc":
+        settings = {"time_budget": TABLE_THINKING_SECONDS, **settings}
     return bowers.bots.create(kind, seed=seed, **settings).act(observation)
 
 
@@ -30,7 +38,7 @@ def advise(observation: dict[str, Any]) -> list[dict[str, Any]]:
     if advise_function is None:
         raise LookupError("hints need the advising bots, which this installation of bowers lacks")
     out = []
-    for advice in advise_function(observation):
+    for advice in advise_function(observation, time_budget=HINT_THINKING_SECONDS):
         out.append({"action": str(advice.action), "value": float(advice.value), "reason": str(advice.reason)})
     return out
 
