@@ -23,7 +23,7 @@ from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, quoted
 from bowers.hand import Hand, trump_name
-from bowers.observation import build_observation
+from bowers.observation import build_observation, build_public_observation
 from bowers.variants import DealRound, Rules, make_rules
 
 FORMAT_VERSION: Final = 1
@@ -406,6 +406,10 @@ class Game:
     def observation(self, seat: object) -> dict[str, Any]:
         """A JSON-able view of exactly what ``seat`` may see now."""
         return build_observation(self, _check_seat(seat, self.rules.players))
+
+    def public_observation(self) -> dict[str, Any]:
+        """What anyone watching may see now: no hand, no legal actions, every discard and passed card masked."""
+        return build_public_observation(self)
 
     def record(self) -> dict[str, Any]:
         """The JSON-able record of the game so far, the deal in progress included (a fresh copy)."""

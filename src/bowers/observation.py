@@ -37,8 +37,16 @@ def _masked(game: Game, viewer: int, actor: int, action: int, give_index: int) -
     return name
 
 
+SPECTATOR: Final = -1  # the viewer of the public view: no seat, so every private action is masked
+
+
+def build_public_observation(game: Game) -> dict[str, Any]:
+    """What anyone watching may see: the observation of no seat (no hand, no legal actions, private actions masked)."""
+    return build_observation(game, SPECTATOR)
+
+
 def build_observation(game: Game, seat: int) -> dict[str, Any]:
-    """Everything ``seat`` may see, as a JSON-able dict."""
+    """Everything ``seat`` may see, as a JSON-able dict (``SPECTATOR``: what anyone watching may see)."""
     hand = game.hand
     rules = game.rules
     over = game.is_over or hand.phase == OVER
@@ -54,14 +62,14 @@ def build_observation(game: Game, seat: int) -> dict[str, Any]:
     to_act = None if game.is_over else hand.to_act
     observation: dict[str, Any] = {
         "variant": rules.variant,
-        "seat": seat,
-        "team": seat % rules.teams,
+        "seat": None if seat == SPECTATOR else seat,
+        "team": None if seat == SPECTATOR else seat % rules.teams,
         "phase": game.phase,
         "to_act": to_act,
         "turn": None if hand.turn < 0 or over else hand.turn,
         "dealer": hand.dealer,
         "hand_number": game.hand_number,
-        "hand": hand_names(hand.hands[seat]),
+        "hand": [] if seat == SPECTATOR else hand_names(hand.hands[seat]),
         "hand_sizes": [h.bit_count() for h in hand.hands],
         "turn_up": CARD_NAMES[hand.turn_up] if hand.turn_up >= 0 else None,
         "turn_up_state": hand.turn_up_state,

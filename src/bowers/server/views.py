@@ -24,15 +24,8 @@ def masked_action(action: str, actor: int, viewer: int | None) -> str:
 
 
 def public_observation(game: Game) -> dict[str, Any]:
-    """The observation a spectator gets: no hand, no legal actions, every private history entry masked."""
-    observation = game.observation(0)
-    observation["seat"] = None
-    observation["team"] = None
-    observation["hand"] = []
-    observation["legal_actions"] = []
-    observation.pop("playing_for", None)
-    observation["history"] = [[actor, masked_action(action, actor, None)] for actor, action in observation["history"]]
-    return observation
+    """The observation a spectator gets (built by the engine's one observation builder)."""
+    return game.public_observation()
 
 
 def observation_for(game: Game, viewer: int | None) -> dict[str, Any]:
