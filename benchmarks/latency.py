@@ -23,6 +23,7 @@ import platform
 import statistics
 from typing import Any
 
+from bowers.cli_match import setting_value
 from bowers.match import Side, play_match
 from bowers.variants import variant, variants
 
@@ -81,15 +82,11 @@ def line(figures: dict[str, Any]) -> str:
 
 
 def _setting(text: str) -> tuple[str, Any]:
+    """A ``NAME=VALUE`` bot setting, its value read as ``bowers match --setting`` reads it."""
     name, sep, value = text.partition("=")
     if not sep:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    for kind in (int, float):
-        try:
-            return name.strip(), kind(value)
-        except ValueError:
-            pass
-    return name.strip(), value.strip()
+    return name.strip(), setting_value(value)
 
 
 def main() -> None:

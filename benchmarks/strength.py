@@ -44,6 +44,7 @@ from peers.euchre_cli import euchre_cli_computer
 from peers.openspiel_ismcts import OPENSPIEL_OPTIONS, openspiel_ismcts
 from peers.rules import bowers_bot_without
 
+from bowers.cli_match import setting_value
 from bowers.match import MatchResult, Side, play_match
 from bowers.variants import variant, variants
 
@@ -187,15 +188,11 @@ def _names(text: str, allowed: tuple[str, ...] | list[str], what: str) -> list[s
 
 
 def _setting(text: str) -> tuple[str, Any]:
+    """A ``NAME=VALUE`` bot setting, its value read as ``bowers match --setting`` reads it."""
     name, sep, value = text.partition("=")
     if not sep:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    for kind in (int, float):
-        try:
-            return name.strip(), kind(value)
-        except ValueError:
-            pass
-    return name.strip(), value.strip()
+    return name.strip(), setting_value(value)
 
 
 def main() -> None:
