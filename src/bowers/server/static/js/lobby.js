@@ -1,15 +1,6 @@
 // The new-table page: variant and options (from /api/variants, never hard-coded), and who sits where.
 
-function h(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
+import { h } from "./dom.js";
 
 const SEAT_NAMES = {
   2: ["You", "Opponent"],

@@ -1,23 +1,8 @@
 // The replay viewer: step through a finished game or an uploaded record (bowers JSON or EGN), every hand shown.
 
+import { announce, h } from "./dom.js";
 import { drawFelt } from "./felt.js";
 import { actionLabel, actionSentence, teamName, trumpWords } from "./words.js";
-
-function h(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
-
-function announce(text) {
-  const node = document.getElementById("announcer");
-  node.textContent = text;
-}
 
 export function openReplay(root, tableId) {
   root.replaceChildren();

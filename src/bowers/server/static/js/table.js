@@ -1,27 +1,11 @@
 // The table page: a live game over the websocket, as a seat (with its invite token) or as a spectator.
 
+import { announce, h } from "./dom.js";
 import { cardElement, cardName, cardText, suitSymbol } from "./cards.js";
 import { drawFelt } from "./felt.js";
 import { actionLabel, actionSentence, phaseWords, seatName, teamName, trumpWords } from "./words.js";
 
 const CARD_KINDS = new Set(["play", "discard", "give", "twos-threes"]);
-
-function announce(text) {
-  const node = document.getElementById("announcer");
-  node.textContent = "";
-  window.setTimeout(() => { node.textContent = text; }, 30);
-}
-
-function h(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 /** Split the legal actions into card actions (one card: click it; several: select them) and buttons. */
 function sortActions(legal) {
