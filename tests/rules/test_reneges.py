@@ -49,6 +49,7 @@ def test_renege_is_hidden_until_claimed() -> None:
     for seat in range(4):
         observation = game.observation(seat)
         observation.pop("legal_actions")
+        assert observation.pop("options")["reneges"] is True  # the rule is public; a renege is not
         assert "reneg" not in json.dumps(observation)
 
 

@@ -169,7 +169,7 @@ def test_a_whole_game_against_bots_then_its_replay(browser: Browser, server: Ser
     page.wait_for_selector(".hand .card")
     assert page.get_attribute(".felt", "aria-label") == "Card table"
     assert page.locator(".hand .card").first.get_attribute("aria-label")
-    play_until(page, ".hand .card.legal, .controls button.action", seconds=20)
+    play_until(page, ".hand .card.legal, .controls button.action", seconds=60)
     page.keyboard.press("h")
     page.wait_for_selector(".hint li", timeout=60000)
     play_until(page, ".game-over", seconds=120)
@@ -217,7 +217,7 @@ def test_a_reload_mid_hand_resumes_the_seat(browser: Browser, server: Server) ->
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("document.activeElement.dataset.card") == dealt[-1]
     for _ in range(3):
-        play_until(page, ".hand .card.legal", seconds=20)
+        play_until(page, ".hand .card.legal", seconds=60)
         take_turn(page)
         page.wait_for_timeout(200)
     cards = hand_cards(page)
@@ -226,7 +226,7 @@ def test_a_reload_mid_hand_resumes_the_seat(browser: Browser, server: Server) ->
     page.wait_for_selector(".hand .card")
     assert hand_cards(page) == cards
     assert page.locator(".log").inner_text() == log
-    play_until(page, ".hand .card.legal", seconds=20)
+    play_until(page, ".hand .card.legal", seconds=60)
     assert take_turn(page)
 
 
@@ -237,7 +237,7 @@ def test_a_killed_server_restarts_and_the_hand_goes_on(browser: Browser, tmp_pat
         page = open_page(browser, running.url)
         new_table(page, ["human", "random", "random", "random"])
         page.wait_for_selector(".hand .card")
-        play_until(page, ".hand .card.legal", seconds=30)
+        play_until(page, ".hand .card.legal", seconds=60)
         take_turn(page)
         page.wait_for_timeout(100)
         running.kill()  # kill -9, maybe while a bot is thinking
@@ -249,7 +249,7 @@ def test_a_killed_server_restarts_and_the_hand_goes_on(browser: Browser, tmp_pat
         page.wait_for_timeout(300)
         assert set(hand_cards(page)) <= set(cards)  # the same hand, less what was played since
         assert page.locator(".log").inner_text().startswith(log.rsplit("\n", 1)[0])
-        play_until(page, ".hand .card.legal", seconds=30)
+        play_until(page, ".hand .card.legal", seconds=60)
         assert take_turn(page)
     finally:
         running.stop()
