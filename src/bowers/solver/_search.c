@@ -221,12 +221,15 @@ static int generate(const State *s, Move *moves) {
             }
         } else {
             int strength = s->t.power[s->led][card];
-            if (winning_side_good) {
-                score = -strength;
-            } else if (strength > s->best) {
-                score = 1000 - strength;
+            if (!winning_side_good && strength > s->best) {
+                score = 4000 - strength; /* the cheapest card that wins */
+            } else if (strength == 0) {
+                /* a discard: the lowest card of a suit without winners, shortest suit first */
+                u64 suit_held = s->hands[seat] & s->t.group_mask[group];
+                int holds_top = (s->hands[seat] >> lowest(live & s->t.group_mask[group])) & 1;
+                score = rank * 4 - (holds_top ? 64 : 0) - count(suit_held) - (group == s->trump ? 128 : 0);
             } else {
-                score = -strength;
+                score = -16 * strength - 256; /* a low card that loses, or one under partner's winner */
             }
         }
         if (card == s->joker && s->trick_len == 0) {
