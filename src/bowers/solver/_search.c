@@ -190,6 +190,23 @@ static int generate(const State *s, Move *moves) {
     int me_max = side_controls_max(s, seat);
     int winning_side_good = s->trick_len && credit_max(s, s->winner) == me_max;
     u64 live = separators | s->hands[seat];
+    int later_opponent_best = 0; /* the strongest card an opponent still to play to this trick can play */
+    if (s->trick_len) {
+        int other = seat;
+        for (int i = s->trick_len + 1; i < s->active; i++) {
+            other = s->next_seat[other];
+            if (side_controls_max(s, other) == me_max) continue;
+            u64 hand = s->hands[other];
+            u64 follow = hand & s->t.group_mask[s->led];
+            if (follow) hand = follow;
+            for (int g = 0; g < GROUPS; g++) {
+                u64 cards = hand & s->t.group_mask[g];
+                if (!cards) continue;
+                int strength = s->t.power[s->led][lowest(cards)];
+                if (strength > later_opponent_best) later_opponent_best = strength;
+            }
+        }
+    }
     while (playable) {
         int card = lowest(playable);
         playable &= playable - 1;
@@ -222,7 +239,8 @@ static int generate(const State *s, Move *moves) {
         } else {
             int strength = s->t.power[s->led][card];
             if (!winning_side_good && strength > s->best) {
-                score = 4000 - strength; /* the cheapest card that wins */
+                /* the cheapest card that wins, unless an opponent still to play beats it: then low cards first */
+                score = strength < later_opponent_best ? -100000 - strength : 4000 - strength;
             } else if (strength == 0) {
                 /* a discard: the lowest card of a suit without winners, shortest suit first */
                 u64 suit_held = s->hands[seat] & s->t.group_mask[group];
@@ -488,16 +506,16 @@ static int reaches(State *s, int target) {
     return !maximising;
 }
 
-static int exact_move_value(State *s, const Move *m, int guess) {
-    int high = s->tricks_left;
-    if (guess < 0) guess = 0;
+/* The exact value of a move known to lie in [low, high], found by zero-window questions starting at `guess`. */
+static int exact_move_value(State *s, const Move *m, int guess, int low, int high) {
+    if (guess < low) guess = low;
     if (guess > high) guess = high;
     int value = guess;
-    if (value == 0 || move_reaches(s, m, value)) {
+    if (value == low || move_reaches(s, m, value)) {
         while (value < high && move_reaches(s, m, value + 1)) value++;
     } else {
         value--;
-        while (value > 0 && !move_reaches(s, m, value)) value--;
+        while (value > low && !move_reaches(s, m, value)) value--;
     }
     return value;
 }
@@ -658,6 +676,14 @@ static PyObject *run(PyObject *self, PyObject *args) {
             return NULL;
         }
         int guess = target >= 0 ? target : (tricks_left + 1) / 2;
+        /* With several moves, the position's value first: no move of the side to play is worth more to it, so each
+         * move then needs only the questions on one side of that value, and the table is warm for them. */
+        int low = 0, high = tricks_left;
+        if (n > 1) {
+            guess = exact_value(&s, guess);
+            if (side_controls_max(&s, s.turn)) high = guess;
+            else low = guess;
+        }
         for (Py_ssize_t i = 0; i < n; i++) {
             PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
             Move m;
@@ -671,7 +697,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
             m.card = parts[0];
             m.named = parts[1];
             m.score = 0;
-            guess = exact_move_value(&s, &m, guess);
+            guess = exact_move_value(&s, &m, guess, low, high);
             PyList_SET_ITEM(result, i, PyLong_FromLong(guess));
         }
         Py_DECREF(fast);
