@@ -421,6 +421,21 @@ static int move_reaches(State *s, const Move *m, int target) {
     return result;
 }
 
+/* Moves `card`'s move, if present, to the front of the list. */
+static void promote(Move *moves, int n, int card) {
+    for (int i = 1; i < n; i++)
+        if (moves[i].card == card) {
+            Move m = moves[i];
+            memmove(moves + 1, moves, sizeof(Move) * (size_t)i);
+            moves[0] = m;
+            return;
+        }
+}
+
+/* Per tricks left, the lead that last settled a question at a trick's start: tried first where the table has no
+ * best move (its position is often close to the last one searched). */
+static int8_t killer[16];
+
 static int reaches(State *s, int target) {
     if (target <= 0) return 1;
     if (target > s->tricks_left) return 0;
@@ -471,15 +486,8 @@ static int reaches(State *s, int target) {
         }
         Move moves[MAX_MOVES];
         int n = generate(s, moves);
-        if (hint >= 0) {
-            for (int i = 1; i < n; i++)
-                if (moves[i].card == hint) {
-                    Move m = moves[i];
-                    memmove(moves + 1, moves, sizeof(Move) * (size_t)i);
-                    moves[0] = m;
-                    break;
-                }
-        }
+        if (hint >= 0) promote(moves, n, hint);
+        else promote(moves, n, killer[s->tricks_left]);
         int maximising = side_controls_max(s, s->turn);
         int result = !maximising;
         int best_card = -1;
@@ -487,6 +495,7 @@ static int reaches(State *s, int target) {
             if (move_reaches(s, &moves[i], target) == maximising) {
                 result = maximising;
                 best_card = moves[i].card;
+                killer[s->tricks_left] = (int8_t)best_card;
                 break;
             }
         }
@@ -650,6 +659,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
             memset(table, 0, TABLE_SIZE * sizeof(Entry));
             generation = 1;
         }
+        memset(killer, -1, sizeof killer);
         signature.valid = 1;
         memcpy(&signature.t, &s.t, sizeof(Tables));
         signature.max_controls = max_controls;
