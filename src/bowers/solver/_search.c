@@ -64,6 +64,7 @@ typedef struct {
 
 #define TABLE_BITS 20
 #define TABLE_SIZE (1u << TABLE_BITS)
+#define WAYS 4 /* entries per bucket */
 
 static Entry *table = NULL;
 static uint32_t table_mask = TABLE_SIZE - 1; /* small positions use the start of the table, which stays in cache */
@@ -125,12 +126,12 @@ static void make_key(const State *s, u64 *key0, u64 *key1) {
 static inline uint32_t slot_of(u64 key0, u64 key1) {
     u64 h = key0 * 0x9E3779B97F4A7C15ull ^ (key1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 29;
-    return (uint32_t)(h & table_mask) & ~1u;
+    return (uint32_t)(h & table_mask) & ~(WAYS - 1u);
 }
 
 static Entry *probe(u64 key0, u64 key1) {
     Entry *bucket = table + slot_of(key0, key1);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < WAYS; i++) {
         Entry *e = bucket + i;
         if (e->generation == generation && e->key0 == key0 && e->key1 == key1) return e;
     }
@@ -140,7 +141,7 @@ static Entry *probe(u64 key0, u64 key1) {
 static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper, int best_card) {
     Entry *bucket = table + slot_of(key0, key1);
     Entry *victim = NULL;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < WAYS; i++) {
         Entry *e = bucket + i;
         if (e->generation == generation && e->key0 == key0 && e->key1 == key1) {
             victim = e;
@@ -148,10 +149,15 @@ static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper, in
         }
     }
     if (!victim) {
-        Entry *a = bucket, *b = bucket + 1;
-        if (a->generation != generation) victim = a;
-        else if (b->generation != generation) victim = b;
-        else victim = a->tricks <= b->tricks ? a : b;
+        /* a stale entry, else the one with the fewest tricks to come (the cheapest to search again) */
+        for (int i = 0; i < WAYS; i++) {
+            Entry *e = bucket + i;
+            if (e->generation != generation) {
+                victim = e;
+                break;
+            }
+            if (!victim || e->tricks < victim->tricks) victim = e;
+        }
     }
     victim->key0 = key0;
     victim->key1 = key1;
