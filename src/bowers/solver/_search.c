@@ -232,6 +232,14 @@ static int generate(const State *s, Move *moves) {
         if (s->trick_len == 0) {
             if (rank == 0) {
                 score = 200 + (group == s->trump ? 50 : 0);
+                /* a winner an opponent can ruff is a worse lead */
+                if (group != s->trump && group != 4 && s->trump >= 0)
+                    for (int other = 0; other < s->players; other++)
+                        if (credit_max(s, other) != me_max && !(s->hands[other] & s->t.group_mask[group]) &&
+                            (s->hands[other] & s->t.group_mask[s->trump])) {
+                            score -= 150;
+                            break;
+                        }
             } else {
                 score = 100 - 10 * rank + count(s->hands[seat] & s->t.group_mask[group]);
                 /* lead towards a partner who holds the top card of the suit */
