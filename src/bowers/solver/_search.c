@@ -22,6 +22,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 
@@ -620,8 +623,19 @@ static PyObject *run(PyObject *self, PyObject *args) {
         return NULL;
     }
     if (!table) {
+        /* aligned to 2 MiB and, where the system offers it, on huge pages: the table is probed at random, and
+         * fewer address translations make each probe cheaper */
+#ifdef _WIN32
         table = (Entry *)malloc(TABLE_SIZE * sizeof(Entry));
         if (!table) return PyErr_NoMemory();
+#else
+        void *memory = NULL;
+        if (posix_memalign(&memory, 1u << 21, TABLE_SIZE * sizeof(Entry)) != 0) return PyErr_NoMemory();
+        table = (Entry *)memory;
+#ifdef MADV_HUGEPAGE
+        madvise(memory, TABLE_SIZE * sizeof(Entry), MADV_HUGEPAGE);
+#endif
+#endif
         memset(table, 0, TABLE_SIZE * sizeof(Entry)); /* touch every page now, not in the first searches */
     }
     static State s;
