@@ -244,7 +244,7 @@ static int generate(const State *s, Move *moves) {
         int score;
         if (s->trick_len == 0) {
             if (rank == 0) {
-                score = 200 + (group == s->trump ? 50 : 0);
+                score = 200 + (group == s->trump ? 50 : 0) + 4 * count(s->hands[seat] & s->t.group_mask[group]);
                 /* a winner an opponent can ruff is a worse lead */
                 if (group != s->trump && group != 4 && s->trump >= 0)
                     for (int other = 0; other < s->players; other++)
