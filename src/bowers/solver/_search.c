@@ -341,23 +341,15 @@ static int sure_tricks(const State *s, int *for_max) {
     return best;
 }
 
-/* Quick tricks of the leader at a trick's start: cards it can cash one after another, each the highest live card of
- * its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit only as many rounds as every
- * opponent holding a trump or the no-trump Joker can follow).  Counted only when the leader's side also chooses the
- * leader's cards (not for a Jambone hand). */
-static int quick_tricks(const State *s) {
-    int leader = s->turn;
-    int side = credit_max(s, leader);
-    if (side_controls_max(s, leader) != side) return 0;
-    u64 live = 0, opponents_ruffing[MAX_SEATS];
-    int ruffers = 0;
-    u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
-    for (int seat = 0; seat < s->players; seat++) {
-        live |= s->hands[seat];
-        if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
-    }
-    u64 own = s->hands[leader];
+/* Quick tricks of a hand of the side to lead at a trick's start, were it on lead: cards it can cash one after another,
+ * each the highest live card of its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit
+ * only as many rounds as every opponent holding a trump or the no-trump Joker can follow).  *groups gets the groups
+ * with at least one such trick. */
+static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *opponents_ruffing, int ruffers,
+                           unsigned *groups) {
+    u64 own = s->hands[seat];
     int total = 0;
+    *groups = 0;
     for (int g = 0; g < GROUPS; g++) {
         u64 mine = own & s->t.group_mask[g];
         if (!mine) continue;
@@ -370,7 +362,36 @@ static int quick_tricks(const State *s) {
                 if (length < top) top = length;
             }
         }
+        if (top) *groups |= 1u << g;
         total += top;
+    }
+    return total;
+}
+
+/* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
+ * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
+ * chooses the cards of the hands involved (not for a Jambone hand). */
+static int quick_tricks(const State *s) {
+    int leader = s->turn;
+    int side = credit_max(s, leader);
+    if (side_controls_max(s, leader) != side) return 0;
+    u64 live = 0, opponents_ruffing[MAX_SEATS];
+    int ruffers = 0;
+    u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
+    for (int seat = 0; seat < s->players; seat++) {
+        live |= s->hands[seat];
+        if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
+    }
+    unsigned groups;
+    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, &groups);
+    unsigned leader_groups = 0;
+    for (int g = 0; g < 4; g++)
+        if (s->hands[leader] & s->t.group_mask[g]) leader_groups |= 1u << g;
+    for (int seat = 0; seat < s->players; seat++) {
+        if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
+            continue;
+        int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, &groups);
+        if (partner > total && (groups & leader_groups)) total = partner;
     }
     return total < s->tricks_left ? total : s->tricks_left;
 }
