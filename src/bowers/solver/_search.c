@@ -210,11 +210,12 @@ static int generate(const State *s, Move *moves) {
     int winning_side_good = s->trick_len && credit_max(s, s->winner) == me_max;
     u64 live = separators | s->hands[seat];
     int later_opponent_best = 0; /* the strongest card an opponent still to play to this trick can play */
+    int later_partner_best = 0;  /* the same for a partner */
     if (s->trick_len) {
         int other = seat;
         for (int i = s->trick_len + 1; i < s->active; i++) {
             other = s->next_seat[other];
-            if (side_controls_max(s, other) == me_max) continue;
+            int partner = side_controls_max(s, other) == me_max;
             u64 hand = s->hands[other];
             u64 follow = hand & s->t.group_mask[s->led];
             if (follow) hand = follow;
@@ -222,7 +223,11 @@ static int generate(const State *s, Move *moves) {
                 u64 cards = hand & s->t.group_mask[g];
                 if (!cards) continue;
                 int strength = s->t.power[s->led][lowest(cards)];
-                if (strength > later_opponent_best) later_opponent_best = strength;
+                if (partner) {
+                    if (strength > later_partner_best) later_partner_best = strength;
+                } else if (strength > later_opponent_best) {
+                    later_opponent_best = strength;
+                }
             }
         }
     }
@@ -267,7 +272,8 @@ static int generate(const State *s, Move *moves) {
             int strength = s->t.power[s->led][card];
             if (!winning_side_good && strength > s->best) {
                 /* the cheapest card that wins, unless an opponent still to play beats it: then low cards first */
-                score = strength < later_opponent_best ? -100000 - strength : 4000 - strength;
+                int partner_wins = later_partner_best > later_opponent_best && later_partner_best > s->best;
+                score = strength < later_opponent_best || partner_wins ? -100000 - strength : 4000 - strength;
             } else if (strength == 0) {
                 /* a discard: the lowest card of a suit without winners, shortest suit first */
                 u64 suit_held = s->hands[seat] & s->t.group_mask[group];
