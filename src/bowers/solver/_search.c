@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
+#ifndef _WIN32
 #include <sys/mman.h>
 #endif
 
@@ -650,20 +650,20 @@ static PyObject *run(PyObject *self, PyObject *args) {
         return NULL;
     }
     if (!table) {
-        /* aligned to 2 MiB and, where the system offers it, on huge pages: the table is probed at random, and
-         * fewer address translations make each probe cheaper */
 #ifdef _WIN32
-        table = (Entry *)malloc(TABLE_SIZE * sizeof(Entry));
+        table = (Entry *)calloc(TABLE_SIZE, sizeof(Entry));
         if (!table) return PyErr_NoMemory();
 #else
-        void *memory = NULL;
-        if (posix_memalign(&memory, 1u << 21, TABLE_SIZE * sizeof(Entry)) != 0) return PyErr_NoMemory();
-        table = (Entry *)memory;
+        /* zeroed pages from the system, aligned to 2 MiB and, where the system offers it, huge: the table is probed
+         * at random, and fewer address translations make each probe cheaper */
+        size_t bytes = TABLE_SIZE * sizeof(Entry), huge = (size_t)1 << 21;
+        char *memory = (char *)mmap(NULL, bytes + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) return PyErr_NoMemory();
+        table = (Entry *)(memory + ((huge - ((uintptr_t)memory & (huge - 1))) & (huge - 1)));
 #ifdef MADV_HUGEPAGE
-        madvise(memory, TABLE_SIZE * sizeof(Entry), MADV_HUGEPAGE);
+        madvise(table, bytes, MADV_HUGEPAGE);
 #endif
 #endif
-        memset(table, 0, TABLE_SIZE * sizeof(Entry)); /* touch every page now, not in the first searches */
     }
     static State s;
     memcpy(&s.t, blob, sizeof(Tables));
