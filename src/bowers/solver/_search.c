@@ -497,46 +497,36 @@ static int reaches(State *s, int target) {
     if (s->trick_len == 0) {
         if (s->tricks_left == 1) return last_trick_for_max(s);
         u64 key0 = 0, key1 = 0;
-        if (s->use_table) make_key(s, &key0, &key1);
+        if (s->use_table) {
+            make_key(s, &key0, &key1);
+            __builtin_prefetch(table + slot_of(key0, key1)); /* while the bounds are counted */
+        }
+        /* The bounds first: they are cheap, and settle a question without the table. */
         int lower = 0, upper = s->tricks_left;
+        int quick = quick_tricks(s);
+        if (quick) {
+            if (credit_max(s, s->turn)) lower = quick;
+            else upper = s->tricks_left - quick;
+        }
+        int for_max;
+        int sure = sure_tricks(s, &for_max);
+        if (sure) {
+            if (for_max) {
+                if (sure > lower) lower = sure;
+            } else if (s->tricks_left - sure < upper) {
+                upper = s->tricks_left - sure;
+            }
+        }
+        if (lower >= target) return 1;
+        if (upper < target) return 0;
         int hint = -1;
         Entry *e = s->use_table ? probe(key0, key1) : NULL;
         if (e) {
             if (e->lower >= target) return 1;
             if (e->upper < target) return 0;
-            lower = e->lower;
-            upper = e->upper;
+            if (e->lower > lower) lower = e->lower;
+            if (e->upper < upper) upper = e->upper;
             hint = e->best_card;
-        } else {
-            int quick = quick_tricks(s);
-            if (quick) {
-                if (credit_max(s, s->turn)) {
-                    if (quick > lower) lower = quick;
-                } else if (s->tricks_left - quick < upper) {
-                    upper = s->tricks_left - quick;
-                }
-                if (lower >= target || upper < target) {
-                    store(key0, key1, s->tricks_left, lower, upper, -1);
-                    return lower >= target;
-                }
-            }
-            int for_max;
-            int sure = sure_tricks(s, &for_max);
-            if (sure) {
-                if (for_max) {
-                    if (sure > lower) lower = sure;
-                    if (sure >= target) {
-                        store(key0, key1, s->tricks_left, lower, upper, -1);
-                        return 1;
-                    }
-                } else {
-                    if (s->tricks_left - sure < upper) upper = s->tricks_left - sure;
-                    if (upper < target) {
-                        store(key0, key1, s->tricks_left, lower, upper, -1);
-                        return 0;
-                    }
-                }
-            }
         }
         Move moves[MAX_MOVES];
         int n = generate(s, moves);
