@@ -22,6 +22,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef _WIN32
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 
@@ -64,6 +67,7 @@ typedef struct {
 
 #define TABLE_BITS 20
 #define TABLE_SIZE (1u << TABLE_BITS)
+#define WAYS 4 /* entries per bucket */
 
 static Entry *table = NULL;
 static uint32_t table_mask = TABLE_SIZE - 1; /* small positions use the start of the table, which stays in cache */
@@ -80,7 +84,17 @@ static struct {
 } signature;
 
 static inline int lowest(u64 x) { return __builtin_ctzll(x); }
+#if defined(__POPCNT__)
 static inline int count(u64 x) { return __builtin_popcountll(x); }
+#else
+/* Without the popcnt instruction, gcc calls a library function; this inline count is cheaper. */
+static inline int count(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+#endif
 
 /* ------------------------------------------------------------------ the table */
 
@@ -125,12 +139,12 @@ static void make_key(const State *s, u64 *key0, u64 *key1) {
 static inline uint32_t slot_of(u64 key0, u64 key1) {
     u64 h = key0 * 0x9E3779B97F4A7C15ull ^ (key1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 29;
-    return (uint32_t)(h & table_mask) & ~1u;
+    return (uint32_t)(h & table_mask) & ~(WAYS - 1u);
 }
 
 static Entry *probe(u64 key0, u64 key1) {
     Entry *bucket = table + slot_of(key0, key1);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < WAYS; i++) {
         Entry *e = bucket + i;
         if (e->generation == generation && e->key0 == key0 && e->key1 == key1) return e;
     }
@@ -140,7 +154,7 @@ static Entry *probe(u64 key0, u64 key1) {
 static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper, int best_card) {
     Entry *bucket = table + slot_of(key0, key1);
     Entry *victim = NULL;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < WAYS; i++) {
         Entry *e = bucket + i;
         if (e->generation == generation && e->key0 == key0 && e->key1 == key1) {
             victim = e;
@@ -148,10 +162,15 @@ static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper, in
         }
     }
     if (!victim) {
-        Entry *a = bucket, *b = bucket + 1;
-        if (a->generation != generation) victim = a;
-        else if (b->generation != generation) victim = b;
-        else victim = a->tricks <= b->tricks ? a : b;
+        /* a stale entry, else the one with the fewest tricks to come (the cheapest to search again) */
+        for (int i = 0; i < WAYS; i++) {
+            Entry *e = bucket + i;
+            if (e->generation != generation) {
+                victim = e;
+                break;
+            }
+            if (!victim || e->tricks < victim->tricks) victim = e;
+        }
     }
     victim->key0 = key0;
     victim->key1 = key1;
@@ -190,6 +209,28 @@ static int generate(const State *s, Move *moves) {
     int me_max = side_controls_max(s, seat);
     int winning_side_good = s->trick_len && credit_max(s, s->winner) == me_max;
     u64 live = separators | s->hands[seat];
+    int later_opponent_best = 0; /* the strongest card an opponent still to play to this trick can play */
+    int later_partner_best = 0;  /* the same for a partner */
+    if (s->trick_len) {
+        int other = seat;
+        for (int i = s->trick_len + 1; i < s->active; i++) {
+            other = s->next_seat[other];
+            int partner = side_controls_max(s, other) == me_max;
+            u64 hand = s->hands[other];
+            u64 follow = hand & s->t.group_mask[s->led];
+            if (follow) hand = follow;
+            for (int g = 0; g < GROUPS; g++) {
+                u64 cards = hand & s->t.group_mask[g];
+                if (!cards) continue;
+                int strength = s->t.power[s->led][lowest(cards)];
+                if (partner) {
+                    if (strength > later_partner_best) later_partner_best = strength;
+                } else if (strength > later_opponent_best) {
+                    later_opponent_best = strength;
+                }
+            }
+        }
+    }
     while (playable) {
         int card = lowest(playable);
         playable &= playable - 1;
@@ -208,7 +249,15 @@ static int generate(const State *s, Move *moves) {
         int score;
         if (s->trick_len == 0) {
             if (rank == 0) {
-                score = 200 + (group == s->trump ? 50 : 0);
+                score = 200 + (group == s->trump ? 50 : 0) + 4 * count(s->hands[seat] & s->t.group_mask[group]);
+                /* a winner an opponent can ruff is a worse lead */
+                if (group != s->trump && group != 4 && s->trump >= 0)
+                    for (int other = 0; other < s->players; other++)
+                        if (credit_max(s, other) != me_max && !(s->hands[other] & s->t.group_mask[group]) &&
+                            (s->hands[other] & s->t.group_mask[s->trump])) {
+                            score -= 150;
+                            break;
+                        }
             } else {
                 score = 100 - 10 * rank + count(s->hands[seat] & s->t.group_mask[group]);
                 /* lead towards a partner who holds the top card of the suit */
@@ -221,12 +270,17 @@ static int generate(const State *s, Move *moves) {
             }
         } else {
             int strength = s->t.power[s->led][card];
-            if (winning_side_good) {
-                score = -strength;
-            } else if (strength > s->best) {
-                score = 1000 - strength;
+            if (!winning_side_good && strength > s->best) {
+                /* the cheapest card that wins, unless an opponent still to play beats it: then low cards first */
+                int partner_wins = later_partner_best > later_opponent_best && later_partner_best > s->best;
+                score = strength < later_opponent_best || partner_wins ? -100000 - strength : 4000 - strength;
+            } else if (strength == 0) {
+                /* a discard: the lowest card of a suit without winners, shortest suit first */
+                u64 suit_held = s->hands[seat] & s->t.group_mask[group];
+                int holds_top = (s->hands[seat] >> lowest(live & s->t.group_mask[group])) & 1;
+                score = rank * 4 - (holds_top ? 64 : 0) - count(suit_held) - (group == s->trump ? 128 : 0);
             } else {
-                score = -strength;
+                score = -16 * strength - 256; /* a low card that loses, or one under partner's winner */
             }
         }
         if (card == s->joker && s->trick_len == 0) {
@@ -293,23 +347,15 @@ static int sure_tricks(const State *s, int *for_max) {
     return best;
 }
 
-/* Quick tricks of the leader at a trick's start: cards it can cash one after another, each the highest live card of
- * its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit only as many rounds as every
- * opponent holding a trump or the no-trump Joker can follow).  Counted only when the leader's side also chooses the
- * leader's cards (not for a Jambone hand). */
-static int quick_tricks(const State *s) {
-    int leader = s->turn;
-    int side = credit_max(s, leader);
-    if (side_controls_max(s, leader) != side) return 0;
-    u64 live = 0, opponents_ruffing[MAX_SEATS];
-    int ruffers = 0;
-    u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
-    for (int seat = 0; seat < s->players; seat++) {
-        live |= s->hands[seat];
-        if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
-    }
-    u64 own = s->hands[leader];
+/* Quick tricks of a hand of the side to lead at a trick's start, were it on lead: cards it can cash one after another,
+ * each the highest live card of its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit
+ * only as many rounds as every opponent holding a trump or the no-trump Joker can follow).  *groups gets the groups
+ * with at least one such trick. */
+static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *opponents_ruffing, int ruffers,
+                           unsigned *groups) {
+    u64 own = s->hands[seat];
     int total = 0;
+    *groups = 0;
     for (int g = 0; g < GROUPS; g++) {
         u64 mine = own & s->t.group_mask[g];
         if (!mine) continue;
@@ -322,7 +368,36 @@ static int quick_tricks(const State *s) {
                 if (length < top) top = length;
             }
         }
+        if (top) *groups |= 1u << g;
         total += top;
+    }
+    return total;
+}
+
+/* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
+ * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
+ * chooses the cards of the hands involved (not for a Jambone hand). */
+static int quick_tricks(const State *s) {
+    int leader = s->turn;
+    int side = credit_max(s, leader);
+    if (side_controls_max(s, leader) != side) return 0;
+    u64 live = 0, opponents_ruffing[MAX_SEATS];
+    int ruffers = 0;
+    u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
+    for (int seat = 0; seat < s->players; seat++) {
+        live |= s->hands[seat];
+        if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
+    }
+    unsigned groups;
+    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, &groups);
+    unsigned leader_groups = 0;
+    for (int g = 0; g < 4; g++)
+        if (s->hands[leader] & s->t.group_mask[g]) leader_groups |= 1u << g;
+    for (int seat = 0; seat < s->players; seat++) {
+        if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
+            continue;
+        int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, &groups);
+        if (partner > total && (groups & leader_groups)) total = partner;
     }
     return total < s->tricks_left ? total : s->tricks_left;
 }
@@ -400,6 +475,21 @@ static int move_reaches(State *s, const Move *m, int target) {
     return result;
 }
 
+/* Moves `card`'s move, if present, to the front of the list. */
+static void promote(Move *moves, int n, int card) {
+    for (int i = 1; i < n; i++)
+        if (moves[i].card == card) {
+            Move m = moves[i];
+            memmove(moves + 1, moves, sizeof(Move) * (size_t)i);
+            moves[0] = m;
+            return;
+        }
+}
+
+/* Per tricks left, the lead that last settled a question at a trick's start: tried first where the table has no
+ * best move (its position is often close to the last one searched). */
+static int8_t killer[16];
+
 static int reaches(State *s, int target) {
     if (target <= 0) return 1;
     if (target > s->tricks_left) return 0;
@@ -407,58 +497,41 @@ static int reaches(State *s, int target) {
     if (s->trick_len == 0) {
         if (s->tricks_left == 1) return last_trick_for_max(s);
         u64 key0 = 0, key1 = 0;
-        if (s->use_table) make_key(s, &key0, &key1);
+        if (s->use_table) {
+            make_key(s, &key0, &key1);
+            __builtin_prefetch(table + slot_of(key0, key1)); /* while the bounds are counted */
+        }
+        /* The bounds first: they are cheap, and settle a question without the table. */
         int lower = 0, upper = s->tricks_left;
+        int quick = quick_tricks(s);
+        if (quick) {
+            if (credit_max(s, s->turn)) lower = quick;
+            else upper = s->tricks_left - quick;
+        }
+        int for_max;
+        int sure = sure_tricks(s, &for_max);
+        if (sure) {
+            if (for_max) {
+                if (sure > lower) lower = sure;
+            } else if (s->tricks_left - sure < upper) {
+                upper = s->tricks_left - sure;
+            }
+        }
+        if (lower >= target) return 1;
+        if (upper < target) return 0;
         int hint = -1;
         Entry *e = s->use_table ? probe(key0, key1) : NULL;
         if (e) {
             if (e->lower >= target) return 1;
             if (e->upper < target) return 0;
-            lower = e->lower;
-            upper = e->upper;
+            if (e->lower > lower) lower = e->lower;
+            if (e->upper < upper) upper = e->upper;
             hint = e->best_card;
-        } else {
-            int quick = quick_tricks(s);
-            if (quick) {
-                if (credit_max(s, s->turn)) {
-                    if (quick > lower) lower = quick;
-                } else if (s->tricks_left - quick < upper) {
-                    upper = s->tricks_left - quick;
-                }
-                if (lower >= target || upper < target) {
-                    store(key0, key1, s->tricks_left, lower, upper, -1);
-                    return lower >= target;
-                }
-            }
-            int for_max;
-            int sure = sure_tricks(s, &for_max);
-            if (sure) {
-                if (for_max) {
-                    if (sure > lower) lower = sure;
-                    if (sure >= target) {
-                        store(key0, key1, s->tricks_left, lower, upper, -1);
-                        return 1;
-                    }
-                } else {
-                    if (s->tricks_left - sure < upper) upper = s->tricks_left - sure;
-                    if (upper < target) {
-                        store(key0, key1, s->tricks_left, lower, upper, -1);
-                        return 0;
-                    }
-                }
-            }
         }
         Move moves[MAX_MOVES];
         int n = generate(s, moves);
-        if (hint >= 0) {
-            for (int i = 1; i < n; i++)
-                if (moves[i].card == hint) {
-                    Move m = moves[i];
-                    memmove(moves + 1, moves, sizeof(Move) * (size_t)i);
-                    moves[0] = m;
-                    break;
-                }
-        }
+        if (hint >= 0) promote(moves, n, hint);
+        else promote(moves, n, killer[s->tricks_left]);
         int maximising = side_controls_max(s, s->turn);
         int result = !maximising;
         int best_card = -1;
@@ -466,6 +539,7 @@ static int reaches(State *s, int target) {
             if (move_reaches(s, &moves[i], target) == maximising) {
                 result = maximising;
                 best_card = moves[i].card;
+                killer[s->tricks_left] = (int8_t)best_card;
                 break;
             }
         }
@@ -485,16 +559,16 @@ static int reaches(State *s, int target) {
     return !maximising;
 }
 
-static int exact_move_value(State *s, const Move *m, int guess) {
-    int high = s->tricks_left;
-    if (guess < 0) guess = 0;
+/* The exact value of a move known to lie in [low, high], found by zero-window questions starting at `guess`. */
+static int exact_move_value(State *s, const Move *m, int guess, int low, int high) {
+    if (guess < low) guess = low;
     if (guess > high) guess = high;
     int value = guess;
-    if (value == 0 || move_reaches(s, m, value)) {
+    if (value == low || move_reaches(s, m, value)) {
         while (value < high && move_reaches(s, m, value + 1)) value++;
     } else {
         value--;
-        while (value > 0 && !move_reaches(s, m, value)) value--;
+        while (value > low && !move_reaches(s, m, value)) value--;
     }
     return value;
 }
@@ -566,9 +640,20 @@ static PyObject *run(PyObject *self, PyObject *args) {
         return NULL;
     }
     if (!table) {
-        table = (Entry *)malloc(TABLE_SIZE * sizeof(Entry));
+#ifdef _WIN32
+        table = (Entry *)calloc(TABLE_SIZE, sizeof(Entry));
         if (!table) return PyErr_NoMemory();
-        memset(table, 0, TABLE_SIZE * sizeof(Entry)); /* touch every page now, not in the first searches */
+#else
+        /* zeroed pages from the system, aligned to 2 MiB and, where the system offers it, huge: the table is probed
+         * at random, and fewer address translations make each probe cheaper */
+        size_t bytes = TABLE_SIZE * sizeof(Entry), huge = (size_t)1 << 21;
+        char *memory = (char *)mmap(NULL, bytes + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) return PyErr_NoMemory();
+        table = (Entry *)(memory + ((huge - ((uintptr_t)memory & (huge - 1))) & (huge - 1)));
+#ifdef MADV_HUGEPAGE
+        madvise(table, bytes, MADV_HUGEPAGE);
+#endif
+#endif
     }
     static State s;
     memcpy(&s.t, blob, sizeof(Tables));
@@ -629,6 +714,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
             memset(table, 0, TABLE_SIZE * sizeof(Entry));
             generation = 1;
         }
+        memset(killer, -1, sizeof killer);
         signature.valid = 1;
         memcpy(&signature.t, &s.t, sizeof(Tables));
         signature.max_controls = max_controls;
@@ -655,6 +741,14 @@ static PyObject *run(PyObject *self, PyObject *args) {
             return NULL;
         }
         int guess = target >= 0 ? target : (tricks_left + 1) / 2;
+        /* With several moves, the position's value first: no move of the side to play is worth more to it, so each
+         * move then needs only the questions on one side of that value, and the table is warm for them. */
+        int low = 0, high = tricks_left;
+        if (n > 1) {
+            guess = exact_value(&s, guess);
+            if (side_controls_max(&s, s.turn)) high = guess;
+            else low = guess;
+        }
         for (Py_ssize_t i = 0; i < n; i++) {
             PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
             Move m;
@@ -668,7 +762,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
             m.card = parts[0];
             m.named = parts[1];
             m.score = 0;
-            guess = exact_move_value(&s, &m, guess);
+            guess = exact_move_value(&s, &m, guess, low, high);
             PyList_SET_ITEM(result, i, PyLong_FromLong(guess));
         }
         Py_DECREF(fast);
