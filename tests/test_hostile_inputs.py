@@ -11,18 +11,7 @@ import pytest
 import bowers
 from bowers import Game, IllegalAction, OptionError, RecordError, replay
 from bowers.errors import BowersError
-
-
-def _played(variant: str, seed: int, actions: int | None = None, **options: Any) -> Game:
-    """A game of random legal play: to its end, or for ``actions`` actions."""
-    game = Game(variant, seed=seed, **options)
-    rng = random.Random(seed)
-    count = 0
-    while not game.is_over and (actions is None or count < actions):
-        game.apply_id(rng.choice(game.legal_action_ids()))
-        count += 1
-    return game
-
+from tests.random_play import played
 
 # ---------------------------------------------------------------------- option values (items 2, 8, 9)
 
@@ -107,7 +96,7 @@ def test_non_text_option_names_in_a_record_are_refused() -> None:
 
 def test_apply_id_refuses_every_id_that_is_not_legal_now_and_changes_nothing() -> None:
     for variant in bowers.variants():
-        game = _played(variant, seed=3, actions=40)
+        game = played(variant, seed=3, actions=40)
         space = len(game.space)
         for _ in range(12):
             if game.is_over:
@@ -123,7 +112,7 @@ def test_apply_id_refuses_every_id_that_is_not_legal_now_and_changes_nothing() -
 
 
 def test_apply_id_refuses_a_card_of_another_seat_and_after_the_game_is_over() -> None:
-    game = _played("standard", seed=5, actions=12)
+    game = played("standard", seed=5, actions=12)
     while game.phase != "play":
         game.apply_id(game.legal_action_ids()[0])
     turn = game.hand.turn
@@ -133,7 +122,7 @@ def test_apply_id_refuses_a_card_of_another_seat_and_after_the_game_is_over() ->
     with pytest.raises(IllegalAction, match="not in"):
         game.apply_id(game.space.index[f"play:{card}"])
     assert game.record() == before
-    finished = _played("standard", seed=6)
+    finished = played("standard", seed=6)
     final = finished.record()
     for action in (0, 1, finished.space.index["play:AS"]):
         with pytest.raises(IllegalAction, match="the game is over"):
@@ -170,7 +159,7 @@ def test_the_unchecked_hand_door_is_for_copies_of_hands() -> None:
 
 
 def test_objects_handed_out_are_copies() -> None:
-    game = _played("standard", seed=8, actions=60)
+    game = played("standard", seed=8, actions=60)
     record = game.record()
     expected = replay(record).record()
     record["deals"][0]["result"]["points"][0] = 99
@@ -240,7 +229,7 @@ def test_error_messages_quote_at_most_a_short_prefix(call: Any) -> None:
 
 @pytest.mark.parametrize("variant", bowers.variants())
 def test_undo_restores_exactly_the_state_before_the_last_action(variant: str) -> None:
-    game = _played(variant, seed=11)
+    game = played(variant, seed=11)
     records = []
     probe = Game(variant, seed=11)
     rng = random.Random(11)
@@ -257,7 +246,7 @@ def test_undo_restores_exactly_the_state_before_the_last_action(variant: str) ->
 
 def test_undo_costs_one_hand_not_the_whole_game() -> None:
     """After many hands undo replays only the hand concerned: it never deals or replays the earlier hands again."""
-    game = _played("standard", seed=4, actions=3000, target=10**6)
+    game = played("standard", seed=4, actions=3000, target=10**6)
     finished = list(game._finished)
     game.undo()
     assert game._finished == finished or game._finished == finished[:-1]

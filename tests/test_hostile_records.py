@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -17,24 +16,17 @@ import bowers
 from bowers import Game, RecordError, replay
 from bowers.egn import dump_egn, egn_to_record, import_note, load_egn, record_to_egn
 from bowers.game import RESULT_KEYS, read_json
+from tests.random_play import played
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "egn"
 
 
-def _played(variant: str, seed: int, actions: int | None = None, **options: Any) -> Game:
-    game = Game(variant, seed=seed, **options)
-    rng = random.Random(seed)
-    count = 0
-    while not game.is_over and (actions is None or count < actions):
-        game.apply_id(rng.choice(game.legal_action_ids()))
-        count += 1
-    return game
 
 
 @pytest.fixture(scope="module")
 def record() -> dict[str, Any]:
     """A finished standard game (a lone hand and a misdeal among its deals make every field matter)."""
-    return _played("standard", seed=12).record()
+    return played("standard", seed=12).record()
 
 
 def _refused(record: dict[str, Any], *fragments: str) -> RecordError:
@@ -75,7 +67,7 @@ def test_result_must_be_null_exactly_while_the_hand_is_unfinished(record: dict[s
     changed = copy.deepcopy(record)
     changed["deals"][0]["result"] = None
     _refused(changed, "deal 0", "result")
-    unfinished = _played("standard", seed=12, actions=5).record()
+    unfinished = played("standard", seed=12, actions=5).record()
     unfinished["deals"][0]["result"] = record["deals"][0]["result"]
     _refused(unfinished, "deal 0", "not finished")
     changed = copy.deepcopy(record)
@@ -155,7 +147,7 @@ def test_deeply_nested_metadata_is_refused_without_recursion_error(record: dict[
 
 
 def test_seating_and_draw_must_agree_with_the_seed_and_the_option() -> None:
-    record = _played("railroad", seed=3, actions=30, draw=True).record()
+    record = played("railroad", seed=3, actions=30, draw=True).record()
     assert replay(record).record() == record
     seating = record["seating"]
     _refused({**record, "seating": seating[1:] + seating[:1]}, "seating")
@@ -163,7 +155,7 @@ def test_seating_and_draw_must_agree_with_the_seed_and_the_option() -> None:
     changed["draw"][0][0][1] = "AS" if changed["draw"][0][0][1] != "AS" else "KS"
     _refused(changed, "draw is not")
     _refused({**record, "seed": record["seed"] + 1}, "seating")
-    plain = _played("railroad", seed=3, actions=30).record()
+    plain = played("railroad", seed=3, actions=30).record()
     _refused({**plain, "seating": [1, 0, 2, 3]}, "draw option is off")
     for wrong_type in (5, "abc", {"0": 0}, [0.0, 1, 2, 3], [True, 1, 2, 3]):
         _refused({**plain, "seating": wrong_type}, "draw option is off")
@@ -178,7 +170,7 @@ def test_seating_and_draw_must_agree_with_the_seed_and_the_option() -> None:
 @pytest.mark.parametrize("variant", bowers.variants())
 def test_an_accepted_record_replays_to_exactly_what_it_says(variant: str) -> None:
     for seed, actions in ((1, None), (2, 37)):
-        record = _played(variant, seed=seed, actions=actions).record()
+        record = played(variant, seed=seed, actions=actions).record()
         assert replay(record).record() == record
         assert replay(json.loads(json.dumps(record))).record() == record
 
@@ -279,7 +271,7 @@ def test_import_replays_each_action_once(monkeypatch: pytest.MonkeyPatch) -> Non
         run = subprocess.run(command, env=env, capture_output=True, text=True)
         assert run.returncode == 0, run.stdout[-2000:]
         return
-    game = _played("standard", seed=21, target=150)
+    game = played("standard", seed=21, target=150)
     record = game.record()
     deals = [deal for deal in record["deals"] if deal["actions"]]
     assert len(deals) > 60
