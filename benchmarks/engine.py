@@ -234,6 +234,47 @@ def timed_pure(measure: str, hands: int, seed: int) -> float:
     return float(output.stdout.split()[-1])
 
 
+def checked_apply_id_cost(games: int = 300, runs: int = 5, seed: int = DEFAULT_SEED) -> str:
+    """Microseconds per action of the checked ``Game.apply_id`` and of the unchecked hand-level door.
+
+    The same random games of standard are first recorded as id sequences, then applied both ways (best
+    of ``runs``), so the difference is the legality check alone (a bit test against the legal set).
+    """
+    rng = random.Random(seed)
+    sequences = []
+    for number in range(games):
+        game = bowers.Game(VARIANT, seed=seed + number, **OPTIONS)
+        ids = []
+        while not game.is_over:
+            ids.append(rng.choice(game.legal_action_ids()))
+            game.apply_id(ids[-1])
+        sequences.append(ids)
+
+    def replay(checked: bool) -> float:
+        start = time.process_time()  # CPU time: steadier than wall time on a shared machine
+        for number, ids in enumerate(sequences):
+            game = bowers.Game(VARIANT, seed=seed + number, **OPTIONS)
+            if checked:
+                for action in ids:
+                    game.apply_id(action)
+                continue
+            for action in ids:
+                hand = game.hand
+                hand.apply_id(action)  # unchecked: the door for search on copies of hands
+                if hand.result is not None:
+                    game._end_hand()  # what Game.apply_id does after the hand's last action
+        return time.process_time() - start
+
+    actions = sum(len(ids) for ids in sequences)
+    best = {checked: min(replay(checked) for _ in range(runs)) for checked in (True, False)}
+    checked_us, unchecked_us = (1e6 * best[checked] / actions for checked in (True, False))
+    return (
+        f"apply per action over {actions} actions of random standard play (game set-up and dealing included): "
+        f"checked Game.apply_id {checked_us:.2f} us, unchecked hand-level {unchecked_us:.2f} us, "
+        f"check {checked_us - unchecked_us:+.2f} us"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=DEFAULT_HANDS, help=f"hands per run (default {DEFAULT_HANDS})")
@@ -283,53 +324,8 @@ def main(argv: list[str] | None = None) -> None:
         f"copy+apply: {medians['copy+apply'] / medians['copy+apply pure']:.2f}x the pure engine; "
         f"integer path: {medians['bowers id'] / medians['pure id']:.2f}x the pure engine"
     )
-    sys.stdout.flush()
+    print(checked_apply_id_cost(seed=args.seed), flush=True)
 
 
 if __name__ == "__main__":
     main()
-
-
-def checked_apply_id_cost(games: int = 300, runs: int = 5, seed: int = DEFAULT_SEED) -> str:
-    """Microseconds per action of the checked ``Game.apply_id`` and of the unchecked hand-level door.
-
-    The same random games of standard are first recorded as id sequences, then applied both ways (best
-    of ``runs``), so the difference is the legality check alone (a bit test against the legal set).
-    """
-    rng = random.Random(seed)
-    sequences = []
-    for number in range(games):
-        game = bowers.Game(VARIANT, seed=seed + number, **OPTIONS)
-        ids = []
-        while not game.is_over:
-            ids.append(rng.choice(game.legal_action_ids()))
-            game.apply_id(ids[-1])
-        sequences.append(ids)
-
-    def replay(checked: bool) -> float:
-        start = time.process_time()  # CPU time: steadier than wall time on a shared machine
-        for number, ids in enumerate(sequences):
-            game = bowers.Game(VARIANT, seed=seed + number, **OPTIONS)
-            if checked:
-                for action in ids:
-                    game.apply_id(action)
-                continue
-            for action in ids:
-                hand = game.hand
-                hand.apply_id(action)  # unchecked: the door for search on copies of hands
-                if hand.result is not None:
-                    game._end_hand()  # what Game.apply_id does after the hand's last action
-        return time.process_time() - start
-
-    actions = sum(len(ids) for ids in sequences)
-    best = {checked: min(replay(checked) for _ in range(runs)) for checked in (True, False)}
-    checked_us, unchecked_us = (1e6 * best[checked] / actions for checked in (True, False))
-    return (
-        f"apply per action over {actions} actions of random standard play (game set-up and dealing included): "
-        f"checked Game.apply_id {checked_us:.2f} us, unchecked hand-level {unchecked_us:.2f} us, "
-        f"check {checked_us - unchecked_us:+.2f} us"
-    )
-
-
-if __name__ == "__main__":
-    print(checked_apply_id_cost(), flush=True)
