@@ -31,6 +31,7 @@ from bowers.cards import (
     rank_of,
 )
 from bowers.errors import NotationError, quoted
+from bowers.tables import TrumpTables
 from bowers.variants import AUCTION, JOKER_NO_TRUMP, JOKER_ORDERER_NAMES, KITTY_DISCARD_TOGETHER, TWO_HAND, Rules
 
 # Action kinds.
@@ -51,6 +52,8 @@ GIVE: Final = 13
 PLAY: Final = 14
 PLAY_JOKER: Final = 15
 CLAIM_RENEGE: Final = 16
+
+KIND_COUNT: Final = 17  # kinds of action, 0..16
 
 KEYWORDS = (
     "pass",
@@ -156,13 +159,16 @@ class ActionSpace:
         self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
         first = {kind: i for i, kind in reversed(list(enumerate(kinds)))}
         self.first_of_kind: dict[int, int] = first
+        self.first_id: list[int] = [first.get(kind, -1) for kind in range(KIND_COUNT)]  # the same, as a list: -1 if absent
         self.bid_count: int = kinds.count(BID)  # suit bids then the no-trump bid, lowest first
         # Direct lookups for the hot path: card -> id of play:C, discard:C, give:C.
         self.play_id = _by_card(names, kinds, cards, PLAY)
         self.discard_id = _by_card(names, kinds, cards, DISCARD)
         self.give_id = _by_card(names, kinds, cards, GIVE)
         self.kitty_discard_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == DISCARD_KITTY}
-        self.play_cache: dict[int, tuple[int, ...]] = {}  # playable set -> play ids, filled by the engine
+        # Trump tables by (trump Jokers, left above right, trump), filled by the engine: cheaper to look up here
+        # than through trump_tables' cache, whose key hashes the whole deck.
+        self.trump_tables: dict[tuple[tuple[Card, ...], bool, int], TrumpTables] = {}
         self.twos_threes_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == TWOS_THREES}
 
     def __len__(self) -> int:

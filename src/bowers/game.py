@@ -65,27 +65,46 @@ def _shuffle_bits(size: int) -> int:
 
 _WORD: Final = 1 << 60  # chunk products stay below this, so the digit arithmetic stays in small integers
 
+# Per deck size: the chunks of a shuffle, each (product of its radices, the positions it swaps, highest first).
+_SHUFFLE_PLANS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _shuffle_plan(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """How a shuffle of ``size`` cards reads its random number: chunks of radices whose product fits a machine word."""
+    plan = _SHUFFLE_PLANS.get(size)
+    if plan is None:
+        chunks = []
+        i = size - 1
+        while i > 0:
+            chunk_end = i
+            product = 1
+            while chunk_end > 0 and product * (chunk_end + 1) < _WORD:
+                product *= chunk_end + 1
+                chunk_end -= 1
+            chunks.append((product, tuple(range(i, chunk_end, -1))))
+            i = chunk_end
+        plan = _SHUFFLE_PLANS[size] = tuple(chunks)
+    return plan
+
+
+def _shuffle_in_place(cards: list[int], number: int) -> None:
+    """Fisher-Yates: swap ``i`` takes the next digit of ``number`` in the mixed radix (size, size - 1, ..., 2).
+
+    The digits are read a chunk at a time: one big-integer division per chunk of radices whose product fits a
+    machine word, then small-integer arithmetic within it.
+    """
+    for product, positions in _shuffle_plan(len(cards)):
+        number, digits = divmod(number, product)  # one big-integer division for both
+        for i in positions:
+            j = digits % (i + 1)
+            digits //= i + 1
+            cards[i], cards[j] = cards[j], cards[i]
+
 
 def shuffled(deck: Sequence[Card], seed: int, label: str) -> list[Card]:
     """A uniformly shuffled copy of ``deck``, determined by ``seed`` and ``label`` alone."""
     cards = list(deck)
-    size = len(cards)
-    number = _random_integer(seed, label, _shuffle_bits(size))
-    # Swap i takes the next digit of ``number`` in the mixed radix (size, size - 1, ..., 2). The digits are
-    # read a chunk at a time: one big-integer division per chunk of radices whose product fits a machine word.
-    i = size - 1
-    while i > 0:
-        chunk_end = i
-        product = 1
-        while chunk_end > 0 and product * (chunk_end + 1) < _WORD:
-            product *= chunk_end + 1
-            chunk_end -= 1
-        number, digits = divmod(number, product)
-        while i > chunk_end:
-            j = digits % (i + 1)
-            digits //= i + 1
-            cards[i], cards[j] = cards[j], cards[i]
-            i -= 1
+    _shuffle_in_place(cards, _random_integer(seed, label, _shuffle_bits(len(cards))))
     return cards
 
 
@@ -109,19 +128,66 @@ def _recipients(deal_rounds: tuple[DealRound, ...], players: int, deck_size: int
 
 def deal_from_order(rules: Rules, dealer: int, order: Sequence[Card]) -> tuple[list[int], list[Card]]:
     """Deal a deck given in order, by the variant's packets, from the dealer's left; returns hands (bit sets) and kitty."""
-    hands = [0] * rules.players
-    kitty: list[Card] = []
     recipients = _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer)
     if len(order) != len(recipients):
         raise ValueError(f"a deal needs {len(recipients)} cards in order, not {len(order)}")
+    return _dealt(rules.players, recipients, list(order))
+
+
+def _dealt(players: int, recipients: tuple[int, ...], order: list[int]) -> tuple[list[int], list[Card]]:
+    """Hands (bit sets) and kitty of a deck in order, given the seat (or -1, the kitty) of each position."""
+    hands = [0] * players
+    kitty: list[Card] = []
     for position in range(len(recipients)):
-        card: int = order[position]
+        card = order[position]
         seat = recipients[position]
         if seat < 0:
             kitty.append(card)
         else:
             hands[seat] |= 1 << card
     return hands, kitty
+
+
+class DealPlan:
+    """What dealing one variant's deck needs, worked out once per game: the deck, the shuffle's size, the packets."""
+
+    __slots__ = ("deck", "digest_size", "kitty_positions", "players", "seat_positions")
+
+    def __init__(self, rules: Rules) -> None:
+        self.deck: list[int] = list(rules.deck)
+        self.players = rules.players
+        self.digest_size: int = (_shuffle_bits(len(self.deck)) + 7) // 8
+        # For each dealer: the positions of the shuffled deck that each seat receives, and those of the kitty.
+        self.seat_positions: list[list[tuple[int, ...]]] = []
+        self.kitty_positions: list[tuple[int, ...]] = []
+        for dealer in range(rules.players):
+            recipients = _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer)
+            self.seat_positions.append(
+                [tuple(p for p, seat in enumerate(recipients) if seat == s) for s in range(rules.players)]
+            )
+            self.kitty_positions.append(tuple(p for p, seat in enumerate(recipients) if seat < 0))
+
+    def deal(self, dealer: int, cards: list[int]) -> tuple[list[int], list[Card]]:
+        """Hands (bit sets) and kitty of a shuffled deck: what ``deal_from_order`` gives, a seat at a time."""
+        hands = []
+        for positions in self.seat_positions[dealer]:
+            held = 0
+            for position in positions:
+                held |= 1 << cards[position]
+            hands.append(held)
+        return hands, [cards[position] for position in self.kitty_positions[dealer]]
+
+
+_DEAL_PLANS: dict[tuple[tuple[Card, ...], tuple[DealRound, ...], int], DealPlan] = {}
+
+
+def deal_plan(rules: Rules) -> DealPlan:
+    """The (cached) deal plan of a deck, its packets and its number of players."""
+    key = (rules.deck, rules.deal_rounds, rules.players)
+    plan = _DEAL_PLANS.get(key)
+    if plan is None:
+        plan = _DEAL_PLANS[key] = DealPlan(rules)
+    return plan
 
 
 class Game:
@@ -173,6 +239,7 @@ class Game:
         self._space_size = len(self.space)
         self.seed: int | None = seed  # None only for a record that had none (later deals then use 0)
         self._dealing_seed: int = seed
+        self._deal_plan = deal_plan(rules)
         self._fixed: dict[int, tuple[int, list[int], list[Card]]] = dict(fixed_deals)
         self.metadata: dict[str, Any] = {}
         self._deal_notes: dict[int, dict[str, Any]] = {}
@@ -199,7 +266,13 @@ class Game:
             hands = list(hands)
             kitty = list(kitty)
         else:
-            hands, kitty = deal_from_order(rules, dealer, shuffled(rules.deck, self._dealing_seed, f"deal:{number}"))
+            # The same deal as deal_from_order(rules, dealer, shuffled(rules.deck, seed, f"deal:{number}")), with
+            # the per-game work done once in the deal plan.
+            plan = self._deal_plan
+            key = f"bowers:{self._dealing_seed}:deal:{number}".encode()
+            cards = plan.deck[:]
+            _shuffle_in_place(cards, int.from_bytes(hashlib.shake_128(key).digest(plan.digest_size), "big"))
+            hands, kitty = plan.deal(dealer, cards)
         return Hand(rules, self.space, dealer, hands, kitty)
 
     # ------------------------------------------------------------------ reading
@@ -341,8 +414,8 @@ class Game:
         Only the hand concerned is replayed, from its dealt cards: the cost is that of one hand.
         """
         hand = self._hand
-        if self.winner is None and hand.actions:
-            self._hand = self._rebuilt(hand, len(hand.actions) - 1)
+        if self.winner is None and hand.history:
+            self._hand = self._rebuilt(hand, hand.action_count - 1)
             return
         if not self._finished:
             raise IllegalAction(None, "undo", "there is no action to take back")
@@ -351,12 +424,12 @@ class Game:
         for team, points in enumerate(result["points"]):
             self._scores[team] -= points
         self.winner = None
-        self._hand = self._rebuilt(last, len(last.actions) - 1)
+        self._hand = self._rebuilt(last, last.action_count - 1)
 
     def _rebuilt(self, hand: Hand, count: int) -> Hand:
         """A fresh hand from ``hand``'s dealt cards with its first ``count`` actions applied."""
         rebuilt = Hand(self.rules, self.space, hand.dealer, list(hand.dealt_hands), list(hand.kitty_as_dealt))
-        for _, action in hand.actions[:count]:
+        for action in hand.history[1 : 2 * count : 2]:
             rebuilt.apply_id(action)
         return rebuilt
 
@@ -390,6 +463,7 @@ class Game:
         other._space_size = self._space_size
         other.seed = self.seed
         other._dealing_seed = self._dealing_seed
+        other._deal_plan = self._deal_plan
         other._fixed = self._fixed
         other.draw = self.draw
         other.first_dealer = self.first_dealer
@@ -740,7 +814,7 @@ class RecordReader:
         else:
             if game.is_over:
                 raise RecordError("the game was already over before this deal", deal=number)
-            if game.hand_number != number or game.hand.actions:
+            if game.hand_number != number or game.hand.history:
                 raise RecordError("the previous deal did not finish its hand", deal=number)
             if game.dealer != cards[0]:
                 raise RecordError(f"dealer should be seat {game.dealer} (the deal passes to the left)", deal=number)

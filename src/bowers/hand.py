@@ -78,8 +78,6 @@ PHASE_NAMES = (
 )
 
 TWO_THREE_RANKS = (TWO, THREE)
-JOKER_LEAD_FLAG: Final = 1 << 62  # marks a play-cache key whose holder leads the no-trump Joker with a suit
-PLAY_CACHE_LIMIT: Final = 400_000
 
 
 def trump_name(trump: int) -> str | None:
@@ -93,7 +91,6 @@ class Hand:
     """One deal of one variant, from the dealt cards to the hand's result."""
 
     __slots__ = (
-        "actions",
         "active_count",
         "alone",
         "auction_out",
@@ -111,6 +108,7 @@ class Hand:
         "exchanges",
         "hands",
         "high_bidder",
+        "history",
         "jambone",
         "jambone_chooser",
         "jambone_seat",
@@ -128,9 +126,7 @@ class Hand:
         "pending_sit_out",
         "phase",
         "pickup_pending",
-        "play_cache",
         "play_id",
-        "played",
         "power",
         "reneged",
         "reneges",
@@ -143,8 +139,9 @@ class Hand:
         "suit_mask",
         "tables",
         "to_act",
-        "trick",
         "trick_best",
+        "trick_cards",
+        "trick_leaders",
         "trick_winner",
         "tricks_played",
         "tricks_won",
@@ -155,8 +152,11 @@ class Hand:
         "twos_queue",
     )
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
-        """A blank hand (``copy`` fills one in without running ``__init__``)."""
+    def __new__(cls, rules: Rules, space: ActionSpace, dealer: int, hands: list[int], kitty: list[int]) -> Hand:
+        """A blank hand; ``copy`` fills one in without running ``__init__``.
+
+        Its arguments match ``__init__``'s so that compiled code constructs a hand with direct calls.
+        """
         return object.__new__(cls)
 
     def __init__(self, rules: Rules, space: ActionSpace, dealer: int, hands: list[int], kitty: list[int]) -> None:
@@ -164,7 +164,6 @@ class Hand:
         self.rules = rules
         self.space = space
         self.play_id = space.play_id
-        self.play_cache = space.play_cache
         self.reneges = rules.reneges
         self.suit_mask: list[int] = []
         self.power: list[list[int]] = []
@@ -179,7 +178,7 @@ class Hand:
         self.kitty = list(kitty)
         self.turn_up = kitty[0] if rules.turn_up and kitty else -1
         self.turn_up_state = "face-up" if self.turn_up >= 0 else None
-        self.actions: list[tuple[int, int]] = []
+        self.history: list[int] = []  # seat, action id, seat, action id, ...: no object per action
         self.phase = ROUND_ONE
         self.to_act: int | None = (dealer + 1) % n
         self.turn = -1
@@ -208,14 +207,14 @@ class Hand:
         self.returned: dict[int, list[int]] = {}
         self.twos_queue: list[int] = []
         self.kitty_bottom = len(self.kitty)
-        self.trick: list[tuple[int, int]] = []
+        self.trick_cards: list[int] = []  # the cards of the trick in progress, in play order (seats: from its leader)
+        self.trick_leaders: list[int] = []  # the leader of each trick so far
         self.led = -1
         self.trick_best = -1
         self.trick_winner = -1
         self.leader = -1
         self.tricks_won = [0] * n
         self.tricks_played = 0
-        self.played: list[list[tuple[int, int]]] = []  # finished tricks
         self.reneged: list[int] = []
         self.claimed = 0
         self.claims: list[tuple[int, bool]] = []  # (claimant, correct) for every renege claim, in order
@@ -232,13 +231,13 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy, field by field so that it compiles to plain stores.
 
-        The lists changed in place on the hot path (``hands``, ``actions``,
-        ``trick``, ``tricks_won``, ``played``) and the ``returned`` dict are
+        The lists changed in place on the hot path (``hands``, ``history``,
+        ``trick_cards``, ``trick_leaders``, ``tricks_won``) and the ``returned`` dict are
         copied; every other list is only ever replaced, never changed in place,
         so it is shared, like the immutable parts.
         """
-        other = Hand.__new__(Hand)
-        other.actions = self.actions[:]
+        other = Hand.__new__(Hand, self.rules, self.space, self.dealer, self.hands, self.kitty)
+        other.history = self.history[:]
         other.active_count = self.active_count
         other.alone = self.alone
         other.auction_out = self.auction_out
@@ -273,9 +272,7 @@ class Hand:
         other.pending_sit_out = self.pending_sit_out
         other.phase = self.phase
         other.pickup_pending = self.pickup_pending
-        other.play_cache = self.play_cache
         other.play_id = self.play_id
-        other.played = self.played[:]
         other.power = self.power
         other.reneged = self.reneged
         other.reneges = self.reneges
@@ -288,7 +285,8 @@ class Hand:
         other.suit_mask = self.suit_mask
         other.tables = self.tables
         other.to_act = self.to_act
-        other.trick = self.trick[:]
+        other.trick_cards = self.trick_cards[:]
+        other.trick_leaders = self.trick_leaders[:]
         other.trick_best = self.trick_best
         other.trick_winner = self.trick_winner
         other.tricks_played = self.tricks_played
@@ -332,7 +330,11 @@ class Hand:
     def _set_trump(self, trump: int) -> None:
         rules = self.rules
         self.trump = trump
-        self.tables = trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump)
+        key = (rules.trump_jokers, rules.left_above_right, trump)
+        tables = self.space.trump_tables.get(key)
+        if tables is None:
+            tables = self.space.trump_tables[key] = trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump)
+        self.tables = tables
 
     def turn_up_is_joker(self) -> bool:
         """True when the turned-up card is a Joker."""
@@ -426,6 +428,7 @@ class Hand:
     def _begin_turn(self, seat: int, new_trick: bool = False) -> None:
         if new_trick:
             self.leader = seat
+            self.trick_leaders.append(seat)
         self.turn = seat
         self.to_act = self.jambone_chooser if seat == self.jambone_seat else seat
 
@@ -439,20 +442,20 @@ class Hand:
         playable = self.hands[seat]
         if self.reneges:
             return self._legal_play_reneges(seat, playable)
-        if self.trick:
+        if self.trick_cards:
             follow = playable & self.suit_mask[self.led]
             if follow:
                 playable = follow
         elif self.joker_leads and playable >> JOKER & 1:
-            playable |= JOKER_LEAD_FLAG
-        ids = self.play_cache.get(playable)
-        if ids is None:
-            ids = self._play_ids(playable)
-        return list(ids)
+            return self._joker_lead_ids(playable)
+        return self._play_ids(playable)
 
     def is_legal(self, action: int) -> bool:
         """Whether an action id (``0 <= action < len(space)``) is legal now: bit tests on the hand in play."""
-        if self.phase != PLAY_PHASE:
+        phase = self.phase
+        if phase != PLAY_PHASE:
+            if phase in (ROUND_ONE, ROUND_TWO):
+                return self._is_legal_bid(action)
             return action in self._legal_setup()
         space = self.space
         kind = space.kinds[action]
@@ -462,67 +465,70 @@ class Hand:
             held = self.hands[seat]
             if not held >> card & 1:
                 return False
-            if not self.trick:
+            if not self.trick_cards:
                 return card != JOKER or not self.joker_leads  # a no-trump Joker leads with a suit named
             if self.reneges and seat != self.jambone_seat:
                 return True
             follow = held & self.suit_mask[self.led]
             return not follow or follow >> card & 1 == 1
         if kind == PLAY_JOKER:
-            return not self.trick and self.joker_leads and self.hands[self.turn] >> JOKER & 1 == 1
+            return not self.trick_cards and self.joker_leads and self.hands[self.turn] >> JOKER & 1 == 1
         if kind == CLAIM_RENEGE:
             seat = self.turn
             return self.reneges and self.to_act == seat and self.claimed >> seat & 1 == 0
         return False
 
-    def _play_ids(self, playable: int) -> tuple[int, ...]:
-        """Play ids of a playable set (cached per action space); JOKER_LEAD_FLAG asks for ``play:JK:S``.
+    def _is_legal_bid(self, action: int) -> bool:
+        """``is_legal`` in the two rounds of bidding on a turn-up, without building the list of legal actions."""
+        if self.to_act is None:
+            return False
+        first = self.space.first_id
+        if self.turn_up_is_joker() and (self.phase == ROUND_TWO or self.rules.joker_turn_up == JOKER_ORDERER_NAMES):
+            return action in self._legal_setup()  # a Joker turned up: rare, the general rule
+        if self.phase == ROUND_ONE:
+            return action == first[PASS] or action == first[ORDER]
+        if action == first[PASS]:
+            return not (self.rules.stick_the_dealer and self.to_act == self.dealer)
+        suit = action - first[CALL]
+        return 0 <= suit < 4 and suit != suit_of(self.turn_up)
 
-        The cache holds tuples: the garbage collector stops tracking a tuple of ints, so a large cache costs no collection time.
-        """
-        key = playable
-        joker_lead = playable & JOKER_LEAD_FLAG
-        playable &= ~JOKER_LEAD_FLAG
-        if joker_lead:
-            playable &= ~(1 << JOKER)
+    def _play_ids(self, playable: int) -> list[int]:
+        """Play ids of a set of cards, in id order (play ids rise with the card): one step per card."""
         play_id = self.play_id
         ids: list[int] = []
         while playable:
             low = playable & -playable
             ids.append(play_id[low.bit_length() - 1])
             playable ^= low
-        if joker_lead:
-            first = self.space.first_of_kind[PLAY_JOKER]
-            ids.extend(range(first, first + 4))
-        cache = self.play_cache
-        if len(cache) > PLAY_CACHE_LIMIT:
-            cache.clear()
-        result = tuple(ids)
-        cache[key] = result
-        return result
+        return ids
+
+    def _joker_lead_ids(self, playable: int) -> list[int]:
+        """A no-trump Joker leads with a suit named: its four ``play:JK:S`` ids replace its plain play."""
+        ids = self._play_ids(playable & ~(1 << JOKER))
+        first = self.space.first_id[PLAY_JOKER]
+        ids.extend(range(first, first + 4))
+        return ids
 
     def _legal_play_reneges(self, seat: int, playable: int) -> list[int]:
         """With reneges allowed any held card may be played, and the player may claim a renege first.
 
         A Jambone hand lies face up, so its plays stay legal ones: its chooser cannot renege for it.
         """
-        if self.trick and seat == self.jambone_seat:
+        if self.trick_cards and seat == self.jambone_seat:
             follow = playable & self.suit_mask[self.led]
             if follow:
                 playable = follow
-        elif not self.trick and self.joker_leads and playable >> JOKER & 1:
-            playable |= JOKER_LEAD_FLAG
-        ids = self.play_cache.get(playable)
-        if ids is None:
-            ids = self._play_ids(playable)
-        legal = list(ids)
+        if not self.trick_cards and self.joker_leads and playable >> JOKER & 1:
+            legal = self._joker_lead_ids(playable)
+        else:
+            legal = self._play_ids(playable)
         if self.to_act == seat and not (self.claimed >> seat) & 1:
-            legal.append(self.space.first_of_kind[CLAIM_RENEGE])
+            legal.append(self.space.first_id[CLAIM_RENEGE])
         return legal
 
     def _legal_setup(self) -> list[int]:
         space = self.space
-        first = space.first_of_kind
+        first = space.first_id
         phase = self.phase
         seat = self.to_act
         rules = self.rules
@@ -535,7 +541,9 @@ class Hand:
         if phase == ROUND_TWO:
             ids = [] if (rules.stick_the_dealer and seat == self.dealer) else [first[PASS]]
             turned = -1 if self.turn_up_is_joker() else suit_of(self.turn_up)
-            ids.extend(first[CALL] + s for s in range(4) if s != turned)
+            for suit in range(4):
+                if suit != turned:
+                    ids.append(first[CALL] + suit)
             return ids
         if phase == JOKER_CALL:
             return list(range(first[CALL], first[CALL] + 4))
@@ -576,14 +584,16 @@ class Hand:
         return []
 
     def _standing_bid_id(self) -> int:
-        return self.space.first_of_kind[BID] + self.bid_index
+        return self.space.first_id[BID] + self.bid_index
 
     # ------------------------------------------------------------------ applying
 
     def apply_id(self, action: int) -> None:
         """Apply a legal action id, unchecked: the caller guarantees legality (``Game.apply_id`` checks)."""
         seat: int = self.to_act  # type: ignore[assignment]
-        self.actions.append((seat, action))
+        history = self.history
+        history.append(seat)
+        history.append(action)
         if self.phase != PLAY_PHASE:
             self._apply_setup(seat, action)
             return
@@ -726,7 +736,7 @@ class Hand:
             self.contract_level = space.levels[action]
             self.trump = -1
             self.bid_suit = space.suits[action]
-            self.bid_index = action - space.first_of_kind[BID]
+            self.bid_index = action - space.first_id[BID]
             if space.suits[action] == NO_TRUMP:
                 self._auction_won()
                 return
@@ -760,7 +770,7 @@ class Hand:
         hands = self.hands
         held = hands[seat]
         hands[seat] = held ^ bit
-        trick = self.trick
+        trick = self.trick_cards
         if not trick:
             led = named_suit if named_suit >= 0 else self.effective_suit[card]
             self.led = led
@@ -776,7 +786,7 @@ class Hand:
             if power > self.trick_best:
                 self.trick_best = power
                 self.trick_winner = seat
-        trick.append((seat, card))
+        trick.append(card)
         if len(trick) < self.active_count:
             following = self.next_active[seat]
             self.turn = following
@@ -785,8 +795,7 @@ class Hand:
         winner = self.trick_winner
         self.tricks_won[winner] += 1
         self.tricks_played += 1
-        self.played.append(trick)
-        self.trick = []
+        trick.clear()  # a copy of the hand copies this list, so clearing it in place is safe
         self.led = -1
         if self.tricks_played < self.rules.hand_size:
             self._begin_turn(winner, new_trick=True)
@@ -886,6 +895,46 @@ class Hand:
         }
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def actions(self) -> list[tuple[int, int]]:
+        """Every action of the hand so far as ``(seat, action id)``, in order (a fresh list)."""
+        history = self.history
+        return [(history[i], history[i + 1]) for i in range(0, len(history), 2)]
+
+    @property
+    def trick(self) -> list[tuple[int, int]]:
+        """The trick in progress as ``(seat, card)`` in play order (a fresh list)."""
+        out = []
+        seat = self.leader
+        for card in self.trick_cards:
+            out.append((seat, card))
+            seat = self.next_active[seat]
+        return out
+
+    @property
+    def played(self) -> list[list[tuple[int, int]]]:
+        """The finished tricks, each as ``(seat, card)`` in play order (fresh lists, rebuilt from the history)."""
+        kinds = self.space.kinds
+        cards_played = [self.space.cards[action] for action in self.history[1::2] if kinds[action] in (PLAY, PLAY_JOKER)]
+        tricks = []
+        size = self.active_count
+        for number, leader in enumerate(self.trick_leaders):
+            cards = cards_played[number * size : (number + 1) * size]
+            if len(cards) < size:
+                break  # the trick in progress
+            trick = []
+            seat = leader
+            for card in cards:
+                trick.append((seat, card))
+                seat = self.next_active[seat]
+            tricks.append(trick)
+        return tricks
+
+    @property
+    def action_count(self) -> int:
+        """How many actions the hand has had."""
+        return len(self.history) // 2
 
     @property
     def kitty_as_dealt(self) -> list[int]:
