@@ -21,6 +21,8 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <limits.h>
+#include <setjmp.h>
 #include <string.h>
 #ifndef _WIN32
 #include <sys/mman.h>
@@ -53,21 +55,33 @@ typedef struct {
     int led, best, winner, turn;
     int tricks_left;
     int seat_bits;
-    int use_table; /* the relative-rank key fits in 128 bits */
+    int win_card;  /* the card winning the trick in progress */
+    int use_table; /* the holder stream fits in 128 bits */
     long long nodes;
+    long long node_limit; /* the search gives up (abort_search) after this many nodes */
 } State;
 
+/* A table entry: bounds on the tricks still to come that hold for every position of one "shape" (the leader and the
+ * number of cards of each group in each hand) whose top cards of each group are held as recorded.  Only the cards
+ * that decided the bounds are recorded ("relevant" cards): in each group, the live cards down to the lowest relevant
+ * one.  The cards below that cut in a group may lie anywhere the shape allows; they never decided anything. */
 typedef struct {
-    u64 key0, key1;
+    u64 shape0, shape1;     /* leader and lengths: the bucket is chosen by these alone */
+    u64 holders0, holders1; /* the holder stream of the recorded cards (other bits zero) */
+    u64 mask0, mask1;       /* which bits of a position's holder stream must equal holders0/1 */
     uint32_t generation;
     int8_t lower, upper;
     int8_t tricks;
-    int8_t best_card; /* the leader's card that settled the last question here, or -1 */
+    int8_t hint;          /* the leader's card that settled the last question here, as (group << 4 | rank among the
+                             group's live cards), or -1 */
+    uint8_t top[GROUPS];  /* per group, how many of its highest live cards are recorded */
+    uint8_t effort;       /* the search it saves: about log2 of its nodes */
+    uint8_t unused[2];
 } Entry;
 
-#define TABLE_BITS 20
+#define TABLE_BITS 19
 #define TABLE_SIZE (1u << TABLE_BITS)
-#define WAYS 4 /* entries per bucket */
+#define WAYS 16 /* entries per bucket: every position of one shape shares a bucket */
 
 static Entry *table = NULL;
 static uint32_t table_mask = TABLE_SIZE - 1; /* small positions use the start of the table, which stays in cache */
@@ -84,6 +98,7 @@ static struct {
 } signature;
 
 static inline int lowest(u64 x) { return __builtin_ctzll(x); }
+static inline int highest(u64 x) { return 63 - __builtin_clzll(x); }
 #if defined(__POPCNT__)
 static inline int count(u64 x) { return __builtin_popcountll(x); }
 #else
@@ -96,44 +111,60 @@ static inline int count(u64 x) {
 }
 #endif
 
+/* The cards of `cards` at or above its card `cut` (lower index is higher). */
+static inline u64 at_or_above(u64 cards, int cut) { return cut >= 63 ? cards : cards & ((2ull << cut) - 1); }
+
 /* ------------------------------------------------------------------ the table */
 
-static void make_key(const State *s, u64 *key0, u64 *key1) {
+/* A position at a trick's start as the table sees it: its shape (the bucket) and its holder stream, the holder of
+ * each live card, group by group, highest card first, `seat_bits` bits each. */
+typedef struct {
+    u64 shape0, shape1;
+    u64 holders0, holders1;
+    int offset[GROUPS]; /* where each group's holders start in the stream */
+    u64 live;
+} Key;
+
+static void make_key(const State *s, Key *k) {
     int owner[64];
     u64 live = 0;
+    u64 shape[2] = {0, 0};
+    int used = 0;
     for (int seat = 0; seat < s->players; seat++) {
         u64 hand = s->hands[seat];
         live |= hand;
+        for (int g = 0; g < GROUPS; g++) {
+            u64 length = (u64)count(hand & s->t.group_mask[g]);
+            shape[used >> 6] |= length << (used & 63); /* a 4-bit field never straddles the two words */
+            used += 4;
+        }
         while (hand) {
             int card = lowest(hand);
             hand &= hand - 1;
             owner[card] = seat;
         }
     }
-    /* A 128-bit stream: leader, then per group its size and the holder of each live card. */
+    shape[used >> 6] |= (u64)s->turn << (used & 63); /* the leader last: at bit 80, or 120 with six seats */
     u64 words[2] = {0, 0};
-    int used = 0;
-#define PUT(value, bits)                                                  \
-    do {                                                                  \
-        u64 v_ = (u64)(value);                                            \
-        int w_ = used >> 6, o_ = used & 63;                               \
-        words[w_] |= v_ << o_;                                            \
-        if (o_ + (bits) > 64 && w_ == 0) words[1] |= v_ >> (64 - o_);     \
-        used += (bits);                                                   \
-    } while (0)
-    PUT(s->turn, 3);
+    used = 0;
     for (int g = 0; g < GROUPS; g++) {
+        k->offset[g] = used;
         u64 cards = live & s->t.group_mask[g];
-        PUT(count(cards), 5);
         while (cards) {
             int card = lowest(cards);
             cards &= cards - 1;
-            PUT(owner[card], s->seat_bits);
+            u64 v = (u64)owner[card];
+            int w = used >> 6, o = used & 63;
+            words[w] |= v << o;
+            if (o + s->seat_bits > 64 && w == 0) words[1] |= v >> (64 - o);
+            used += s->seat_bits;
         }
     }
-#undef PUT
-    *key0 = words[0];
-    *key1 = words[1];
+    k->shape0 = shape[0];
+    k->shape1 = shape[1];
+    k->holders0 = words[0];
+    k->holders1 = words[1];
+    k->live = live;
 }
 
 static inline uint32_t slot_of(u64 key0, u64 key1) {
@@ -142,43 +173,99 @@ static inline uint32_t slot_of(u64 key0, u64 key1) {
     return (uint32_t)(h & table_mask) & ~(WAYS - 1u);
 }
 
-static Entry *probe(u64 key0, u64 key1) {
-    Entry *bucket = table + slot_of(key0, key1);
+/* Sets bits [from, from + length) of a 128-bit mask. */
+static void set_bits(u64 *mask, int from, int length) {
+    for (int w = 0; w < 2 && length > 0; w++) {
+        int lo = from - 64 * w, hi = lo + length;
+        if (hi <= 0 || lo >= 64) continue;
+        if (lo < 0) lo = 0;
+        if (hi > 64) hi = 64;
+        u64 bits = hi - lo == 64 ? ~0ull : ((1ull << (hi - lo)) - 1) << lo;
+        mask[w] |= bits;
+    }
+}
+
+/* The relevant cards an entry records, in the position of key `k`: each group's `top` highest live cards. */
+static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
+    u64 cards = 0;
+    for (int g = 0; g < GROUPS; g++) {
+        u64 group = k->live & s->t.group_mask[g];
+        for (int i = 0; i < e->top[g]; i++) {
+            cards |= group & -group;
+            group &= group - 1;
+        }
+    }
+    return cards;
+}
+
+/* An entry of the position's bucket whose recorded cards the position shares and whose bounds settle `target`, or
+ * else NULL; *lower, *upper and *hint gather what the matching entries know. */
+static Entry *probe(const Key *k, int target, int *lower, int *upper, int *hint) {
+    Entry *bucket = table + slot_of(k->shape0, k->shape1);
     for (int i = 0; i < WAYS; i++) {
         Entry *e = bucket + i;
-        if (e->generation == generation && e->key0 == key0 && e->key1 == key1) return e;
+        if (e->generation != generation || e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
+        if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
+        if (e->lower >= target || e->upper < target) return e;
+        if (e->lower > *lower) *lower = e->lower;
+        if (e->upper < *upper) *upper = e->upper;
+        if (e->hint >= 0) *hint = e->hint;
     }
     return NULL;
 }
 
-static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper, int best_card) {
-    Entry *bucket = table + slot_of(key0, key1);
+/* Records that the position of key `k` takes at least `lower` and at most `upper` more tricks, a result decided by
+ * the cards `relevant` only. */
+static void store_entry(const State *s, const Key *k, u64 relevant, int lower, int upper, int hint, int effort) {
+    u64 mask[2] = {0, 0};
+    uint8_t top[GROUPS];
+    for (int g = 0; g < GROUPS; g++) {
+        u64 group = k->live & s->t.group_mask[g];
+        u64 decided = relevant & group;
+        top[g] = (uint8_t)(decided ? count(at_or_above(group, highest(decided))) : 0);
+        set_bits(mask, k->offset[g], top[g] * s->seat_bits);
+    }
+    u64 holders0 = k->holders0 & mask[0], holders1 = k->holders1 & mask[1];
+    Entry *bucket = table + slot_of(k->shape0, k->shape1);
     Entry *victim = NULL;
     for (int i = 0; i < WAYS; i++) {
         Entry *e = bucket + i;
-        if (e->generation == generation && e->key0 == key0 && e->key1 == key1) {
+        if (e->generation == generation && e->shape0 == k->shape0 && e->shape1 == k->shape1 && e->mask0 == mask[0] &&
+            e->mask1 == mask[1] && e->holders0 == holders0 && e->holders1 == holders1) {
+            /* the same recorded cards: tighten its bounds */
+            if (lower > e->lower) e->lower = (int8_t)lower;
+            if (upper < e->upper) e->upper = (int8_t)upper;
+            if (hint >= 0) e->hint = (int8_t)hint;
+            if (effort > e->effort) e->effort = (uint8_t)effort;
+            return;
+        }
+    }
+    /* a stale entry, else the one that saved the least search; each such entry loses a little of its worth, so that
+     * entries no longer used make way in time */
+    for (int i = 0; i < WAYS; i++) {
+        Entry *e = bucket + i;
+        if (e->generation != generation) {
             victim = e;
             break;
         }
+        if (!victim || e->effort < victim->effort) victim = e;
     }
-    if (!victim) {
-        /* a stale entry, else the one with the fewest tricks to come (the cheapest to search again) */
-        for (int i = 0; i < WAYS; i++) {
-            Entry *e = bucket + i;
-            if (e->generation != generation) {
-                victim = e;
-                break;
-            }
-            if (!victim || e->tricks < victim->tricks) victim = e;
-        }
-    }
-    victim->key0 = key0;
-    victim->key1 = key1;
+    if (victim->generation == generation)
+        for (int i = 0; i < WAYS; i++)
+            if (bucket[i].effort) bucket[i].effort--;
+    victim->shape0 = k->shape0;
+    victim->shape1 = k->shape1;
+    victim->holders0 = holders0;
+    victim->holders1 = holders1;
+    victim->mask0 = mask[0];
+    victim->mask1 = mask[1];
     victim->generation = generation;
     victim->lower = (int8_t)lower;
     victim->upper = (int8_t)upper;
-    victim->tricks = (int8_t)tricks;
-    victim->best_card = (int8_t)best_card;
+    victim->tricks = (int8_t)s->tricks_left;
+    victim->hint = (int8_t)hint;
+    victim->effort = (uint8_t)effort;
+    memcpy(victim->top, top, sizeof top);
 }
 
 /* ------------------------------------------------------------------ moves */
@@ -312,9 +399,11 @@ static int generate(const State *s, Move *moves) {
 /* ------------------------------------------------------------------ bounds */
 
 /* Sure tricks at a trick's start: a hand holding the k highest live trumps (or the no-trump Joker) takes k tricks.
- * Returns the tricks and sets *for_max to the side that takes them. */
-static int sure_tricks(const State *s, int *for_max) {
+ * Returns the tricks, sets *for_max to the side that takes them and *relevant to the trumps that decided it (the
+ * no-trump Joker needs none: its holder is part of the position's shape). */
+static int sure_tricks(const State *s, int *for_max, u64 *relevant) {
     u64 live = 0;
+    *relevant = 0;
     for (int seat = 0; seat < s->players; seat++) live |= s->hands[seat];
     u64 joker_group = live & s->t.group_mask[4];
     if (joker_group) {
@@ -339,6 +428,7 @@ static int sure_tricks(const State *s, int *for_max) {
         if (side < 0) side = seat_side;
         else if (seat_side != side) break;
         held[seat]++;
+        *relevant |= 1ull << card;
     }
     int best = 0;
     for (int seat = 0; seat < s->players; seat++)
@@ -350,12 +440,13 @@ static int sure_tricks(const State *s, int *for_max) {
 /* Quick tricks of a hand of the side to lead at a trick's start, were it on lead: cards it can cash one after another,
  * each the highest live card of its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit
  * only as many rounds as every opponent holding a trump or the no-trump Joker can follow).  *groups gets the groups
- * with at least one such trick. */
+ * with at least one such trick, *cards the cards counted. */
 static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *opponents_ruffing, int ruffers,
-                           unsigned *groups) {
+                           unsigned *groups, u64 *cards) {
     u64 own = s->hands[seat];
     int total = 0;
     *groups = 0;
+    *cards = 0;
     for (int g = 0; g < GROUPS; g++) {
         u64 mine = own & s->t.group_mask[g];
         if (!mine) continue;
@@ -370,16 +461,22 @@ static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *oppone
         }
         if (top) *groups |= 1u << g;
         total += top;
+        for (int i = 0; i < top; i++) { /* the hand's `top` highest cards of the group */
+            *cards |= mine & -mine;
+            mine &= mine - 1;
+        }
     }
     return total;
 }
 
 /* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
  * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
- * chooses the cards of the hands involved (not for a Jambone hand). */
-static int quick_tricks(const State *s) {
+ * chooses the cards of the hands involved (not for a Jambone hand).  *relevant gets the winners counted: who can
+ * follow or trump depends only on the shape. */
+static int quick_tricks(const State *s, u64 *relevant) {
     int leader = s->turn;
     int side = credit_max(s, leader);
+    *relevant = 0;
     if (side_controls_max(s, leader) != side) return 0;
     u64 live = 0, opponents_ruffing[MAX_SEATS];
     int ruffers = 0;
@@ -389,50 +486,64 @@ static int quick_tricks(const State *s) {
         if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
     }
     unsigned groups;
-    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, &groups);
+    u64 cards;
+    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, &groups, relevant);
     unsigned leader_groups = 0;
     for (int g = 0; g < 4; g++)
         if (s->hands[leader] & s->t.group_mask[g]) leader_groups |= 1u << g;
     for (int seat = 0; seat < s->players; seat++) {
         if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
             continue;
-        int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, &groups);
-        if (partner > total && (groups & leader_groups)) total = partner;
+        int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, &groups, &cards);
+        if (partner > total && (groups & leader_groups)) {
+            total = partner;
+            *relevant = cards;
+        }
     }
     return total < s->tricks_left ? total : s->tricks_left;
 }
 
-/* ------------------------------------------------------------------ search */
+/* ------------------------------------------------------------------ search
+ *
+ * Every question also answers which cards decided it ("relevant" cards, a set of cards live at the start of the
+ * current trick): the same answer holds for any position of the same shape whose cards, in each group, are held as
+ * here from the top down to the lowest relevant card.  A card is relevant when it won a trick over a card of its own
+ * group (a card that wins as the only one of its group, or by trumping alone, would win as any card of its group), or
+ * when a bound relied on it; a question settled by one move needs that move's relevant cards, one that no move
+ * settles needs those of every move. */
 
-static int reaches(State *s, int target);
+static jmp_buf abort_search; /* where the search jumps when it reaches its node limit */
 
-#define store(k0, k1, tricks, lower, upper, best_card) \
-    do {                                   \
-        if (s->use_table) store_entry(k0, k1, tricks, lower, upper, best_card); \
-    } while (0)
+static int reaches(State *s, int target, u64 *relevant);
 
-static int last_trick_for_max(const State *s) {
+/* The last trick: every hand has one card.  Whether the side counted wins it. */
+static int last_trick_for_max(const State *s, u64 *relevant) {
     int seat = s->turn;
     int card = lowest(s->hands[seat]);
     int led = s->t.group[card];
     if (led >= 4) led = 0; /* the no-trump Joker wins whatever suit it names */
-    int best = s->t.power[led][card], winner = seat;
+    int best = s->t.power[led][card], winner = seat, winning_card = card;
+    u64 played = 1ull << card;
     for (int i = 1; i < s->active; i++) {
         seat = s->next_seat[seat];
         int c = lowest(s->hands[seat]);
+        played |= 1ull << c;
         int strength = s->t.power[led][c];
         if (strength > best) {
             best = strength;
             winner = seat;
+            winning_card = c;
         }
     }
+    u64 win_bit = 1ull << winning_card;
+    *relevant = played & s->t.group_mask[s->t.group[winning_card]] & ~win_bit ? win_bit : 0;
     return credit_max(s, winner);
 }
 
-static int move_reaches(State *s, const Move *m, int target) {
+static int move_reaches(State *s, const Move *m, int target, u64 *relevant) {
     int seat = s->turn;
     int card = m->card;
-    int saved_led = s->led, saved_best = s->best, saved_winner = s->winner;
+    int saved_led = s->led, saved_best = s->best, saved_winner = s->winner, saved_win_card = s->win_card;
     u64 bit = 1ull << card;
     s->hands[seat] ^= bit;
     if (s->trick_len == 0) {
@@ -440,11 +551,13 @@ static int move_reaches(State *s, const Move *m, int target) {
         s->led = led;
         s->best = s->t.power[led][card];
         s->winner = seat;
+        s->win_card = card;
     } else {
         int strength = s->t.power[s->led][card];
         if (strength > s->best) {
             s->best = strength;
             s->winner = seat;
+            s->win_card = card;
         }
     }
     u64 saved_mask = s->trick_mask;
@@ -453,17 +566,21 @@ static int move_reaches(State *s, const Move *m, int target) {
     int result;
     if (s->trick_len < s->active) {
         s->turn = s->next_seat[seat];
-        result = reaches(s, target);
+        result = reaches(s, target, relevant);
     } else {
         int winner = s->winner;
         int saved_len = s->trick_len;
+        u64 trick = s->trick_mask;
         s->trick_len = 0;
         s->trick_mask = 0;
         s->turn = winner;
         s->tricks_left--;
-        result = reaches(s, target - credit_max(s, winner));
+        result = reaches(s, target - credit_max(s, winner), relevant);
         s->tricks_left++;
         s->trick_len = saved_len;
+        /* the winning card's rank decided the trick when it beat another card of its group */
+        u64 win_bit = 1ull << s->win_card;
+        if (trick & s->t.group_mask[s->t.group[s->win_card]] & ~win_bit) *relevant |= win_bit;
     }
     s->trick_len--;
     s->trick_mask = saved_mask;
@@ -472,6 +589,7 @@ static int move_reaches(State *s, const Move *m, int target) {
     s->led = saved_led;
     s->best = saved_best;
     s->winner = saved_winner;
+    s->win_card = saved_win_card;
     return result;
 }
 
@@ -490,99 +608,123 @@ static void promote(Move *moves, int n, int card) {
  * best move (its position is often close to the last one searched). */
 static int8_t killer[16];
 
-static int reaches(State *s, int target) {
+/* The moves of the seat to play, in order; whether one of them settles the question for that seat's side, and the
+ * relevant cards of the answer. */
+static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant, int *best_card) {
+    int maximising = side_controls_max(s, s->turn);
+    u64 all = 0;
+    for (int i = 0; i < n; i++) {
+        u64 cards;
+        if (move_reaches(s, &moves[i], target, &cards) == maximising) {
+            *relevant = cards;
+            *best_card = moves[i].card;
+            return maximising;
+        }
+        all |= cards;
+    }
+    *relevant = all;
+    *best_card = -1;
+    return !maximising;
+}
+
+static int reaches(State *s, int target, u64 *relevant) {
+    *relevant = 0;
     if (target <= 0) return 1;
     if (target > s->tricks_left) return 0;
-    s->nodes++;
-    if (s->trick_len == 0) {
-        if (s->tricks_left == 1) return last_trick_for_max(s);
-        u64 key0 = 0, key1 = 0;
-        if (s->use_table) {
-            make_key(s, &key0, &key1);
-            __builtin_prefetch(table + slot_of(key0, key1)); /* while the bounds are counted */
-        }
-        /* The bounds first: they are cheap, and settle a question without the table. */
-        int lower = 0, upper = s->tricks_left;
-        int quick = quick_tricks(s);
-        if (quick) {
-            if (credit_max(s, s->turn)) lower = quick;
-            else upper = s->tricks_left - quick;
-        }
-        int for_max;
-        int sure = sure_tricks(s, &for_max);
-        if (sure) {
-            if (for_max) {
-                if (sure > lower) lower = sure;
-            } else if (s->tricks_left - sure < upper) {
-                upper = s->tricks_left - sure;
-            }
-        }
-        if (lower >= target) return 1;
-        if (upper < target) return 0;
-        int hint = -1;
-        Entry *e = s->use_table ? probe(key0, key1) : NULL;
-        if (e) {
-            if (e->lower >= target) return 1;
-            if (e->upper < target) return 0;
-            if (e->lower > lower) lower = e->lower;
-            if (e->upper < upper) upper = e->upper;
-            hint = e->best_card;
-        }
-        Move moves[MAX_MOVES];
-        int n = generate(s, moves);
-        if (hint >= 0) promote(moves, n, hint);
-        else promote(moves, n, killer[s->tricks_left]);
-        int maximising = side_controls_max(s, s->turn);
-        int result = !maximising;
-        int best_card = -1;
-        for (int i = 0; i < n; i++) {
-            if (move_reaches(s, &moves[i], target) == maximising) {
-                result = maximising;
-                best_card = moves[i].card;
-                killer[s->tricks_left] = (int8_t)best_card;
-                break;
-            }
-        }
-        if (result) {
-            if (target > lower) lower = target;
-        } else {
-            if (target - 1 < upper) upper = target - 1;
-        }
-        store(key0, key1, s->tricks_left, lower, upper, best_card >= 0 ? best_card : hint);
-        return result;
-    }
+    if (++s->nodes > s->node_limit) longjmp(abort_search, 1);
     Move moves[MAX_MOVES];
+    int best_card;
+    if (s->trick_len) {
+        int n = generate(s, moves);
+        return search_moves(s, moves, n, target, relevant, &best_card);
+    }
+    if (s->tricks_left == 1) return last_trick_for_max(s, relevant) >= target;
+    Key key;
+    if (s->use_table) {
+        make_key(s, &key);
+        __builtin_prefetch(table + slot_of(key.shape0, key.shape1)); /* while the bounds are counted */
+    }
+    /* The bounds first: they are cheap, and settle a question without the table. */
+    u64 quick_cards, sure_cards;
+    int quick = quick_tricks(s, &quick_cards);
+    if (quick) {
+        if (credit_max(s, s->turn) ? quick >= target : s->tricks_left - quick < target) {
+            *relevant = quick_cards;
+            return credit_max(s, s->turn);
+        }
+    }
+    int for_max;
+    int sure = sure_tricks(s, &for_max, &sure_cards);
+    if (sure) {
+        if (for_max ? sure >= target : s->tricks_left - sure < target) {
+            *relevant = sure_cards;
+            return for_max;
+        }
+    }
+    int lower = 0, upper = s->tricks_left, hint = -1;
+    if (s->use_table) {
+        Entry *e = probe(&key, target, &lower, &upper, &hint);
+        if (e) {
+            *relevant = recorded_cards(s, &key, e);
+            return e->lower >= target;
+        }
+    }
     int n = generate(s, moves);
-    int maximising = side_controls_max(s, s->turn);
-    for (int i = 0; i < n; i++)
-        if (move_reaches(s, &moves[i], target) == maximising) return maximising;
-    return !maximising;
+    if (hint >= 0) {
+        /* the table's hint is a rank in a group: the leader's move of that group nearest above or at that rank */
+        u64 group = key.live & s->t.group_mask[hint >> 4];
+        for (int i = 0; i < (hint & 15) && group; i++) group &= group - 1;
+        int card = group ? lowest(group) : -1, chosen = -1;
+        for (int i = 0; i < n; i++)
+            if (s->t.group[moves[i].card] == hint >> 4 && moves[i].card <= card &&
+                (chosen < 0 || moves[i].card > chosen))
+                chosen = moves[i].card;
+        promote(moves, n, chosen >= 0 ? chosen : killer[s->tricks_left]);
+    } else {
+        promote(moves, n, killer[s->tricks_left]);
+    }
+    long long before = s->nodes;
+    int result = search_moves(s, moves, n, target, relevant, &best_card);
+    if (best_card >= 0) killer[s->tricks_left] = (int8_t)best_card;
+    if (s->use_table) {
+        int rank_hint = -1;
+        if (best_card >= 0) {
+            int group = s->t.group[best_card];
+            rank_hint = group << 4 | count(key.live & s->t.group_mask[group] & ((1ull << best_card) - 1));
+        }
+        int effort = highest((u64)(s->nodes - before) | 1);
+        if (result) store_entry(s, &key, *relevant, target, s->tricks_left, rank_hint, effort);
+        else store_entry(s, &key, *relevant, 0, target - 1, rank_hint, effort);
+    }
+    return result;
 }
 
 /* The exact value of a move known to lie in [low, high], found by zero-window questions starting at `guess`. */
 static int exact_move_value(State *s, const Move *m, int guess, int low, int high) {
+    u64 relevant;
     if (guess < low) guess = low;
     if (guess > high) guess = high;
     int value = guess;
-    if (value == low || move_reaches(s, m, value)) {
-        while (value < high && move_reaches(s, m, value + 1)) value++;
+    if (value == low || move_reaches(s, m, value, &relevant)) {
+        while (value < high && move_reaches(s, m, value + 1, &relevant)) value++;
     } else {
         value--;
-        while (value > low && !move_reaches(s, m, value)) value--;
+        while (value > low && !move_reaches(s, m, value, &relevant)) value--;
     }
     return value;
 }
 
 static int exact_value(State *s, int guess) {
+    u64 relevant;
     int high = s->tricks_left;
     if (guess < 0) guess = 0;
     if (guess > high) guess = high;
     int value = guess;
-    if (value == 0 || reaches(s, value)) {
-        while (value < high && reaches(s, value + 1)) value++;
+    if (value == 0 || reaches(s, value, &relevant)) {
+        while (value < high && reaches(s, value + 1, &relevant)) value++;
     } else {
         value--;
-        while (value > 0 && !reaches(s, value)) value--;
+        while (value > 0 && !reaches(s, value, &relevant)) value--;
     }
     return value;
 }
@@ -621,9 +763,10 @@ static int find_trump(const Tables *t) {
 }
 
 /* run(tables, hands, next_seat, max_controls, max_credit, active, turn, trick, led, best, winner, joker,
- *     tricks_left, mode, target, moves)
+ *     tricks_left, mode, target, moves, node_limit)
  * mode 0: the exact value (int); 1: whether `target` is reached (bool); 2: the exact value of each move of
- * `moves` ((card, named suit) pairs) as a list. */
+ * `moves` ((card, named suit) pairs) as a list.  None when the search visited `node_limit` nodes (if positive)
+ * without an answer. */
 static PyObject *run(PyObject *self, PyObject *args) {
     (void)self;
     const char *blob;
@@ -631,9 +774,10 @@ static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *hands_obj, *next_obj, *trick_obj, *moves_obj;
     unsigned int max_controls, max_credit;
     int active, turn, led, best, winner, joker, tricks_left, mode, target;
-    if (!PyArg_ParseTuple(args, "y#OOIIiiOiiiiiiiO", &blob, &blob_size, &hands_obj, &next_obj, &max_controls,
+    long long node_limit;
+    if (!PyArg_ParseTuple(args, "y#OOIIiiOiiiiiiiOL", &blob, &blob_size, &hands_obj, &next_obj, &max_controls,
                           &max_credit, &active, &turn, &trick_obj, &led, &best, &winner, &joker, &tricks_left, &mode,
-                          &target, &moves_obj))
+                          &target, &moves_obj, &node_limit))
         return NULL;
     if (blob_size != (Py_ssize_t)sizeof(Tables)) {
         PyErr_SetString(PyExc_ValueError, "tables: wrong size");
@@ -697,6 +841,9 @@ static PyObject *run(PyObject *self, PyObject *args) {
     s.seat_bits = players <= 4 ? 2 : 3;
     s.trump = find_trump(&s.t);
     s.nodes = 0;
+    s.win_card = trick_len ? trick_cards[0] : -1;
+    for (int i = 1; i < trick_len; i++)
+        if (s.t.power[led][trick_cards[i]] > s.t.power[led][s.win_card]) s.win_card = trick_cards[i];
     {
         u64 live = 0;
         for (int i = 0; i < s.players; i++) live |= s.hands[i];
@@ -725,21 +872,50 @@ static PyObject *run(PyObject *self, PyObject *args) {
         memcpy(signature.next_seat, s.next_seat, sizeof(int) * (size_t)players);
     }
 
-    PyObject *result = NULL;
-    if (mode == 0) {
-        int value = exact_value(&s, (tricks_left + 1) / 2);
-        result = PyLong_FromLong(value);
-    } else if (mode == 1) {
-        result = PyBool_FromLong(reaches(&s, target));
-    } else if (mode == 2) {
+    /* The moves are read before the search, so that a search that gives up holds no Python object. */
+    Move move_list[MAX_MOVES];
+    int values[MAX_MOVES];
+    Py_ssize_t n = 0;
+    if (mode == 2) {
         PyObject *fast = PySequence_Fast(moves_obj, "moves");
         if (!fast) return NULL;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-        result = PyList_New(n);
-        if (!result) {
+        n = PySequence_Fast_GET_SIZE(fast);
+        if (n > MAX_MOVES) {
             Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "moves: at most %d", MAX_MOVES);
             return NULL;
         }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int parts[2];
+            if (read_int_sequence(PySequence_Fast_GET_ITEM(fast, i), parts, 2, "move") != 2) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a move is (card, named suit)");
+                Py_DECREF(fast);
+                return NULL;
+            }
+            move_list[i].card = parts[0];
+            move_list[i].named = parts[1];
+            move_list[i].score = 0;
+        }
+        Py_DECREF(fast);
+    } else if (mode != 0 && mode != 1) {
+        PyErr_SetString(PyExc_ValueError, "mode is 0, 1 or 2");
+        return NULL;
+    }
+
+    s.node_limit = node_limit > 0 ? node_limit : LLONG_MAX;
+    int answer = 0;
+    if (setjmp(abort_search)) {
+        /* The node limit was reached.  Every table entry stored so far records a finished question, so the table
+         * stays true; the search's own state is set afresh by the next call. */
+        last_nodes = s.nodes;
+        Py_RETURN_NONE;
+    }
+    if (mode == 0) {
+        answer = exact_value(&s, (tricks_left + 1) / 2);
+    } else if (mode == 1) {
+        u64 relevant;
+        answer = reaches(&s, target, &relevant);
+    } else {
         int guess = target >= 0 ? target : (tricks_left + 1) / 2;
         /* With several moves, the position's value first: no move of the side to play is worth more to it, so each
          * move then needs only the questions on one side of that value, and the table is warm for them. */
@@ -750,27 +926,23 @@ static PyObject *run(PyObject *self, PyObject *args) {
             else low = guess;
         }
         for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
-            Move m;
-            int parts[2];
-            if (read_int_sequence(pair, parts, 2, "move") != 2) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a move is (card, named suit)");
-                Py_DECREF(fast);
-                Py_DECREF(result);
-                return NULL;
-            }
-            m.card = parts[0];
-            m.named = parts[1];
-            m.score = 0;
-            guess = exact_move_value(&s, &m, guess, low, high);
-            PyList_SET_ITEM(result, i, PyLong_FromLong(guess));
+            guess = exact_move_value(&s, &move_list[i], guess, low, high);
+            values[i] = guess;
         }
-        Py_DECREF(fast);
-    } else {
-        PyErr_SetString(PyExc_ValueError, "mode is 0, 1 or 2");
-        return NULL;
     }
     last_nodes = s.nodes;
+    if (mode == 0) return PyLong_FromLong(answer);
+    if (mode == 1) return PyBool_FromLong(answer);
+    PyObject *result = PyList_New(n);
+    if (!result) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyLong_FromLong(values[i]);
+        if (!item) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, i, item);
+    }
     return result;
 }
 
