@@ -31,6 +31,7 @@ variable ``BOWERS_PURE=1``, the pure-Python reference search answers instead
 """
 
 from bowers.solver.analysis import principal_line, solve, solve_line
+from bowers.solver.limit import NodeLimitReached
 from bowers.solver.position import Position
 from bowers.solver.search import (
     clear_table,
@@ -44,6 +45,7 @@ from bowers.solver.search import (
 )
 
 __all__ = [
+    "NodeLimitReached",
     "Position",
     "clear_table",
     "compiled_available",
