@@ -24,6 +24,9 @@
 #include <limits.h>
 #include <setjmp.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #ifndef _WIN32
 #include <sys/mman.h>
 #endif
@@ -69,21 +72,29 @@ typedef struct {
     u64 shape0, shape1;     /* leader and lengths: the bucket is chosen by these alone */
     u64 holders0, holders1; /* the holder stream of the recorded cards (other bits zero) */
     u64 mask0, mask1;       /* which bits of a position's holder stream must equal holders0/1 */
-    uint32_t generation;
     int8_t lower, upper;
     int8_t tricks;
     int8_t hint;          /* the leader's card that settled the last question here, as (group << 4 | rank among the
                              group's live cards), or -1 */
     uint8_t top[GROUPS];  /* per group, how many of its highest live cards are recorded */
-    uint8_t effort;       /* the search it saves: about log2 of its nodes */
-    uint8_t unused[2];
+    uint8_t unused[7];
 } Entry;
 
-#define TABLE_BITS 19
-#define TABLE_SIZE (1u << TABLE_BITS)
-#define WAYS 16 /* entries per bucket: every position of one shape shares a bucket */
+/* Every position of one shape shares a bucket, so a bucket holds many entries; a header of short tags (a hash of each
+ * entry's shape, 0 for none) lets a probe look only at the entries of its own shape. */
+#define WAYS 64
+typedef struct {
+    uint8_t tag[WAYS];    /* one cache line, compared 16 at a time */
+    uint8_t effort[WAYS]; /* the search each entry saves: about log2 of its nodes */
+    uint32_t generation;  /* the bucket is empty unless this is the table's generation */
+    uint8_t padding[60];
+    Entry entry[WAYS];
+} Bucket;
 
-static Entry *table = NULL;
+#define TABLE_BITS 13 /* buckets: 8192 of 64 entries */
+#define TABLE_SIZE (1u << TABLE_BITS)
+
+static Bucket *table = NULL;
 static uint32_t table_mask = TABLE_SIZE - 1; /* small positions use the start of the table, which stays in cache */
 static uint32_t generation = 1;
 static long long last_nodes = 0;
@@ -167,10 +178,27 @@ static void make_key(const State *s, Key *k) {
     k->live = live;
 }
 
-static inline uint32_t slot_of(u64 key0, u64 key1) {
-    u64 h = key0 * 0x9E3779B97F4A7C15ull ^ (key1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    return (uint32_t)(h & table_mask) & ~(WAYS - 1u);
+static inline u64 shape_hash(const Key *k) {
+    u64 h = k->shape0 * 0x9E3779B97F4A7C15ull ^ (k->shape1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    return h ^ h >> 29;
+}
+
+static inline Bucket *bucket_of(u64 hash) { return table + (hash & table_mask); }
+static inline uint8_t tag_of(u64 hash) { return (uint8_t)(hash >> 56 | 1); }
+
+/* The entries of a bucket whose tag is `tag`, as a bit set. */
+static inline u64 tagged(const Bucket *b, uint8_t tag) {
+    u64 found = 0;
+#ifdef __SSE2__
+    __m128i wanted = _mm_set1_epi8((char)tag);
+    for (int i = 0; i < WAYS; i += 16) {
+        __m128i tags = _mm_loadu_si128((const __m128i *)(b->tag + i));
+        found |= (u64)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(tags, wanted)) << i;
+    }
+#else
+    for (int i = 0; i < WAYS; i++) found |= (u64)(b->tag[i] == tag) << i;
+#endif
+    return found;
 }
 
 /* Sets bits [from, from + length) of a 128-bit mask. */
@@ -200,11 +228,12 @@ static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
 
 /* An entry of the position's bucket whose recorded cards the position shares and whose bounds settle `target`, or
  * else NULL; *lower, *upper and *hint gather what the matching entries know. */
-static Entry *probe(const Key *k, int target, int *lower, int *upper, int *hint) {
-    Entry *bucket = table + slot_of(k->shape0, k->shape1);
-    for (int i = 0; i < WAYS; i++) {
-        Entry *e = bucket + i;
-        if (e->generation != generation || e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
+static Entry *probe(const Key *k, u64 hash, int target, int *lower, int *upper, int *hint) {
+    Bucket *bucket = bucket_of(hash);
+    if (bucket->generation != generation) return NULL;
+    for (u64 found = tagged(bucket, tag_of(hash)); found; found &= found - 1) {
+        Entry *e = bucket->entry + lowest(found);
+        if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
         if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
         if (e->lower >= target || e->upper < target) return e;
         if (e->lower > *lower) *lower = e->lower;
@@ -216,7 +245,8 @@ static Entry *probe(const Key *k, int target, int *lower, int *upper, int *hint)
 
 /* Records that the position of key `k` takes at least `lower` and at most `upper` more tricks, a result decided by
  * the cards `relevant` only. */
-static void store_entry(const State *s, const Key *k, u64 relevant, int lower, int upper, int hint, int effort) {
+static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, int lower, int upper, int hint,
+                        int effort) {
     u64 mask[2] = {0, 0};
     uint8_t top[GROUPS];
     for (int g = 0; g < GROUPS; g++) {
@@ -226,46 +256,51 @@ static void store_entry(const State *s, const Key *k, u64 relevant, int lower, i
         set_bits(mask, k->offset[g], top[g] * s->seat_bits);
     }
     u64 holders0 = k->holders0 & mask[0], holders1 = k->holders1 & mask[1];
-    Entry *bucket = table + slot_of(k->shape0, k->shape1);
-    Entry *victim = NULL;
-    for (int i = 0; i < WAYS; i++) {
-        Entry *e = bucket + i;
-        if (e->generation == generation && e->shape0 == k->shape0 && e->shape1 == k->shape1 && e->mask0 == mask[0] &&
-            e->mask1 == mask[1] && e->holders0 == holders0 && e->holders1 == holders1) {
+    Bucket *bucket = bucket_of(hash);
+    uint8_t tag = tag_of(hash);
+    if (bucket->generation != generation) {
+        memset(bucket->tag, 0, sizeof bucket->tag);
+        bucket->generation = generation;
+    }
+    for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+        int i = lowest(found);
+        Entry *e = bucket->entry + i;
+        if (e->shape0 == k->shape0 && e->shape1 == k->shape1 && e->mask0 == mask[0] && e->mask1 == mask[1] &&
+            e->holders0 == holders0 && e->holders1 == holders1) {
             /* the same recorded cards: tighten its bounds */
             if (lower > e->lower) e->lower = (int8_t)lower;
             if (upper < e->upper) e->upper = (int8_t)upper;
             if (hint >= 0) e->hint = (int8_t)hint;
-            if (effort > e->effort) e->effort = (uint8_t)effort;
+            if (effort > bucket->effort[i]) bucket->effort[i] = (uint8_t)effort;
             return;
         }
     }
-    /* a stale entry, else the one that saved the least search; each such entry loses a little of its worth, so that
-     * entries no longer used make way in time */
+    /* an empty place, else the entry that saved the least search; every entry then loses a little of its worth, so
+     * that entries no longer used make way in time */
+    int victim = 0;
     for (int i = 0; i < WAYS; i++) {
-        Entry *e = bucket + i;
-        if (e->generation != generation) {
-            victim = e;
+        if (!bucket->tag[i]) {
+            victim = i;
             break;
         }
-        if (!victim || e->effort < victim->effort) victim = e;
+        if (bucket->effort[i] < bucket->effort[victim]) victim = i;
     }
-    if (victim->generation == generation)
-        for (int i = 0; i < WAYS; i++)
-            if (bucket[i].effort) bucket[i].effort--;
-    victim->shape0 = k->shape0;
-    victim->shape1 = k->shape1;
-    victim->holders0 = holders0;
-    victim->holders1 = holders1;
-    victim->mask0 = mask[0];
-    victim->mask1 = mask[1];
-    victim->generation = generation;
-    victim->lower = (int8_t)lower;
-    victim->upper = (int8_t)upper;
-    victim->tricks = (int8_t)s->tricks_left;
-    victim->hint = (int8_t)hint;
-    victim->effort = (uint8_t)effort;
-    memcpy(victim->top, top, sizeof top);
+    if (bucket->tag[victim])
+        for (int i = 0; i < WAYS; i++) bucket->effort[i] -= bucket->effort[i] > 0;
+    Entry *e = bucket->entry + victim;
+    bucket->tag[victim] = tag;
+    bucket->effort[victim] = (uint8_t)effort;
+    e->shape0 = k->shape0;
+    e->shape1 = k->shape1;
+    e->holders0 = holders0;
+    e->holders1 = holders1;
+    e->mask0 = mask[0];
+    e->mask1 = mask[1];
+    e->lower = (int8_t)lower;
+    e->upper = (int8_t)upper;
+    e->tricks = (int8_t)s->tricks_left;
+    e->hint = (int8_t)hint;
+    memcpy(e->top, top, sizeof top);
 }
 
 /* ------------------------------------------------------------------ moves */
@@ -398,10 +433,17 @@ static int generate(const State *s, Move *moves) {
 
 /* ------------------------------------------------------------------ bounds */
 
-/* Sure tricks at a trick's start: a hand holding the k highest live trumps (or the no-trump Joker) takes k tricks.
- * Returns the tricks, sets *for_max to the side that takes them and *relevant to the trumps that decided it (the
- * no-trump Joker needs none: its holder is part of the position's shape). */
-static int sure_tricks(const State *s, int *for_max, u64 *relevant) {
+/* The tricks a side needs to settle a question about `target` in its favour: `target` for the side counted, enough
+ * to hold it below `target` for the other. */
+static inline int tricks_needed(const State *s, int for_max, int target) {
+    return for_max ? target : s->tricks_left - target + 1;
+}
+
+/* Sure tricks at a trick's start: a hand holding k of the highest live trumps, above any trump of the other side,
+ * takes k tricks, and the holder of the no-trump Joker takes one.  Returns the tricks and sets *for_max to the side
+ * that takes them.  Where they settle the question about `target`, *relevant gets the trumps that decide it: those
+ * down to the one that makes the tricks needed (the no-trump Joker needs none: its holder is part of the shape). */
+static int sure_tricks(const State *s, int target, int *for_max, u64 *relevant) {
     u64 live = 0;
     *relevant = 0;
     for (int seat = 0; seat < s->players; seat++) live |= s->hands[seat];
@@ -418,36 +460,40 @@ static int sure_tricks(const State *s, int *for_max, u64 *relevant) {
     u64 trumps = live & s->t.group_mask[s->trump];
     if (!trumps) return 0;
     int held[MAX_SEATS] = {0};
-    int side = -1;
+    int side = -1, need = 0, decisive = -1; /* the trump that first gives one hand the tricks needed */
     while (trumps) {
         int card = lowest(trumps);
         trumps &= trumps - 1;
         int seat = 0;
         while (!(s->hands[seat] >> card & 1)) seat++;
         int seat_side = credit_max(s, seat);
-        if (side < 0) side = seat_side;
-        else if (seat_side != side) break;
-        held[seat]++;
-        *relevant |= 1ull << card;
+        if (side < 0) {
+            side = seat_side;
+            need = tricks_needed(s, side, target);
+        } else if (seat_side != side) {
+            break;
+        }
+        if (++held[seat] == need && decisive < 0) decisive = card;
     }
     int best = 0;
     for (int seat = 0; seat < s->players; seat++)
         if (held[seat] > best) best = held[seat];
     *for_max = side;
+    if (decisive >= 0) *relevant = at_or_above(live & s->t.group_mask[s->trump], decisive);
     return best;
 }
 
 /* Quick tricks of a hand of the side to lead at a trick's start, were it on lead: cards it can cash one after another,
  * each the highest live card of its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit
- * only as many rounds as every opponent holding a trump or the no-trump Joker can follow).  *groups gets the groups
- * with at least one such trick, *cards the cards counted. */
-static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *opponents_ruffing, int ruffers,
-                           unsigned *groups, u64 *cards) {
+ * only as many rounds as every opponent holding a trump or the no-trump Joker can follow).  tops[g] gets the tricks
+ * of each group, winners[g] the cards counted (the hand's highest of the group). */
+static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *opponents_ruffing, int ruffers, int *tops,
+                           u64 *winners) {
     u64 own = s->hands[seat];
     int total = 0;
-    *groups = 0;
-    *cards = 0;
     for (int g = 0; g < GROUPS; g++) {
+        tops[g] = 0;
+        winners[g] = 0;
         u64 mine = own & s->t.group_mask[g];
         if (!mine) continue;
         u64 others = live & s->t.group_mask[g] & ~mine;
@@ -459,21 +505,38 @@ static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *oppone
                 if (length < top) top = length;
             }
         }
-        if (top) *groups |= 1u << g;
+        tops[g] = top;
         total += top;
-        for (int i = 0; i < top; i++) { /* the hand's `top` highest cards of the group */
-            *cards |= mine & -mine;
+        for (int i = 0; i < top; i++) {
+            winners[g] |= mine & -mine;
             mine &= mine - 1;
         }
     }
     return total;
 }
 
+/* The winners that make `need` quick tricks, taking whole groups: `first` (if not -1) first, then the others in
+ * order.  Which hands can follow or trump depends only on the shape, so the winners are all that decide. */
+static u64 quick_winners_needed(const int *tops, const u64 *winners, int need, int first) {
+    u64 cards = 0;
+    int total = 0;
+    if (first >= 0) {
+        cards |= winners[first];
+        total += tops[first];
+    }
+    for (int g = 0; g < GROUPS && total < need; g++) {
+        if (g == first || !tops[g]) continue;
+        cards |= winners[g];
+        total += tops[g];
+    }
+    return cards;
+}
+
 /* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
  * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
- * chooses the cards of the hands involved (not for a Jambone hand).  *relevant gets the winners counted: who can
- * follow or trump depends only on the shape. */
-static int quick_tricks(const State *s, u64 *relevant) {
+ * chooses the cards of the hands involved (not for a Jambone hand).  Where they settle the question about `target`,
+ * *relevant gets the winners that decide it. */
+static int quick_tricks(const State *s, int target, u64 *relevant) {
     int leader = s->turn;
     int side = credit_max(s, leader);
     *relevant = 0;
@@ -485,21 +548,31 @@ static int quick_tricks(const State *s, u64 *relevant) {
         live |= s->hands[seat];
         if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
     }
-    unsigned groups;
-    u64 cards;
-    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, &groups, relevant);
-    unsigned leader_groups = 0;
-    for (int g = 0; g < 4; g++)
-        if (s->hands[leader] & s->t.group_mask[g]) leader_groups |= 1u << g;
-    for (int seat = 0; seat < s->players; seat++) {
-        if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
-            continue;
-        int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, &groups, &cards);
-        if (partner > total && (groups & leader_groups)) {
+    int need = tricks_needed(s, side, target);
+    int tops[GROUPS], best_tops[GROUPS];
+    u64 winners[GROUPS], best_winners[GROUPS];
+    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, best_tops, best_winners);
+    int entry = -1; /* for a partner's tricks: a group the leader leads to reach the partner */
+    if (total < need) {
+        unsigned leader_groups = 0;
+        for (int g = 0; g < 4; g++)
+            if (s->hands[leader] & s->t.group_mask[g]) leader_groups |= 1u << g;
+        for (int seat = 0; seat < s->players; seat++) {
+            if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
+                continue;
+            int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, tops, winners);
+            if (partner <= total) continue;
+            int reach = -1;
+            for (int g = 0; g < 4 && reach < 0; g++)
+                if (tops[g] && (leader_groups >> g & 1)) reach = g;
+            if (reach < 0) continue;
             total = partner;
-            *relevant = cards;
+            entry = reach;
+            memcpy(best_tops, tops, sizeof tops);
+            memcpy(best_winners, winners, sizeof winners);
         }
     }
+    if (total >= need) *relevant = quick_winners_needed(best_tops, best_winners, need, entry);
     return total < s->tricks_left ? total : s->tricks_left;
 }
 
@@ -640,13 +713,16 @@ static int reaches(State *s, int target, u64 *relevant) {
     }
     if (s->tricks_left == 1) return last_trick_for_max(s, relevant) >= target;
     Key key;
+    u64 hash = 0;
     if (s->use_table) {
         make_key(s, &key);
-        __builtin_prefetch(table + slot_of(key.shape0, key.shape1)); /* while the bounds are counted */
+        hash = shape_hash(&key);
+        __builtin_prefetch(bucket_of(hash)); /* its tags and generation, while the bounds are counted */
+        __builtin_prefetch((char *)bucket_of(hash) + 2 * WAYS);
     }
     /* The bounds first: they are cheap, and settle a question without the table. */
     u64 quick_cards, sure_cards;
-    int quick = quick_tricks(s, &quick_cards);
+    int quick = quick_tricks(s, target, &quick_cards);
     if (quick) {
         if (credit_max(s, s->turn) ? quick >= target : s->tricks_left - quick < target) {
             *relevant = quick_cards;
@@ -654,7 +730,7 @@ static int reaches(State *s, int target, u64 *relevant) {
         }
     }
     int for_max;
-    int sure = sure_tricks(s, &for_max, &sure_cards);
+    int sure = sure_tricks(s, target, &for_max, &sure_cards);
     if (sure) {
         if (for_max ? sure >= target : s->tricks_left - sure < target) {
             *relevant = sure_cards;
@@ -663,7 +739,7 @@ static int reaches(State *s, int target, u64 *relevant) {
     }
     int lower = 0, upper = s->tricks_left, hint = -1;
     if (s->use_table) {
-        Entry *e = probe(&key, target, &lower, &upper, &hint);
+        Entry *e = probe(&key, hash, target, &lower, &upper, &hint);
         if (e) {
             *relevant = recorded_cards(s, &key, e);
             return e->lower >= target;
@@ -693,8 +769,8 @@ static int reaches(State *s, int target, u64 *relevant) {
             rank_hint = group << 4 | count(key.live & s->t.group_mask[group] & ((1ull << best_card) - 1));
         }
         int effort = highest((u64)(s->nodes - before) | 1);
-        if (result) store_entry(s, &key, *relevant, target, s->tricks_left, rank_hint, effort);
-        else store_entry(s, &key, *relevant, 0, target - 1, rank_hint, effort);
+        if (result) store_entry(s, &key, hash, *relevant, target, s->tricks_left, rank_hint, effort);
+        else store_entry(s, &key, hash, *relevant, 0, target - 1, rank_hint, effort);
     }
     return result;
 }
@@ -785,15 +861,15 @@ static PyObject *run(PyObject *self, PyObject *args) {
     }
     if (!table) {
 #ifdef _WIN32
-        table = (Entry *)calloc(TABLE_SIZE, sizeof(Entry));
+        table = (Bucket *)calloc(TABLE_SIZE, sizeof(Bucket));
         if (!table) return PyErr_NoMemory();
 #else
         /* zeroed pages from the system, aligned to 2 MiB and, where the system offers it, huge: the table is probed
          * at random, and fewer address translations make each probe cheaper */
-        size_t bytes = TABLE_SIZE * sizeof(Entry), huge = (size_t)1 << 21;
+        size_t bytes = TABLE_SIZE * sizeof(Bucket), huge = (size_t)1 << 21;
         char *memory = (char *)mmap(NULL, bytes + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (memory == MAP_FAILED) return PyErr_NoMemory();
-        table = (Entry *)(memory + ((huge - ((uintptr_t)memory & (huge - 1))) & (huge - 1)));
+        table = (Bucket *)(memory + ((huge - ((uintptr_t)memory & (huge - 1))) & (huge - 1)));
 #ifdef MADV_HUGEPAGE
         madvise(table, bytes, MADV_HUGEPAGE);
 #endif
@@ -847,8 +923,8 @@ static PyObject *run(PyObject *self, PyObject *args) {
     {
         u64 live = 0;
         for (int i = 0; i < s.players; i++) live |= s.hands[i];
-        s.use_table = 3 + 5 * GROUPS + count(live) * s.seat_bits <= 128;
-        int bits = 10 + count(live) / 3;
+        s.use_table = count(live) * s.seat_bits <= 128;
+        int bits = 4 + count(live) / 3;
         if (bits > TABLE_BITS) bits = TABLE_BITS;
         table_mask = (1u << bits) - 1;
     }
@@ -858,7 +934,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         signature.joker != joker || memcmp(signature.next_seat, s.next_seat, sizeof(int) * (size_t)players) != 0) {
         generation++;
         if (generation == 0) {
-            memset(table, 0, TABLE_SIZE * sizeof(Entry));
+            memset(table, 0, TABLE_SIZE * sizeof(Bucket));
             generation = 1;
         }
         memset(killer, -1, sizeof killer);
