@@ -268,7 +268,8 @@ def test_illegal_move_is_refused() -> None:
         position.after("play:2C")
 
 
-def test_fallback_warns_once(monkeypatch: pytest.MonkeyPatch, pure: None) -> None:
+def test_fallback_warns_once(pure: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `pure` first: it is undone last, after monkeypatch has put the compiled core back, and so turns it on again.
     monkeypatch.setattr(search_module, "_compiled", None)
     monkeypatch.setattr(search_module, "_active", None)
     monkeypatch.setattr(search_module, "_warned", False)

@@ -14,6 +14,13 @@ from tests.solver.positions import play_phase_game
 needs_compiled = pytest.mark.skipif(not solver.compiled_available(), reason="the compiled solver is not built here")
 
 
+@pytest.fixture(autouse=True)
+def compiled_where_built() -> None:
+    """The compiled tests here must not run on the reference by accident (an earlier test left it switched on)."""
+    if solver.compiled_available():
+        assert solver.using_compiled(), "the compiled solver is built but switched off"
+
+
 @pytest.fixture
 def pure() -> Iterator[None]:
     """Answer with the reference search for the duration of a test."""
