@@ -439,11 +439,13 @@ static inline int tricks_needed(const State *s, int for_max, int target) {
     return for_max ? target : s->tricks_left - target + 1;
 }
 
-/* Sure tricks at a trick's start: a hand holding k of the highest live trumps, above any trump of the other side,
- * takes k tricks, and the holder of the no-trump Joker takes one.  Returns the tricks and sets *for_max to the side
- * that takes them.  Where they settle the question about `target`, *relevant gets the trumps that decide it: those
- * down to the one that makes the tricks needed (the no-trump Joker needs none: its holder is part of the shape). */
-static int sure_tricks(const State *s, int target, int *for_max, u64 *relevant) {
+/* Sure tricks at a trick's start, whoever leads.  Every card of a hand is played before the hand ends, and a trump
+ * is beaten only by a higher trump: so a hand whose k highest trumps have m trumps of the other side above the lowest
+ * of them takes at least k - m tricks for its side (each of those higher trumps beats at most one of the k).  The
+ * holder of the no-trump Joker takes one trick.  Returns 1 when these settle the question about `target`, with the
+ * answer in *answer and in *relevant the trumps that decide it: all those from the top down to the lowest counted
+ * (the no-trump Joker needs none: its holder is part of the shape). */
+static int sure_tricks(const State *s, int target, int *answer, u64 *relevant) {
     u64 live = 0;
     *relevant = 0;
     for (int seat = 0; seat < s->players; seat++) live |= s->hands[seat];
@@ -452,35 +454,34 @@ static int sure_tricks(const State *s, int target, int *for_max, u64 *relevant) 
         int card = lowest(joker_group);
         for (int seat = 0; seat < s->players; seat++)
             if (s->hands[seat] >> card & 1) {
-                *for_max = credit_max(s, seat);
+                int side = credit_max(s, seat);
+                if (tricks_needed(s, side, target) > 1) return 0;
+                *answer = side;
                 return 1;
             }
     }
     if (s->trump < 0) return 0;
     u64 trumps = live & s->t.group_mask[s->trump];
-    if (!trumps) return 0;
-    int held[MAX_SEATS] = {0};
-    int side = -1, need = 0, decisive = -1; /* the trump that first gives one hand the tricks needed */
-    while (trumps) {
-        int card = lowest(trumps);
-        trumps &= trumps - 1;
-        int seat = 0;
-        while (!(s->hands[seat] >> card & 1)) seat++;
-        int seat_side = credit_max(s, seat);
-        if (side < 0) {
-            side = seat_side;
-            need = tricks_needed(s, side, target);
-        } else if (seat_side != side) {
-            break;
+    u64 side_trumps[2] = {0, 0}; /* the trumps of the other side, then of the side counted */
+    for (int seat = 0; seat < s->players; seat++) side_trumps[credit_max(s, seat)] |= s->hands[seat] & trumps;
+    for (int seat = 0; seat < s->players; seat++) {
+        u64 mine = s->hands[seat] & trumps;
+        if (!mine) continue;
+        int side = credit_max(s, seat);
+        int need = tricks_needed(s, side, target);
+        if (count(mine) < need) continue;
+        u64 others = side_trumps[!side];
+        for (int k = 1; mine; k++) {
+            int card = lowest(mine);
+            mine &= mine - 1;
+            if (k - count(others & ((1ull << card) - 1)) >= need) {
+                *answer = side;
+                *relevant = at_or_above(trumps, card);
+                return 1;
+            }
         }
-        if (++held[seat] == need && decisive < 0) decisive = card;
     }
-    int best = 0;
-    for (int seat = 0; seat < s->players; seat++)
-        if (held[seat] > best) best = held[seat];
-    *for_max = side;
-    if (decisive >= 0) *relevant = at_or_above(live & s->t.group_mask[s->trump], decisive);
-    return best;
+    return 0;
 }
 
 /* Quick tricks of a hand of the side to lead at a trick's start, were it on lead: cards it can cash one after another,
@@ -729,13 +730,10 @@ static int reaches(State *s, int target, u64 *relevant) {
             return credit_max(s, s->turn);
         }
     }
-    int for_max;
-    int sure = sure_tricks(s, target, &for_max, &sure_cards);
-    if (sure) {
-        if (for_max ? sure >= target : s->tricks_left - sure < target) {
-            *relevant = sure_cards;
-            return for_max;
-        }
+    int answer;
+    if (sure_tricks(s, target, &answer, &sure_cards)) {
+        *relevant = sure_cards;
+        return answer;
     }
     int lower = 0, upper = s->tricks_left, hint = -1;
     if (s->use_table) {
