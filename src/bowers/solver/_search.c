@@ -922,7 +922,8 @@ static PyObject *run(PyObject *self, PyObject *args) {
         u64 live = 0;
         for (int i = 0; i < s.players; i++) live |= s.hands[i];
         s.use_table = count(live) * s.seat_bits <= 128;
-        int bits = 4 + count(live) / 3;
+        int bits = count(live) / 3 - 1;
+        if (bits < 2) bits = 2;
         if (bits > TABLE_BITS) bits = TABLE_BITS;
         table_mask = (1u << bits) - 1;
     }
