@@ -6,15 +6,23 @@
  * team counted take at least `target` more tricks?") alpha-beta over plays,
  * with:
  *   - a transposition table of lower and upper bounds, probed at each trick's
- *     start and keyed on the relative ranks of the live cards (per group, the
- *     holders of its live cards in rank order, and the leader), so positions
- *     that differ only in which cards are gone share an entry; it is kept from
- *     one call to the next while the trump tables and the sides stay the same;
+ *     start.  Each answer comes with the cards that decided it ("relevant"
+ *     cards: trick winners that beat a card of their own suit, the winners a
+ *     bound counted), and an entry records, per group, only the holders of the
+ *     live cards down to the lowest relevant one, with the leader and the
+ *     number of cards of each group in each hand (the "shape").  It applies to
+ *     every position of that shape whose top cards lie the same way, whatever
+ *     the smaller cards; positions that differ only in which cards are gone
+ *     share it too.  It is kept from one call to the next while the trump
+ *     tables and the sides stay the same;
  *   - one card searched of each run of a hand's cards with no live card between;
- *   - sure-trick bounds at each trick's start (a hand holding the top live
- *     trumps takes a trick with each of them);
+ *   - bounds at each trick's start: sure trump tricks of a hand (its top trumps
+ *     less the other side's trumps above them), quick tricks of the side to
+ *     lead (winners it can cash);
  *   - move ordering: a cheap winner or a low card when following, high
- *     winners first when leading.
+ *     winners first when leading;
+ *   - an optional node limit, past which the search gives up (a long jump out
+ *     of the recursion, which holds no resource) and the call returns None.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -73,12 +81,11 @@ typedef struct {
     u64 holders0, holders1; /* the holder stream of the recorded cards (other bits zero) */
     u64 mask0, mask1;       /* which bits of a position's holder stream must equal holders0/1 */
     int8_t lower, upper;
-    int8_t tricks;
     int8_t hint;          /* the leader's card that settled the last question here, as (group << 4 | rank among the
                              group's live cards), or -1 */
     uint8_t top[GROUPS];  /* per group, how many of its highest live cards are recorded */
-    uint8_t unused[7];
-} Entry;
+    uint8_t unused[8];
+} Entry; /* 64 bytes: one cache line */
 
 /* Every position of one shape shares a bucket, so a bucket holds many entries; a header of short tags (a hash of each
  * entry's shape, 0 for none) lets a probe look only at the entries of its own shape. */
@@ -227,8 +234,8 @@ static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
 }
 
 /* An entry of the position's bucket whose recorded cards the position shares and whose bounds settle `target`, or
- * else NULL; *lower, *upper and *hint gather what the matching entries know. */
-static Entry *probe(const Key *k, u64 hash, int target, int *lower, int *upper, int *hint) {
+ * else NULL with *hint set from the matching entries, if any has one. */
+static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
     Bucket *bucket = bucket_of(hash);
     if (bucket->generation != generation) return NULL;
     for (u64 found = tagged(bucket, tag_of(hash)); found; found &= found - 1) {
@@ -236,8 +243,6 @@ static Entry *probe(const Key *k, u64 hash, int target, int *lower, int *upper, 
         if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
         if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
         if (e->lower >= target || e->upper < target) return e;
-        if (e->lower > *lower) *lower = e->lower;
-        if (e->upper < *upper) *upper = e->upper;
         if (e->hint >= 0) *hint = e->hint;
     }
     return NULL;
@@ -298,7 +303,6 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
     e->mask1 = mask[1];
     e->lower = (int8_t)lower;
     e->upper = (int8_t)upper;
-    e->tricks = (int8_t)s->tricks_left;
     e->hint = (int8_t)hint;
     memcpy(e->top, top, sizeof top);
 }
@@ -535,9 +539,9 @@ static u64 quick_winners_needed(const int *tops, const u64 *winners, int need, i
 
 /* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
  * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
- * chooses the cards of the hands involved (not for a Jambone hand).  Where they settle the question about `target`,
- * *relevant gets the winners that decide it. */
-static int quick_tricks(const State *s, int target, u64 *relevant) {
+ * chooses the cards of the hands involved (not for a Jambone hand).  Returns 1 when they settle the question about
+ * `target`, with the answer in *answer and in *relevant the winners that decide it. */
+static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) {
     int leader = s->turn;
     int side = credit_max(s, leader);
     *relevant = 0;
@@ -573,8 +577,10 @@ static int quick_tricks(const State *s, int target, u64 *relevant) {
             memcpy(best_winners, winners, sizeof winners);
         }
     }
-    if (total >= need) *relevant = quick_winners_needed(best_tops, best_winners, need, entry);
-    return total < s->tricks_left ? total : s->tricks_left;
+    if (total < need) return 0;
+    *relevant = quick_winners_needed(best_tops, best_winners, need, entry);
+    *answer = side;
+    return 1;
 }
 
 /* ------------------------------------------------------------------ search
@@ -678,6 +684,19 @@ static void promote(Move *moves, int n, int card) {
         }
 }
 
+/* The card of the leader's move that a table hint (a group and a rank among its live cards `live`) names: the move of
+ * that group at that rank or nearest above it, or -1. */
+static int hinted_card(const State *s, u64 live, const Move *moves, int n, int hint) {
+    int group = hint >> 4;
+    u64 cards = live & s->t.group_mask[group];
+    for (int i = 0; i < (hint & 15) && cards; i++) cards &= cards - 1;
+    if (!cards) return -1;
+    int card = lowest(cards), chosen = -1;
+    for (int i = 0; i < n; i++)
+        if (s->t.group[moves[i].card] == group && moves[i].card <= card && moves[i].card > chosen) chosen = moves[i].card;
+    return chosen;
+}
+
 /* Per tricks left, the lead that last settled a question at a trick's start: tried first where the table has no
  * best move (its position is often close to the last one searched). */
 static int8_t killer[16];
@@ -722,41 +741,19 @@ static int reaches(State *s, int target, u64 *relevant) {
         __builtin_prefetch((char *)bucket_of(hash) + 2 * WAYS);
     }
     /* The bounds first: they are cheap, and settle a question without the table. */
-    u64 quick_cards, sure_cards;
-    int quick = quick_tricks(s, target, &quick_cards);
-    if (quick) {
-        if (credit_max(s, s->turn) ? quick >= target : s->tricks_left - quick < target) {
-            *relevant = quick_cards;
-            return credit_max(s, s->turn);
-        }
-    }
     int answer;
-    if (sure_tricks(s, target, &answer, &sure_cards)) {
-        *relevant = sure_cards;
-        return answer;
-    }
-    int lower = 0, upper = s->tricks_left, hint = -1;
+    if (quick_tricks(s, target, &answer, relevant) || sure_tricks(s, target, &answer, relevant)) return answer;
+    int hint = -1;
     if (s->use_table) {
-        Entry *e = probe(&key, hash, target, &lower, &upper, &hint);
+        Entry *e = probe(&key, hash, target, &hint);
         if (e) {
             *relevant = recorded_cards(s, &key, e);
             return e->lower >= target;
         }
     }
     int n = generate(s, moves);
-    if (hint >= 0) {
-        /* the table's hint is a rank in a group: the leader's move of that group nearest above or at that rank */
-        u64 group = key.live & s->t.group_mask[hint >> 4];
-        for (int i = 0; i < (hint & 15) && group; i++) group &= group - 1;
-        int card = group ? lowest(group) : -1, chosen = -1;
-        for (int i = 0; i < n; i++)
-            if (s->t.group[moves[i].card] == hint >> 4 && moves[i].card <= card &&
-                (chosen < 0 || moves[i].card > chosen))
-                chosen = moves[i].card;
-        promote(moves, n, chosen >= 0 ? chosen : killer[s->tricks_left]);
-    } else {
-        promote(moves, n, killer[s->tricks_left]);
-    }
+    int first = hint >= 0 ? hinted_card(s, key.live, moves, n, hint) : -1;
+    promote(moves, n, first >= 0 ? first : killer[s->tricks_left]);
     long long before = s->nodes;
     int result = search_moves(s, moves, n, target, relevant, &best_card);
     if (best_card >= 0) killer[s->tricks_left] = (int8_t)best_card;
@@ -764,7 +761,8 @@ static int reaches(State *s, int target, u64 *relevant) {
         int rank_hint = -1;
         if (best_card >= 0) {
             int group = s->t.group[best_card];
-            rank_hint = group << 4 | count(key.live & s->t.group_mask[group] & ((1ull << best_card) - 1));
+            int rank = count(key.live & s->t.group_mask[group] & ((1ull << best_card) - 1));
+            if (rank < 16) rank_hint = group << 4 | rank;
         }
         int effort = highest((u64)(s->nodes - before) | 1);
         if (result) store_entry(s, &key, hash, *relevant, target, s->tricks_left, rank_hint, effort);
