@@ -67,6 +67,7 @@ typedef struct {
     int tricks_left;
     int seat_bits;
     int win_card;  /* the card winning the trick in progress */
+    uint8_t owner[64]; /* the seat holding each card at the search's start (cards never change hands) */
     int use_table; /* the holder stream fits in 128 bits */
     long long nodes;
     long long node_limit; /* the search gives up (abort_search) after this many nodes */
@@ -144,7 +145,6 @@ typedef struct {
 } Key;
 
 static void make_key(const State *s, Key *k) {
-    int owner[64];
     u64 live = 0;
     u64 shape[2] = {0, 0};
     int used = 0;
@@ -156,32 +156,38 @@ static void make_key(const State *s, Key *k) {
             shape[used >> 6] |= length << (used & 63); /* a 4-bit field never straddles the two words */
             used += 4;
         }
-        while (hand) {
-            int card = lowest(hand);
-            hand &= hand - 1;
-            owner[card] = seat;
-        }
     }
     shape[used >> 6] |= (u64)s->turn << (used & 63); /* the leader last: at bit 80, or 120 with six seats */
-    u64 words[2] = {0, 0};
+    /* The groups are consecutive runs of card indices, so the stream is the holders of the live cards in index order. */
     used = 0;
     for (int g = 0; g < GROUPS; g++) {
         k->offset[g] = used;
-        u64 cards = live & s->t.group_mask[g];
-        while (cards) {
-            int card = lowest(cards);
-            cards &= cards - 1;
-            u64 v = (u64)owner[card];
-            int w = used >> 6, o = used & 63;
-            words[w] |= v << o;
-            if (o + s->seat_bits > 64 && w == 0) words[1] |= v >> (64 - o);
-            used += s->seat_bits;
-        }
+        used += count(live & s->t.group_mask[g]) * s->seat_bits;
     }
-    k->shape0 = shape[0];
-    k->shape1 = shape[1];
+#ifdef __SIZEOF_INT128__
+    unsigned __int128 stream = 0;
+    used = 0;
+    for (u64 cards = live; cards; cards &= cards - 1) {
+        stream |= (unsigned __int128)s->owner[lowest(cards)] << used;
+        used += s->seat_bits;
+    }
+    k->holders0 = (u64)stream;
+    k->holders1 = (u64)(stream >> 64);
+#else
+    u64 words[2] = {0, 0};
+    used = 0;
+    for (u64 cards = live; cards; cards &= cards - 1) {
+        u64 v = s->owner[lowest(cards)];
+        int w = used >> 6, o = used & 63;
+        words[w] |= v << o;
+        if (o + s->seat_bits > 64 && w == 0) words[1] |= v >> (64 - o);
+        used += s->seat_bits;
+    }
     k->holders0 = words[0];
     k->holders1 = words[1];
+#endif
+    k->shape0 = shape[0];
+    k->shape1 = shape[1];
     k->live = live;
 }
 
@@ -888,6 +894,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
             return NULL;
         }
         s.hands[i] = h;
+        for (u64 cards = h; cards; cards &= cards - 1) s.owner[lowest(cards)] = (uint8_t)i;
     }
     Py_DECREF(hands_fast);
     s.players = (int)players;
