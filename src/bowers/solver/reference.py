@@ -78,7 +78,7 @@ class ReferenceSearch:
         if target > self.tricks_left:
             return False
         self.nodes += 1
-        if self.nodes == self.node_limit:
+        if self.nodes > self.node_limit > 0:
             raise NodeLimitReached(self.node_limit)
         if self.trick:
             return self._branch(target)

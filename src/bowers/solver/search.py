@@ -4,7 +4,9 @@ The compiled core (``bowers.solver._search``, built from ``_search.c`` by the
 package's own build) is used when it imports and ``BOWERS_PURE`` is not set
 to ``1`` in the environment.  Without it the pure-Python reference gives the
 same answers, slower, with one warning on first use.  ``use_compiled`` switches
-between the two at run time (tests compare them).
+between the two at run time (tests compare them).  Each question takes an
+optional ``node_limit``: both searches honour it, raising ``NodeLimitReached``
+when they give up.
 """
 
 from __future__ import annotations
