@@ -96,9 +96,12 @@ typedef struct {
     uint8_t unused[8];
 } Entry; /* 64 bytes: one cache line */
 
-/* Every position of one shape shares a bucket, so a bucket holds many entries; a header of short tags (a hash of each
- * entry's shape, 0 for none) lets a probe look only at the entries of its own shape. */
+/* Every position of one shape must be found in the same place, so a shape's entries share a pair of buckets of many
+ * entries each; a header of short tags (a hash of each entry's shape, 0 for none) lets a probe look only at the
+ * entries of its own shape. */
 #define WAYS 64
+_Static_assert(WAYS % 16 == 0 && WAYS <= 64, "a bucket's tags are compared 16 at a time into one 64-bit set");
+_Static_assert(sizeof(Entry) == 64, "an entry is one cache line");
 typedef struct {
     uint8_t tag[WAYS];    /* one cache line, compared 16 at a time */
     uint8_t effort[WAYS]; /* the search each entry saves: about log2 of its nodes */
@@ -204,7 +207,6 @@ static inline u64 shape_hash(const Key *k) {
     return h ^ h >> 29;
 }
 
-static inline Bucket *bucket_of(u64 hash) { return table + (hash & table_mask); }
 static inline uint8_t tag_of(u64 hash) { return (uint8_t)(hash >> 56 | 1); }
 
 /* The entries of a bucket whose tag is `tag`, as a bit set. */
@@ -247,19 +249,45 @@ static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
     return cards;
 }
 
-/* An entry of the position's bucket whose recorded cards the position shares and whose bounds settle `target`, or
+/* A shape's entries lie in SPREAD buckets (its "pair"): more room for a shape with many. */
+#define SPREAD 2
+static inline Bucket *pair_of(u64 hash, int second) { return table + ((hash & table_mask) ^ (u64)second); }
+
+/* An entry of the position's buckets whose recorded cards the position shares and whose bounds settle `target`, or
  * else NULL with *hint set from the matching entries, if any has one. */
 static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
-    Bucket *bucket = bucket_of(hash);
-    if (bucket->generation != generation) return NULL;
-    for (u64 found = tagged(bucket, tag_of(hash)); found; found &= found - 1) {
-        Entry *e = bucket->entry + lowest(found);
-        if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
-        if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
-        if (e->lower >= target || e->upper < target) return e;
-        if (e->hint >= 0) *hint = e->hint;
+    uint8_t tag = tag_of(hash);
+    for (int second = 0; second < SPREAD; second++) {
+        Bucket *bucket = pair_of(hash, second);
+        if (bucket->generation != generation) continue;
+        for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+            Entry *e = bucket->entry + lowest(found);
+            if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
+            if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
+            if (e->lower >= target || e->upper < target) return e;
+            if (e->hint >= 0) *hint = e->hint;
+        }
     }
     return NULL;
+}
+
+/* The place for a new entry in the buckets of a shape: an empty one, else the entry that saved the least search. */
+static Bucket *place_for(u64 hash, int *victim) {
+    Bucket *home = NULL;
+    for (int second = 0; second < SPREAD; second++) {
+        Bucket *bucket = pair_of(hash, second);
+        for (int i = 0; i < WAYS; i++) {
+            if (!bucket->tag[i]) {
+                *victim = i;
+                return bucket;
+            }
+            if (!home || bucket->effort[i] < home->effort[*victim]) {
+                home = bucket;
+                *victim = i;
+            }
+        }
+    }
+    return home;
 }
 
 /* Records that the position of key `k` takes at least `lower` and at most `upper` more tricks, a result decided by
@@ -275,40 +303,36 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
         set_bits(mask, k->offset[g], top[g] * s->seat_bits);
     }
     u64 holders0 = k->holders0 & mask[0], holders1 = k->holders1 & mask[1];
-    Bucket *bucket = bucket_of(hash);
     uint8_t tag = tag_of(hash);
-    if (bucket->generation != generation) {
-        memset(bucket->tag, 0, sizeof bucket->tag);
-        bucket->generation = generation;
-    }
-    for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
-        int i = lowest(found);
-        Entry *e = bucket->entry + i;
-        if (e->shape0 == k->shape0 && e->shape1 == k->shape1 && e->mask0 == mask[0] && e->mask1 == mask[1] &&
-            e->holders0 == holders0 && e->holders1 == holders1) {
-            /* the same recorded cards: tighten its bounds */
-            if (lower > e->lower) e->lower = (int8_t)lower;
-            if (upper < e->upper) e->upper = (int8_t)upper;
-            if (hint >= 0) e->hint = (int8_t)hint;
-            if (effort > bucket->effort[i]) bucket->effort[i] = (uint8_t)effort;
-            return;
+    for (int second = 0; second < SPREAD; second++) {
+        Bucket *bucket = pair_of(hash, second);
+        if (bucket->generation != generation) {
+            memset(bucket->tag, 0, sizeof bucket->tag);
+            bucket->generation = generation;
+        }
+        for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+            int i = lowest(found);
+            Entry *e = bucket->entry + i;
+            if (e->shape0 == k->shape0 && e->shape1 == k->shape1 && e->mask0 == mask[0] && e->mask1 == mask[1] &&
+                e->holders0 == holders0 && e->holders1 == holders1) {
+                /* the same recorded cards: tighten its bounds */
+                if (lower > e->lower) e->lower = (int8_t)lower;
+                if (upper < e->upper) e->upper = (int8_t)upper;
+                if (hint >= 0) e->hint = (int8_t)hint;
+                if (effort > bucket->effort[i]) bucket->effort[i] = (uint8_t)effort;
+                return;
+            }
         }
     }
-    /* an empty place, else the entry that saved the least search; every entry then loses a little of its worth, so
-     * that entries no longer used make way in time */
-    int victim = 0;
-    for (int i = 0; i < WAYS; i++) {
-        if (!bucket->tag[i]) {
-            victim = i;
-            break;
-        }
-        if (bucket->effort[i] < bucket->effort[victim]) victim = i;
-    }
-    if (bucket->tag[victim])
-        for (int i = 0; i < WAYS; i++) bucket->effort[i] -= bucket->effort[i] > 0;
-    Entry *e = bucket->entry + victim;
-    bucket->tag[victim] = tag;
-    bucket->effort[victim] = (uint8_t)effort;
+    /* an empty place, else the entry of the pair that saved the least search; replacing an entry, every entry of its
+     * bucket loses a little of its worth, so that those no longer used make way in time */
+    int victim;
+    Bucket *home = place_for(hash, &victim);
+    if (home->tag[victim])
+        for (int i = 0; i < WAYS; i++) home->effort[i] -= home->effort[i] > 0;
+    Entry *e = home->entry + victim;
+    home->tag[victim] = tag;
+    home->effort[victim] = (uint8_t)effort;
     e->shape0 = k->shape0;
     e->shape1 = k->shape1;
     e->holders0 = holders0;
@@ -751,8 +775,10 @@ static int reaches(State *s, int target, u64 *relevant) {
     if (s->use_table) {
         make_key(s, &key);
         hash = shape_hash(&key);
-        __builtin_prefetch(bucket_of(hash)); /* its tags and generation, while the bounds are counted */
-        __builtin_prefetch((char *)bucket_of(hash) + 2 * WAYS);
+        for (int second = 0; second < SPREAD; second++) { /* tags and generations, while the bounds are counted */
+            __builtin_prefetch(pair_of(hash, second));
+            __builtin_prefetch((char *)pair_of(hash, second) + 2 * WAYS);
+        }
     }
     /* The bounds first: they are cheap, and settle a question without the table. */
     int answer;
