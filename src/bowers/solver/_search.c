@@ -62,6 +62,7 @@ typedef struct {
 typedef struct {
     Tables t;
     u64 hands[MAX_SEATS];
+    u64 live; /* the cards still in some hand */
     int next_seat[MAX_SEATS];
     int players;
     int active;
@@ -156,12 +157,11 @@ typedef struct {
 } Key;
 
 static void make_key(const State *s, Key *k) {
-    u64 live = 0;
+    u64 live = s->live;
     u64 shape[2] = {0, 0};
     int used = 0;
     for (int seat = 0; seat < s->players; seat++) {
         u64 hand = s->hands[seat];
-        live |= hand;
         for (int g = 0; g < GROUPS; g++) {
             u64 length = (u64)count(hand & s->t.group_mask[g]);
             shape[used >> 6] |= length << (used & 63); /* a 4-bit field never straddles the two words */
@@ -360,10 +360,7 @@ static inline int credit_max(const State *s, int seat) { return (s->max_credit >
 static int generate(const State *s, Move *moves) {
     int seat = s->turn;
     u64 playable = s->hands[seat];
-    u64 separators = 0;
-    for (int other = 0; other < s->players; other++)
-        if (other != seat) separators |= s->hands[other];
-    separators |= s->trick_mask;
+    u64 separators = (s->live & ~playable) | s->trick_mask;
     if (s->trick_len) {
         u64 follow = playable & s->t.group_mask[s->led];
         if (follow) playable = follow;
@@ -488,9 +485,8 @@ static inline int tricks_needed(const State *s, int for_max, int target) {
  * answer in *answer and in *relevant the trumps that decide it: all those from the top down to the lowest counted
  * (the no-trump Joker needs none: its holder is part of the shape). */
 static int sure_tricks(const State *s, int target, int *answer, u64 *relevant) {
-    u64 live = 0;
+    u64 live = s->live;
     *relevant = 0;
-    for (int seat = 0; seat < s->players; seat++) live |= s->hands[seat];
     u64 joker_group = live & s->t.group_mask[4];
     if (joker_group) {
         int card = lowest(joker_group);
@@ -584,11 +580,10 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
     int side = credit_max(s, leader);
     *relevant = 0;
     if (side_controls_max(s, leader) != side) return 0;
-    u64 live = 0, opponents_ruffing[MAX_SEATS];
+    u64 live = s->live, opponents_ruffing[MAX_SEATS];
     int ruffers = 0;
     u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
     for (int seat = 0; seat < s->players; seat++) {
-        live |= s->hands[seat];
         if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
     }
     int need = tricks_needed(s, side, target);
@@ -664,6 +659,7 @@ static int move_reaches(State *s, const Move *m, int target, u64 *relevant) {
     int saved_led = s->led, saved_best = s->best, saved_winner = s->winner, saved_win_card = s->win_card;
     u64 bit = 1ull << card;
     s->hands[seat] ^= bit;
+    s->live ^= bit;
     if (s->trick_len == 0) {
         int led = m->named >= 0 ? m->named : s->t.group[card];
         s->led = led;
@@ -704,6 +700,7 @@ static int move_reaches(State *s, const Move *m, int target, u64 *relevant) {
     s->trick_mask = saved_mask;
     s->turn = seat;
     s->hands[seat] ^= bit;
+    s->live ^= bit;
     s->led = saved_led;
     s->best = saved_best;
     s->winner = saved_winner;
@@ -960,6 +957,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
     {
         u64 live = 0;
         for (int i = 0; i < s.players; i++) live |= s.hands[i];
+        s.live = live;
         s.use_table = count(live) * s.seat_bits <= 128;
         int bits = count(live) / 3 - 1;
         if (bits < 2) bits = 2;
