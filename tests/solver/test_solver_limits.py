@@ -30,14 +30,15 @@ def pure() -> Iterator[None]:
     solver.use_compiled(was)
 
 
-def late_position(variant: str, seed: int, tricks_left: int) -> Position | None:
-    """A position of ``variant`` at the start of a trick with ``tricks_left`` tricks to play, after random play."""
-    start = play_phase_game(variant, seed, 0)
+def late_position(variant: str, seed: int, tricks_left: int, prefer: tuple[str, ...] = ()) -> Position | None:
+    """A position of ``variant`` at the start of a trick with ``tricks_left`` tricks to play, after random play
+    (bidding with the actions starting with one of ``prefer`` where legal)."""
+    start = play_phase_game(variant, seed, 0, prefer)
     if start is None:
         return None
     hand = start.hand
     plays = (hand.hands[hand.turn].bit_count() - tricks_left) * hand.active_count
-    game = play_phase_game(variant, seed, plays) if plays > 0 else start
+    game = play_phase_game(variant, seed, plays, prefer) if plays > 0 else start
     return None if game is None else Position.from_game(game)
 
 
@@ -66,14 +67,27 @@ def same_shape_swaps(position: Position, rng: random.Random, count: int) -> list
 
 
 @needs_compiled
-@pytest.mark.parametrize(("variant", "tricks_left"), [("ultimate", 5), ("railroad", 5), ("standard", 5), ("railroad-6", 4)])
-def test_entries_are_not_reused_where_a_card_they_ignore_matters(variant: str, tricks_left: int) -> None:
+@pytest.mark.parametrize(
+    ("variant", "tricks_left", "prefer"),
+    [
+        ("ultimate", 5, ()),
+        ("railroad", 5, ()),
+        ("railroad", 5, ("order", "call", "jambone")),
+        ("railroad", 5, ("order", "call", "alone", "defend-alone")),
+        ("standard", 5, ()),
+        ("railroad-6", 4, ()),
+        ("railroad-6", 4, ("order", "call", "jambone")),
+    ],
+)
+def test_entries_are_not_reused_where_a_card_they_ignore_matters(
+    variant: str, tricks_left: int, prefer: tuple[str, ...]
+) -> None:
     # The table stays warm from one position to the next (same trump and sides): each swapped position is solved
     # right after the original, so any entry applied too widely gives a wrong value.
     rng = random.Random(variant)
     checked = differing = 0
     for seed in range(40):
-        position = late_position(variant, seed, tricks_left)
+        position = late_position(variant, seed, tricks_left, prefer)
         if position is None or position.tricks_left != tricks_left:
             continue
         original = move_values(position)

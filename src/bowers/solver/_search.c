@@ -583,8 +583,11 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
     u64 live = s->live, opponents_ruffing[MAX_SEATS];
     int ruffers = 0;
     u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
+    /* A hand that can ruff and so take the lead: any the side does not both count and play (a Jambone hand played
+     * by the other side counts for this one, yet its ruff would pass the lead to that other side). */
     for (int seat = 0; seat < s->players; seat++) {
-        if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
+        int outside = credit_max(s, seat) != side || side_controls_max(s, seat) != side;
+        if (outside && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
     }
     int need = tricks_needed(s, side, target);
     int tops[GROUPS], best_tops[GROUPS];
