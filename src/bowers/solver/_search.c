@@ -351,6 +351,7 @@ typedef struct {
     int card;
     int named;
     int score;
+    int last; /* the lowest card of the run of equivalent cards this move stands for (`card` is the highest) */
 } Move;
 
 static inline int side_controls_max(const State *s, int seat) { return (s->max_controls >> seat) & 1; }
@@ -400,6 +401,7 @@ static int generate(const State *s, Move *moves) {
             u64 between = ((1ull << card) - 1) & ~((2ull << previous) - 1);
             if (!(separators & between)) {
                 previous = card;
+                moves[n - 1].last = card;
                 continue;
             }
         }
@@ -449,12 +451,14 @@ static int generate(const State *s, Move *moves) {
                 moves[n].card = card;
                 moves[n].named = named;
                 moves[n].score = 300;
+                moves[n].last = card;
                 n++;
             }
         } else {
             moves[n].card = card;
             moves[n].named = -1;
             moves[n].score = score;
+            moves[n].last = card;
             n++;
         }
     }
@@ -740,7 +744,10 @@ static int hinted_card(const State *s, u64 live, const Move *moves, int n, int h
 static int8_t killer[16];
 
 /* The moves of the seat to play, in order; whether one of them settles the question for that seat's side, and the
- * relevant cards of the answer. */
+ * relevant cards of the answer.  Where no move settles it, every move's relevant cards count, and so does each run of
+ * equivalent cards searched as one that reaches into the recorded cards of its group: the whole run must then lie
+ * among them, for elsewhere a smaller card of the run, not searched, need not be equivalent to the one that was.  (A
+ * run wholly below them is smaller cards only, which the answer holds for wherever they lie.) */
 static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant, int *best_card) {
     int maximising = side_controls_max(s, s->turn);
     u64 all = 0;
@@ -752,6 +759,18 @@ static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant,
             return maximising;
         }
         all |= cards;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < n; i++) {
+            u64 decided = all & s->t.group_mask[s->t.group[moves[i].card]];
+            if (moves[i].last == moves[i].card || !decided) continue;
+            int cut = highest(decided); /* the lowest recorded card of the group */
+            if (moves[i].card <= cut && cut < moves[i].last) {
+                all |= 1ull << moves[i].last;
+                changed = 1;
+            }
+        }
     }
     *relevant = all;
     *best_card = -1;
@@ -1010,6 +1029,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
             move_list[i].card = parts[0];
             move_list[i].named = parts[1];
             move_list[i].score = 0;
+            move_list[i].last = parts[0];
         }
         Py_DECREF(fast);
     } else if (mode != 0 && mode != 1) {
