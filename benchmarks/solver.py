@@ -5,10 +5,11 @@ For each variant: deals from seeds 0, 1, 2, ... with random legal bidding
 position the time of ``move_values(Position.from_game(game))`` (the exact
 value of every legal lead, conversion included), with the transposition
 table cleared first, in this one process.  Prints the median and worst
-wall-clock time, the worst CPU time of the thread (the machine may be shared:
-a worst wall time can include time the process waited for a core),
-the nodes per second of the compiled core, and the reference search's time
-on the first positions (``--reference``, within ``--reference-seconds``).
+wall-clock time, the median and worst CPU time of the thread (the machine may
+be shared: a wall time can include time the process waited for a core, so the
+targets are judged on CPU time), the nodes per second of the compiled core,
+and the reference search's time on the first positions (``--reference``,
+within ``--reference-seconds``).
 
     .venv/bin/python benchmarks/solver.py [--positions 200] [--variants standard,railroad] [--reference 20]
 """
@@ -58,7 +59,10 @@ def main() -> None:
     args = parser.parse_args()
     if not solver.compiled_available():
         print("the compiled solver is not built: figures below are the reference search's")
-    header = f"{'variant':<11} {'positions':>9} {'median ms':>10} {'worst ms':>10} {'worst CPU ms':>12} {'nodes/s':>12}"
+    header = (
+        f"{'variant':<11} {'positions':>9} {'median ms':>10} {'worst ms':>10} {'median CPU ms':>13} {'worst CPU ms':>12} "
+        f"{'nodes/s':>12}"
+    )
     print(f"{header}  {'reference median ms (n)':>24}  target")
     for variant in args.variants.split(","):
         games = opening_leads(variant.strip(), args.positions)
@@ -80,7 +84,8 @@ def main() -> None:
             position = Position.from_game(game)
             reference.move_values(position, position.moves())
             reference_times.append(time.perf_counter() - start)
-        median, worst, worst_cpu = statistics.median(times), max(times), max(cpu_times)
+        median, worst = statistics.median(times), max(times)
+        median_cpu, worst_cpu = statistics.median(cpu_times), max(cpu_times)
         rate = nodes / sum(times) if solver.using_compiled() else float("nan")
         reference_text = (
             f"{milliseconds(statistics.median(reference_times))} ({len(reference_times)})" if reference_times else "-"
@@ -88,12 +93,12 @@ def main() -> None:
         target = TARGETS_MS.get(variant)
         verdict = ""
         if target is not None:
-            met = median * 1000 < target[0] and (target[1] is None or worst_cpu * 1000 < target[1])
-            wanted = f"median < {target[0]:g} ms" + (f", worst < {target[1]:g} ms" if target[1] else "")
+            met = median_cpu * 1000 < target[0] and (target[1] is None or worst_cpu * 1000 < target[1])
+            wanted = f"CPU median < {target[0]:g} ms" + (f", worst < {target[1]:g} ms" if target[1] else "")
             verdict = f"{wanted}: {'met' if met else 'NOT met'}"
         print(
             f"{variant:<11} {len(times):>9} {milliseconds(median):>10} {milliseconds(worst):>10} "
-            f"{milliseconds(worst_cpu):>12} {rate:>12,.0f}  "
+            f"{milliseconds(median_cpu):>13} {milliseconds(worst_cpu):>12} {rate:>12,.0f}  "
             f"{reference_text:>24}  {verdict}",
             flush=True,
         )

@@ -17,6 +17,7 @@ The fast path, for bots that solve thousands of sampled worlds per decision
     world.action_id(moves[0])                     # the move's id in the variant's action space
     value(world)                                  # the position's value with best play
     reaches(world, 3)                             # does world.team take at least 3 more tricks? (cheaper)
+    move_values(world, moves, node_limit=100_000) # or NodeLimitReached: a bound on one solve's work
 
 Values count the tricks taken from the current point to the end of the hand,
 the trick in progress included, by ``position.team`` (by default the team of
@@ -31,6 +32,7 @@ variable ``BOWERS_PURE=1``, the pure-Python reference search answers instead
 """
 
 from bowers.solver.analysis import principal_line, solve, solve_line
+from bowers.solver.limit import NodeLimitReached
 from bowers.solver.position import Position
 from bowers.solver.search import (
     clear_table,
@@ -44,6 +46,7 @@ from bowers.solver.search import (
 )
 
 __all__ = [
+    "NodeLimitReached",
     "Position",
     "clear_table",
     "compiled_available",

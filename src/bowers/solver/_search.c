@@ -6,24 +6,45 @@
  * team counted take at least `target` more tricks?") alpha-beta over plays,
  * with:
  *   - a transposition table of lower and upper bounds, probed at each trick's
- *     start and keyed on the relative ranks of the live cards (per group, the
- *     holders of its live cards in rank order, and the leader), so positions
- *     that differ only in which cards are gone share an entry; it is kept from
- *     one call to the next while the trump tables and the sides stay the same;
+ *     start.  Each answer comes with the cards that decided it ("relevant"
+ *     cards: trick winners that beat a card of their own suit, the winners a
+ *     bound counted), and an entry records, per group, only the holders of the
+ *     live cards down to the lowest relevant one, with the leader and the
+ *     number of cards of each group in each hand (the "shape").  It applies to
+ *     every position of that shape whose top cards lie the same way, whatever
+ *     the smaller cards; positions that differ only in which cards are gone
+ *     share it too.  It is kept from one call to the next while the trump
+ *     tables and the sides stay the same;
  *   - one card searched of each run of a hand's cards with no live card between;
- *   - sure-trick bounds at each trick's start (a hand holding the top live
- *     trumps takes a trick with each of them);
+ *   - bounds at each trick's start: sure trump tricks of a hand (its top trumps
+ *     less the other side's trumps above them), quick tricks of the side to
+ *     lead (winners it can cash);
  *   - move ordering: a cheap winner or a low card when following, high
- *     winners first when leading.
+ *     winners first when leading;
+ *   - an optional node limit, past which the search gives up (a long jump out
+ *     of the recursion, which holds no resource) and the call returns None.
  */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <limits.h>
+#include <setjmp.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #ifndef _WIN32
 #include <sys/mman.h>
+#endif
+
+/* The search counts cards all the time: with gcc on x86-64 it uses the popcnt instruction (every x86-64 processor
+ * since 2008 has it); the module refuses to import on a processor without it, and bowers then uses the reference
+ * search. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__POPCNT__)
+#pragma GCC target("popcnt")
+#define NEEDS_POPCNT_CHECK 1
 #endif
 
 typedef uint64_t u64;
@@ -41,6 +62,7 @@ typedef struct {
 typedef struct {
     Tables t;
     u64 hands[MAX_SEATS];
+    u64 live; /* the cards still in some hand */
     int next_seat[MAX_SEATS];
     int players;
     int active;
@@ -53,23 +75,46 @@ typedef struct {
     int led, best, winner, turn;
     int tricks_left;
     int seat_bits;
-    int use_table; /* the relative-rank key fits in 128 bits */
+    int win_card;  /* the card winning the trick in progress */
+    uint8_t owner[64]; /* the seat holding each card at the search's start (cards never change hands) */
+    int use_table; /* the holder stream fits in 128 bits */
     long long nodes;
+    long long node_limit; /* the search gives up (abort_search) after this many nodes */
 } State;
 
+/* A table entry: bounds on the tricks still to come that hold for every position of one "shape" (the leader and the
+ * number of cards of each group in each hand) whose top cards of each group are held as recorded.  Only the cards
+ * that decided the bounds are recorded ("relevant" cards): in each group, the live cards down to the lowest relevant
+ * one.  The cards below that cut in a group may lie anywhere the shape allows; they never decided anything. */
 typedef struct {
-    u64 key0, key1;
-    uint32_t generation;
+    u64 shape0, shape1;     /* leader and lengths: the bucket is chosen by these alone */
+    u64 holders0, holders1; /* the holder stream of the recorded cards (other bits zero) */
+    u64 mask0, mask1;       /* which bits of a position's holder stream must equal holders0/1 */
     int8_t lower, upper;
-    int8_t tricks;
-    int8_t best_card; /* the leader's card that settled the last question here, or -1 */
-} Entry;
+    int8_t hint;          /* the leader's card that settled the last question here, as (group << 4 | rank among the
+                             group's live cards), or -1 */
+    uint8_t top[GROUPS];  /* per group, how many of its highest live cards are recorded */
+    uint8_t unused[8];
+} Entry; /* 64 bytes: one cache line */
 
-#define TABLE_BITS 20
+/* Every position of one shape must be found in the same place, so a shape's entries share a pair of buckets of many
+ * entries each; a header of short tags (a hash of each entry's shape, 0 for none) lets a probe look only at the
+ * entries of its own shape. */
+#define WAYS 64
+_Static_assert(WAYS % 16 == 0 && WAYS <= 64, "a bucket's tags are compared 16 at a time into one 64-bit set");
+_Static_assert(sizeof(Entry) == 64, "an entry is one cache line");
+typedef struct {
+    uint8_t tag[WAYS];    /* one cache line, compared 16 at a time */
+    uint8_t effort[WAYS]; /* the search each entry saves: about log2 of its nodes */
+    uint32_t generation;  /* the bucket is empty unless this is the table's generation */
+    uint8_t padding[60];
+    Entry entry[WAYS];
+} Bucket;
+
+#define TABLE_BITS 13 /* buckets: 8192 of 64 entries */
 #define TABLE_SIZE (1u << TABLE_BITS)
-#define WAYS 4 /* entries per bucket */
 
-static Entry *table = NULL;
+static Bucket *table = NULL;
 static uint32_t table_mask = TABLE_SIZE - 1; /* small positions use the start of the table, which stays in cache */
 static uint32_t generation = 1;
 static long long last_nodes = 0;
@@ -84,6 +129,7 @@ static struct {
 } signature;
 
 static inline int lowest(u64 x) { return __builtin_ctzll(x); }
+static inline int highest(u64 x) { return 63 - __builtin_clzll(x); }
 #if defined(__POPCNT__)
 static inline int count(u64 x) { return __builtin_popcountll(x); }
 #else
@@ -96,89 +142,207 @@ static inline int count(u64 x) {
 }
 #endif
 
+/* The cards of `cards` at or above its card `cut` (lower index is higher). */
+static inline u64 at_or_above(u64 cards, int cut) { return cut >= 63 ? cards : cards & ((2ull << cut) - 1); }
+
 /* ------------------------------------------------------------------ the table */
 
-static void make_key(const State *s, u64 *key0, u64 *key1) {
-    int owner[64];
-    u64 live = 0;
+/* A position at a trick's start as the table sees it: its shape (the bucket) and its holder stream, the holder of
+ * each live card, group by group, highest card first, `seat_bits` bits each. */
+typedef struct {
+    u64 shape0, shape1;
+    u64 holders0, holders1;
+    int offset[GROUPS]; /* where each group's holders start in the stream */
+    u64 live;
+} Key;
+
+static void make_key(const State *s, Key *k) {
+    u64 live = s->live;
+    u64 shape[2] = {0, 0};
+    int used = 0;
     for (int seat = 0; seat < s->players; seat++) {
         u64 hand = s->hands[seat];
-        live |= hand;
-        while (hand) {
-            int card = lowest(hand);
-            hand &= hand - 1;
-            owner[card] = seat;
+        for (int g = 0; g < GROUPS; g++) {
+            u64 length = (u64)count(hand & s->t.group_mask[g]);
+            shape[used >> 6] |= length << (used & 63); /* a 4-bit field never straddles the two words */
+            used += 4;
         }
     }
-    /* A 128-bit stream: leader, then per group its size and the holder of each live card. */
-    u64 words[2] = {0, 0};
-    int used = 0;
-#define PUT(value, bits)                                                  \
-    do {                                                                  \
-        u64 v_ = (u64)(value);                                            \
-        int w_ = used >> 6, o_ = used & 63;                               \
-        words[w_] |= v_ << o_;                                            \
-        if (o_ + (bits) > 64 && w_ == 0) words[1] |= v_ >> (64 - o_);     \
-        used += (bits);                                                   \
-    } while (0)
-    PUT(s->turn, 3);
+    shape[used >> 6] |= (u64)s->turn << (used & 63); /* the leader last: at bit 80, or 120 with six seats */
+    /* The groups are consecutive runs of card indices, so the stream is the holders of the live cards in index order. */
+    used = 0;
     for (int g = 0; g < GROUPS; g++) {
-        u64 cards = live & s->t.group_mask[g];
-        PUT(count(cards), 5);
-        while (cards) {
-            int card = lowest(cards);
-            cards &= cards - 1;
-            PUT(owner[card], s->seat_bits);
+        k->offset[g] = used;
+        used += count(live & s->t.group_mask[g]) * s->seat_bits;
+    }
+#ifdef __SIZEOF_INT128__
+    unsigned __int128 stream = 0;
+    used = 0;
+    for (u64 cards = live; cards; cards &= cards - 1) {
+        stream |= (unsigned __int128)s->owner[lowest(cards)] << used;
+        used += s->seat_bits;
+    }
+    k->holders0 = (u64)stream;
+    k->holders1 = (u64)(stream >> 64);
+#else
+    u64 words[2] = {0, 0};
+    used = 0;
+    for (u64 cards = live; cards; cards &= cards - 1) {
+        u64 v = s->owner[lowest(cards)];
+        int w = used >> 6, o = used & 63;
+        words[w] |= v << o;
+        if (o + s->seat_bits > 64 && w == 0) words[1] |= v >> (64 - o);
+        used += s->seat_bits;
+    }
+    k->holders0 = words[0];
+    k->holders1 = words[1];
+#endif
+    k->shape0 = shape[0];
+    k->shape1 = shape[1];
+    k->live = live;
+}
+
+static inline u64 shape_hash(const Key *k) {
+    u64 h = k->shape0 * 0x9E3779B97F4A7C15ull ^ (k->shape1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    return h ^ h >> 29;
+}
+
+static inline uint8_t tag_of(u64 hash) { return (uint8_t)(hash >> 56 | 1); }
+
+/* The entries of a bucket whose tag is `tag`, as a bit set. */
+static inline u64 tagged(const Bucket *b, uint8_t tag) {
+    u64 found = 0;
+#ifdef __SSE2__
+    __m128i wanted = _mm_set1_epi8((char)tag);
+    for (int i = 0; i < WAYS; i += 16) {
+        __m128i tags = _mm_loadu_si128((const __m128i *)(b->tag + i));
+        found |= (u64)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(tags, wanted)) << i;
+    }
+#else
+    for (int i = 0; i < WAYS; i++) found |= (u64)(b->tag[i] == tag) << i;
+#endif
+    return found;
+}
+
+/* Sets bits [from, from + length) of a 128-bit mask. */
+static void set_bits(u64 *mask, int from, int length) {
+    for (int w = 0; w < 2 && length > 0; w++) {
+        int lo = from - 64 * w, hi = lo + length;
+        if (hi <= 0 || lo >= 64) continue;
+        if (lo < 0) lo = 0;
+        if (hi > 64) hi = 64;
+        u64 bits = hi - lo == 64 ? ~0ull : ((1ull << (hi - lo)) - 1) << lo;
+        mask[w] |= bits;
+    }
+}
+
+/* The relevant cards an entry records, in the position of key `k`: each group's `top` highest live cards. */
+static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
+    u64 cards = 0;
+    for (int g = 0; g < GROUPS; g++) {
+        u64 group = k->live & s->t.group_mask[g];
+        for (int i = 0; i < e->top[g]; i++) {
+            cards |= group & -group;
+            group &= group - 1;
         }
     }
-#undef PUT
-    *key0 = words[0];
-    *key1 = words[1];
+    return cards;
 }
 
-static inline uint32_t slot_of(u64 key0, u64 key1) {
-    u64 h = key0 * 0x9E3779B97F4A7C15ull ^ (key1 + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    return (uint32_t)(h & table_mask) & ~(WAYS - 1u);
-}
+/* A shape's entries lie in SPREAD buckets (its "pair"): more room for a shape with many. */
+#define SPREAD 2
+static inline Bucket *pair_of(u64 hash, int second) { return table + ((hash & table_mask) ^ (u64)second); }
 
-static Entry *probe(u64 key0, u64 key1) {
-    Entry *bucket = table + slot_of(key0, key1);
-    for (int i = 0; i < WAYS; i++) {
-        Entry *e = bucket + i;
-        if (e->generation == generation && e->key0 == key0 && e->key1 == key1) return e;
+/* An entry of the position's buckets whose recorded cards the position shares and whose bounds settle `target`, or
+ * else NULL with *hint set from the matching entries, if any has one. */
+static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
+    uint8_t tag = tag_of(hash);
+    for (int second = 0; second < SPREAD; second++) {
+        Bucket *bucket = pair_of(hash, second);
+        if (bucket->generation != generation) continue;
+        for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+            Entry *e = bucket->entry + lowest(found);
+            if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
+            if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
+            if (e->lower >= target || e->upper < target) return e;
+            if (e->hint >= 0) *hint = e->hint;
+        }
     }
     return NULL;
 }
 
-static void store_entry(u64 key0, u64 key1, int tricks, int lower, int upper, int best_card) {
-    Entry *bucket = table + slot_of(key0, key1);
-    Entry *victim = NULL;
-    for (int i = 0; i < WAYS; i++) {
-        Entry *e = bucket + i;
-        if (e->generation == generation && e->key0 == key0 && e->key1 == key1) {
-            victim = e;
-            break;
-        }
-    }
-    if (!victim) {
-        /* a stale entry, else the one with the fewest tricks to come (the cheapest to search again) */
+/* The place for a new entry in the buckets of a shape: an empty one, else the entry that saved the least search. */
+static Bucket *place_for(u64 hash, int *victim) {
+    Bucket *home = NULL;
+    for (int second = 0; second < SPREAD; second++) {
+        Bucket *bucket = pair_of(hash, second);
         for (int i = 0; i < WAYS; i++) {
-            Entry *e = bucket + i;
-            if (e->generation != generation) {
-                victim = e;
-                break;
+            if (!bucket->tag[i]) {
+                *victim = i;
+                return bucket;
             }
-            if (!victim || e->tricks < victim->tricks) victim = e;
+            if (!home || bucket->effort[i] < home->effort[*victim]) {
+                home = bucket;
+                *victim = i;
+            }
         }
     }
-    victim->key0 = key0;
-    victim->key1 = key1;
-    victim->generation = generation;
-    victim->lower = (int8_t)lower;
-    victim->upper = (int8_t)upper;
-    victim->tricks = (int8_t)tricks;
-    victim->best_card = (int8_t)best_card;
+    return home;
+}
+
+/* Records that the position of key `k` takes at least `lower` and at most `upper` more tricks, a result decided by
+ * the cards `relevant` only. */
+static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, int lower, int upper, int hint,
+                        int effort) {
+    u64 mask[2] = {0, 0};
+    uint8_t top[GROUPS];
+    for (int g = 0; g < GROUPS; g++) {
+        u64 group = k->live & s->t.group_mask[g];
+        u64 decided = relevant & group;
+        top[g] = (uint8_t)(decided ? count(at_or_above(group, highest(decided))) : 0);
+        set_bits(mask, k->offset[g], top[g] * s->seat_bits);
+    }
+    u64 holders0 = k->holders0 & mask[0], holders1 = k->holders1 & mask[1];
+    uint8_t tag = tag_of(hash);
+    for (int second = 0; second < SPREAD; second++) {
+        Bucket *bucket = pair_of(hash, second);
+        if (bucket->generation != generation) {
+            memset(bucket->tag, 0, sizeof bucket->tag);
+            bucket->generation = generation;
+        }
+        for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+            int i = lowest(found);
+            Entry *e = bucket->entry + i;
+            if (e->shape0 == k->shape0 && e->shape1 == k->shape1 && e->mask0 == mask[0] && e->mask1 == mask[1] &&
+                e->holders0 == holders0 && e->holders1 == holders1) {
+                /* the same recorded cards: tighten its bounds */
+                if (lower > e->lower) e->lower = (int8_t)lower;
+                if (upper < e->upper) e->upper = (int8_t)upper;
+                if (hint >= 0) e->hint = (int8_t)hint;
+                if (effort > bucket->effort[i]) bucket->effort[i] = (uint8_t)effort;
+                return;
+            }
+        }
+    }
+    /* an empty place, else the entry of the pair that saved the least search; replacing an entry, every entry of its
+     * bucket loses a little of its worth, so that those no longer used make way in time */
+    int victim;
+    Bucket *home = place_for(hash, &victim);
+    if (home->tag[victim])
+        for (int i = 0; i < WAYS; i++) home->effort[i] -= home->effort[i] > 0;
+    Entry *e = home->entry + victim;
+    home->tag[victim] = tag;
+    home->effort[victim] = (uint8_t)effort;
+    e->shape0 = k->shape0;
+    e->shape1 = k->shape1;
+    e->holders0 = holders0;
+    e->holders1 = holders1;
+    e->mask0 = mask[0];
+    e->mask1 = mask[1];
+    e->lower = (int8_t)lower;
+    e->upper = (int8_t)upper;
+    e->hint = (int8_t)hint;
+    memcpy(e->top, top, sizeof top);
 }
 
 /* ------------------------------------------------------------------ moves */
@@ -187,6 +351,7 @@ typedef struct {
     int card;
     int named;
     int score;
+    int last; /* the lowest card of the run of equivalent cards this move stands for (`card` is the highest) */
 } Move;
 
 static inline int side_controls_max(const State *s, int seat) { return (s->max_controls >> seat) & 1; }
@@ -196,10 +361,7 @@ static inline int credit_max(const State *s, int seat) { return (s->max_credit >
 static int generate(const State *s, Move *moves) {
     int seat = s->turn;
     u64 playable = s->hands[seat];
-    u64 separators = 0;
-    for (int other = 0; other < s->players; other++)
-        if (other != seat) separators |= s->hands[other];
-    separators |= s->trick_mask;
+    u64 separators = (s->live & ~playable) | s->trick_mask;
     if (s->trick_len) {
         u64 follow = playable & s->t.group_mask[s->led];
         if (follow) playable = follow;
@@ -239,6 +401,7 @@ static int generate(const State *s, Move *moves) {
             u64 between = ((1ull << card) - 1) & ~((2ull << previous) - 1);
             if (!(separators & between)) {
                 previous = card;
+                moves[n - 1].last = card;
                 continue;
             }
         }
@@ -288,12 +451,14 @@ static int generate(const State *s, Move *moves) {
                 moves[n].card = card;
                 moves[n].named = named;
                 moves[n].score = 300;
+                moves[n].last = card;
                 n++;
             }
         } else {
             moves[n].card = card;
             moves[n].named = -1;
             moves[n].score = score;
+            moves[n].last = card;
             n++;
         }
     }
@@ -311,52 +476,67 @@ static int generate(const State *s, Move *moves) {
 
 /* ------------------------------------------------------------------ bounds */
 
-/* Sure tricks at a trick's start: a hand holding the k highest live trumps (or the no-trump Joker) takes k tricks.
- * Returns the tricks and sets *for_max to the side that takes them. */
-static int sure_tricks(const State *s, int *for_max) {
-    u64 live = 0;
-    for (int seat = 0; seat < s->players; seat++) live |= s->hands[seat];
+/* The tricks a side needs to settle a question about `target` in its favour: `target` for the side counted, enough
+ * to hold it below `target` for the other. */
+static inline int tricks_needed(const State *s, int for_max, int target) {
+    return for_max ? target : s->tricks_left - target + 1;
+}
+
+/* Sure tricks at a trick's start, whoever leads.  Every card of a hand is played before the hand ends, and a trump
+ * is beaten only by a higher trump: so a hand whose k highest trumps have m trumps of the other side above the lowest
+ * of them takes at least k - m tricks for its side (each of those higher trumps beats at most one of the k).  The
+ * holder of the no-trump Joker takes one trick.  Returns 1 when these settle the question about `target`, with the
+ * answer in *answer and in *relevant the trumps that decide it: all those from the top down to the lowest counted
+ * (the no-trump Joker needs none: its holder is part of the shape). */
+static int sure_tricks(const State *s, int target, int *answer, u64 *relevant) {
+    u64 live = s->live;
+    *relevant = 0;
     u64 joker_group = live & s->t.group_mask[4];
     if (joker_group) {
         int card = lowest(joker_group);
         for (int seat = 0; seat < s->players; seat++)
             if (s->hands[seat] >> card & 1) {
-                *for_max = credit_max(s, seat);
+                int side = credit_max(s, seat);
+                if (tricks_needed(s, side, target) > 1) return 0;
+                *answer = side;
                 return 1;
             }
     }
     if (s->trump < 0) return 0;
     u64 trumps = live & s->t.group_mask[s->trump];
-    if (!trumps) return 0;
-    int held[MAX_SEATS] = {0};
-    int side = -1;
-    while (trumps) {
-        int card = lowest(trumps);
-        trumps &= trumps - 1;
-        int seat = 0;
-        while (!(s->hands[seat] >> card & 1)) seat++;
-        int seat_side = credit_max(s, seat);
-        if (side < 0) side = seat_side;
-        else if (seat_side != side) break;
-        held[seat]++;
+    u64 side_trumps[2] = {0, 0}; /* the trumps of the other side, then of the side counted */
+    for (int seat = 0; seat < s->players; seat++) side_trumps[credit_max(s, seat)] |= s->hands[seat] & trumps;
+    for (int seat = 0; seat < s->players; seat++) {
+        u64 mine = s->hands[seat] & trumps;
+        if (!mine) continue;
+        int side = credit_max(s, seat);
+        int need = tricks_needed(s, side, target);
+        if (count(mine) < need) continue;
+        u64 others = side_trumps[!side];
+        for (int k = 1; mine; k++) {
+            int card = lowest(mine);
+            mine &= mine - 1;
+            if (k - count(others & ((1ull << card) - 1)) >= need) {
+                *answer = side;
+                *relevant = at_or_above(trumps, card);
+                return 1;
+            }
+        }
     }
-    int best = 0;
-    for (int seat = 0; seat < s->players; seat++)
-        if (held[seat] > best) best = held[seat];
-    *for_max = side;
-    return best;
+    return 0;
 }
 
 /* Quick tricks of a hand of the side to lead at a trick's start, were it on lead: cards it can cash one after another,
  * each the highest live card of its suit, that no opponent can trump (the trump suit's top cards, and in a plain suit
- * only as many rounds as every opponent holding a trump or the no-trump Joker can follow).  *groups gets the groups
- * with at least one such trick. */
-static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *opponents_ruffing, int ruffers,
-                           unsigned *groups) {
+ * only as many rounds as every opponent holding a trump or the no-trump Joker can follow).  tops[g] gets the tricks
+ * of each group, winners[g] the cards counted (the hand's highest of the group). */
+static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *opponents_ruffing, int ruffers, int *tops,
+                           u64 *winners) {
     u64 own = s->hands[seat];
     int total = 0;
-    *groups = 0;
     for (int g = 0; g < GROUPS; g++) {
+        tops[g] = 0;
+        winners[g] = 0;
         u64 mine = own & s->t.group_mask[g];
         if (!mine) continue;
         u64 others = live & s->t.group_mask[g] & ~mine;
@@ -368,83 +548,137 @@ static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *oppone
                 if (length < top) top = length;
             }
         }
-        if (top) *groups |= 1u << g;
+        tops[g] = top;
         total += top;
+        for (int i = 0; i < top; i++) {
+            winners[g] |= mine & -mine;
+            mine &= mine - 1;
+        }
     }
     return total;
 }
 
-/* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
- * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
- * chooses the cards of the hands involved (not for a Jambone hand). */
-static int quick_tricks(const State *s) {
-    int leader = s->turn;
-    int side = credit_max(s, leader);
-    if (side_controls_max(s, leader) != side) return 0;
-    u64 live = 0, opponents_ruffing[MAX_SEATS];
-    int ruffers = 0;
-    u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
-    for (int seat = 0; seat < s->players; seat++) {
-        live |= s->hands[seat];
-        if (credit_max(s, seat) != side && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
+/* The winners that make `need` quick tricks, taking whole groups: `first` (if not -1) first, then the others in
+ * order.  Which hands can follow or trump depends only on the shape, so the winners are all that decide. */
+static u64 quick_winners_needed(const int *tops, const u64 *winners, int need, int first) {
+    u64 cards = 0;
+    int total = 0;
+    if (first >= 0) {
+        cards |= winners[first];
+        total += tops[first];
     }
-    unsigned groups;
-    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, &groups);
-    unsigned leader_groups = 0;
-    for (int g = 0; g < 4; g++)
-        if (s->hands[leader] & s->t.group_mask[g]) leader_groups |= 1u << g;
-    for (int seat = 0; seat < s->players; seat++) {
-        if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
-            continue;
-        int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, &groups);
-        if (partner > total && (groups & leader_groups)) total = partner;
+    for (int g = 0; g < GROUPS && total < need; g++) {
+        if (g == first || !tops[g]) continue;
+        cards |= winners[g];
+        total += tops[g];
     }
-    return total < s->tricks_left ? total : s->tricks_left;
+    return cards;
 }
 
-/* ------------------------------------------------------------------ search */
+/* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
+ * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
+ * chooses the cards of the hands involved (not for a Jambone hand).  Returns 1 when they settle the question about
+ * `target`, with the answer in *answer and in *relevant the winners that decide it. */
+static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) {
+    int leader = s->turn;
+    int side = credit_max(s, leader);
+    *relevant = 0;
+    if (side_controls_max(s, leader) != side) return 0;
+    u64 live = s->live, opponents_ruffing[MAX_SEATS];
+    int ruffers = 0;
+    u64 ruffing_mask = s->t.group_mask[4] | (s->trump >= 0 ? s->t.group_mask[s->trump] : 0);
+    /* A hand that can ruff and so take the lead: any the side does not both count and play (a Jambone hand played
+     * by the other side counts for this one, yet its ruff would pass the lead to that other side). */
+    for (int seat = 0; seat < s->players; seat++) {
+        int outside = credit_max(s, seat) != side || side_controls_max(s, seat) != side;
+        if (outside && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
+    }
+    int need = tricks_needed(s, side, target);
+    int tops[GROUPS], best_tops[GROUPS];
+    u64 winners[GROUPS], best_winners[GROUPS];
+    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, best_tops, best_winners);
+    int entry = -1; /* for a partner's tricks: a group the leader leads to reach the partner */
+    if (total < need) {
+        unsigned leader_groups = 0;
+        for (int g = 0; g < 4; g++)
+            if (s->hands[leader] & s->t.group_mask[g]) leader_groups |= 1u << g;
+        for (int seat = 0; seat < s->players; seat++) {
+            if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
+                continue;
+            int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, tops, winners);
+            if (partner <= total) continue;
+            int reach = -1;
+            for (int g = 0; g < 4 && reach < 0; g++)
+                if (tops[g] && (leader_groups >> g & 1)) reach = g;
+            if (reach < 0) continue;
+            total = partner;
+            entry = reach;
+            memcpy(best_tops, tops, sizeof tops);
+            memcpy(best_winners, winners, sizeof winners);
+        }
+    }
+    if (total < need) return 0;
+    *relevant = quick_winners_needed(best_tops, best_winners, need, entry);
+    *answer = side;
+    return 1;
+}
 
-static int reaches(State *s, int target);
+/* ------------------------------------------------------------------ search
+ *
+ * Every question also answers which cards decided it ("relevant" cards, a set of cards live at the start of the
+ * current trick): the same answer holds for any position of the same shape whose cards, in each group, are held as
+ * here from the top down to the lowest relevant card.  A card is relevant when it won a trick over a card of its own
+ * group (a card that wins as the only one of its group, or by trumping alone, would win as any card of its group), or
+ * when a bound relied on it; a question settled by one move needs that move's relevant cards, one that no move
+ * settles needs those of every move. */
 
-#define store(k0, k1, tricks, lower, upper, best_card) \
-    do {                                   \
-        if (s->use_table) store_entry(k0, k1, tricks, lower, upper, best_card); \
-    } while (0)
+static jmp_buf abort_search; /* where the search jumps when it reaches its node limit */
 
-static int last_trick_for_max(const State *s) {
+static int reaches(State *s, int target, u64 *relevant);
+
+/* The last trick: every hand has one card.  Whether the side counted wins it. */
+static int last_trick_for_max(const State *s, u64 *relevant) {
     int seat = s->turn;
     int card = lowest(s->hands[seat]);
     int led = s->t.group[card];
     if (led >= 4) led = 0; /* the no-trump Joker wins whatever suit it names */
-    int best = s->t.power[led][card], winner = seat;
+    int best = s->t.power[led][card], winner = seat, winning_card = card;
+    u64 played = 1ull << card;
     for (int i = 1; i < s->active; i++) {
         seat = s->next_seat[seat];
         int c = lowest(s->hands[seat]);
+        played |= 1ull << c;
         int strength = s->t.power[led][c];
         if (strength > best) {
             best = strength;
             winner = seat;
+            winning_card = c;
         }
     }
+    u64 win_bit = 1ull << winning_card;
+    *relevant = played & s->t.group_mask[s->t.group[winning_card]] & ~win_bit ? win_bit : 0;
     return credit_max(s, winner);
 }
 
-static int move_reaches(State *s, const Move *m, int target) {
+static int move_reaches(State *s, const Move *m, int target, u64 *relevant) {
     int seat = s->turn;
     int card = m->card;
-    int saved_led = s->led, saved_best = s->best, saved_winner = s->winner;
+    int saved_led = s->led, saved_best = s->best, saved_winner = s->winner, saved_win_card = s->win_card;
     u64 bit = 1ull << card;
     s->hands[seat] ^= bit;
+    s->live ^= bit;
     if (s->trick_len == 0) {
         int led = m->named >= 0 ? m->named : s->t.group[card];
         s->led = led;
         s->best = s->t.power[led][card];
         s->winner = seat;
+        s->win_card = card;
     } else {
         int strength = s->t.power[s->led][card];
         if (strength > s->best) {
             s->best = strength;
             s->winner = seat;
+            s->win_card = card;
         }
     }
     u64 saved_mask = s->trick_mask;
@@ -453,25 +687,31 @@ static int move_reaches(State *s, const Move *m, int target) {
     int result;
     if (s->trick_len < s->active) {
         s->turn = s->next_seat[seat];
-        result = reaches(s, target);
+        result = reaches(s, target, relevant);
     } else {
         int winner = s->winner;
         int saved_len = s->trick_len;
+        u64 trick = s->trick_mask;
         s->trick_len = 0;
         s->trick_mask = 0;
         s->turn = winner;
         s->tricks_left--;
-        result = reaches(s, target - credit_max(s, winner));
+        result = reaches(s, target - credit_max(s, winner), relevant);
         s->tricks_left++;
         s->trick_len = saved_len;
+        /* the winning card's rank decided the trick when it beat another card of its group */
+        u64 win_bit = 1ull << s->win_card;
+        if (trick & s->t.group_mask[s->t.group[s->win_card]] & ~win_bit) *relevant |= win_bit;
     }
     s->trick_len--;
     s->trick_mask = saved_mask;
     s->turn = seat;
     s->hands[seat] ^= bit;
+    s->live ^= bit;
     s->led = saved_led;
     s->best = saved_best;
     s->winner = saved_winner;
+    s->win_card = saved_win_card;
     return result;
 }
 
@@ -486,103 +726,136 @@ static void promote(Move *moves, int n, int card) {
         }
 }
 
+/* The card of the leader's move that a table hint (a group and a rank among its live cards `live`) names: the move of
+ * that group at that rank or nearest above it, or -1. */
+static int hinted_card(const State *s, u64 live, const Move *moves, int n, int hint) {
+    int group = hint >> 4;
+    u64 cards = live & s->t.group_mask[group];
+    for (int i = 0; i < (hint & 15) && cards; i++) cards &= cards - 1;
+    if (!cards) return -1;
+    int card = lowest(cards), chosen = -1;
+    for (int i = 0; i < n; i++)
+        if (s->t.group[moves[i].card] == group && moves[i].card <= card && moves[i].card > chosen) chosen = moves[i].card;
+    return chosen;
+}
+
 /* Per tricks left, the lead that last settled a question at a trick's start: tried first where the table has no
  * best move (its position is often close to the last one searched). */
 static int8_t killer[16];
 
-static int reaches(State *s, int target) {
+/* The moves of the seat to play, in order; whether one of them settles the question for that seat's side, and the
+ * relevant cards of the answer.  Where no move settles it, every move's relevant cards count, and so does each run of
+ * equivalent cards searched as one that reaches into the recorded cards of its group: the whole run must then lie
+ * among them, for elsewhere a smaller card of the run, not searched, need not be equivalent to the one that was.  (A
+ * run wholly below them is smaller cards only, which the answer holds for wherever they lie.) */
+static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant, int *best_card) {
+    int maximising = side_controls_max(s, s->turn);
+    u64 all = 0;
+    for (int i = 0; i < n; i++) {
+        u64 cards;
+        if (move_reaches(s, &moves[i], target, &cards) == maximising) {
+            *relevant = cards;
+            *best_card = moves[i].card;
+            return maximising;
+        }
+        all |= cards;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < n; i++) {
+            u64 decided = all & s->t.group_mask[s->t.group[moves[i].card]];
+            if (moves[i].last == moves[i].card || !decided) continue;
+            int cut = highest(decided); /* the lowest recorded card of the group */
+            if (moves[i].card <= cut && cut < moves[i].last) {
+                all |= 1ull << moves[i].last;
+                changed = 1;
+            }
+        }
+    }
+    *relevant = all;
+    *best_card = -1;
+    return !maximising;
+}
+
+static int reaches(State *s, int target, u64 *relevant) {
+    *relevant = 0;
     if (target <= 0) return 1;
     if (target > s->tricks_left) return 0;
-    s->nodes++;
-    if (s->trick_len == 0) {
-        if (s->tricks_left == 1) return last_trick_for_max(s);
-        u64 key0 = 0, key1 = 0;
-        if (s->use_table) {
-            make_key(s, &key0, &key1);
-            __builtin_prefetch(table + slot_of(key0, key1)); /* while the bounds are counted */
-        }
-        /* The bounds first: they are cheap, and settle a question without the table. */
-        int lower = 0, upper = s->tricks_left;
-        int quick = quick_tricks(s);
-        if (quick) {
-            if (credit_max(s, s->turn)) lower = quick;
-            else upper = s->tricks_left - quick;
-        }
-        int for_max;
-        int sure = sure_tricks(s, &for_max);
-        if (sure) {
-            if (for_max) {
-                if (sure > lower) lower = sure;
-            } else if (s->tricks_left - sure < upper) {
-                upper = s->tricks_left - sure;
-            }
-        }
-        if (lower >= target) return 1;
-        if (upper < target) return 0;
-        int hint = -1;
-        Entry *e = s->use_table ? probe(key0, key1) : NULL;
-        if (e) {
-            if (e->lower >= target) return 1;
-            if (e->upper < target) return 0;
-            if (e->lower > lower) lower = e->lower;
-            if (e->upper < upper) upper = e->upper;
-            hint = e->best_card;
-        }
-        Move moves[MAX_MOVES];
-        int n = generate(s, moves);
-        if (hint >= 0) promote(moves, n, hint);
-        else promote(moves, n, killer[s->tricks_left]);
-        int maximising = side_controls_max(s, s->turn);
-        int result = !maximising;
-        int best_card = -1;
-        for (int i = 0; i < n; i++) {
-            if (move_reaches(s, &moves[i], target) == maximising) {
-                result = maximising;
-                best_card = moves[i].card;
-                killer[s->tricks_left] = (int8_t)best_card;
-                break;
-            }
-        }
-        if (result) {
-            if (target > lower) lower = target;
-        } else {
-            if (target - 1 < upper) upper = target - 1;
-        }
-        store(key0, key1, s->tricks_left, lower, upper, best_card >= 0 ? best_card : hint);
-        return result;
-    }
+    if (++s->nodes > s->node_limit) longjmp(abort_search, 1);
     Move moves[MAX_MOVES];
+    int best_card;
+    if (s->trick_len) {
+        int n = generate(s, moves);
+        return search_moves(s, moves, n, target, relevant, &best_card);
+    }
+    if (s->tricks_left == 1) return last_trick_for_max(s, relevant) >= target;
+    Key key;
+    u64 hash = 0;
+    if (s->use_table) {
+        make_key(s, &key);
+        hash = shape_hash(&key);
+        for (int second = 0; second < SPREAD; second++) { /* tags and generations, while the bounds are counted */
+            __builtin_prefetch(pair_of(hash, second));
+            __builtin_prefetch((char *)pair_of(hash, second) + 2 * WAYS);
+        }
+    }
+    /* The bounds first: they are cheap, and settle a question without the table. */
+    int answer;
+    if (quick_tricks(s, target, &answer, relevant) || sure_tricks(s, target, &answer, relevant)) return answer;
+    int hint = -1;
+    if (s->use_table) {
+        Entry *e = probe(&key, hash, target, &hint);
+        if (e) {
+            *relevant = recorded_cards(s, &key, e);
+            return e->lower >= target;
+        }
+    }
     int n = generate(s, moves);
-    int maximising = side_controls_max(s, s->turn);
-    for (int i = 0; i < n; i++)
-        if (move_reaches(s, &moves[i], target) == maximising) return maximising;
-    return !maximising;
+    int first = hint >= 0 ? hinted_card(s, key.live, moves, n, hint) : -1;
+    promote(moves, n, first >= 0 ? first : killer[s->tricks_left]);
+    long long before = s->nodes;
+    int result = search_moves(s, moves, n, target, relevant, &best_card);
+    if (best_card >= 0) killer[s->tricks_left] = (int8_t)best_card;
+    if (s->use_table) {
+        int rank_hint = -1;
+        if (best_card >= 0) {
+            int group = s->t.group[best_card];
+            int rank = count(key.live & s->t.group_mask[group] & ((1ull << best_card) - 1));
+            if (rank < 16) rank_hint = group << 4 | rank;
+        }
+        int effort = highest((u64)(s->nodes - before) | 1);
+        if (result) store_entry(s, &key, hash, *relevant, target, s->tricks_left, rank_hint, effort);
+        else store_entry(s, &key, hash, *relevant, 0, target - 1, rank_hint, effort);
+    }
+    return result;
 }
 
 /* The exact value of a move known to lie in [low, high], found by zero-window questions starting at `guess`. */
 static int exact_move_value(State *s, const Move *m, int guess, int low, int high) {
+    u64 relevant;
     if (guess < low) guess = low;
     if (guess > high) guess = high;
     int value = guess;
-    if (value == low || move_reaches(s, m, value)) {
-        while (value < high && move_reaches(s, m, value + 1)) value++;
+    if (value == low || move_reaches(s, m, value, &relevant)) {
+        while (value < high && move_reaches(s, m, value + 1, &relevant)) value++;
     } else {
         value--;
-        while (value > low && !move_reaches(s, m, value)) value--;
+        while (value > low && !move_reaches(s, m, value, &relevant)) value--;
     }
     return value;
 }
 
 static int exact_value(State *s, int guess) {
+    u64 relevant;
     int high = s->tricks_left;
     if (guess < 0) guess = 0;
     if (guess > high) guess = high;
     int value = guess;
-    if (value == 0 || reaches(s, value)) {
-        while (value < high && reaches(s, value + 1)) value++;
+    if (value == 0 || reaches(s, value, &relevant)) {
+        while (value < high && reaches(s, value + 1, &relevant)) value++;
     } else {
         value--;
-        while (value > 0 && !reaches(s, value)) value--;
+        while (value > 0 && !reaches(s, value, &relevant)) value--;
     }
     return value;
 }
@@ -621,9 +894,10 @@ static int find_trump(const Tables *t) {
 }
 
 /* run(tables, hands, next_seat, max_controls, max_credit, active, turn, trick, led, best, winner, joker,
- *     tricks_left, mode, target, moves)
+ *     tricks_left, mode, target, moves, node_limit)
  * mode 0: the exact value (int); 1: whether `target` is reached (bool); 2: the exact value of each move of
- * `moves` ((card, named suit) pairs) as a list. */
+ * `moves` ((card, named suit) pairs) as a list.  None when the search visited `node_limit` nodes (if positive)
+ * without an answer. */
 static PyObject *run(PyObject *self, PyObject *args) {
     (void)self;
     const char *blob;
@@ -631,9 +905,10 @@ static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *hands_obj, *next_obj, *trick_obj, *moves_obj;
     unsigned int max_controls, max_credit;
     int active, turn, led, best, winner, joker, tricks_left, mode, target;
-    if (!PyArg_ParseTuple(args, "y#OOIIiiOiiiiiiiO", &blob, &blob_size, &hands_obj, &next_obj, &max_controls,
+    long long node_limit;
+    if (!PyArg_ParseTuple(args, "y#OOIIiiOiiiiiiiOL", &blob, &blob_size, &hands_obj, &next_obj, &max_controls,
                           &max_credit, &active, &turn, &trick_obj, &led, &best, &winner, &joker, &tricks_left, &mode,
-                          &target, &moves_obj))
+                          &target, &moves_obj, &node_limit))
         return NULL;
     if (blob_size != (Py_ssize_t)sizeof(Tables)) {
         PyErr_SetString(PyExc_ValueError, "tables: wrong size");
@@ -641,15 +916,15 @@ static PyObject *run(PyObject *self, PyObject *args) {
     }
     if (!table) {
 #ifdef _WIN32
-        table = (Entry *)calloc(TABLE_SIZE, sizeof(Entry));
+        table = (Bucket *)calloc(TABLE_SIZE, sizeof(Bucket));
         if (!table) return PyErr_NoMemory();
 #else
         /* zeroed pages from the system, aligned to 2 MiB and, where the system offers it, huge: the table is probed
          * at random, and fewer address translations make each probe cheaper */
-        size_t bytes = TABLE_SIZE * sizeof(Entry), huge = (size_t)1 << 21;
+        size_t bytes = TABLE_SIZE * sizeof(Bucket), huge = (size_t)1 << 21;
         char *memory = (char *)mmap(NULL, bytes + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (memory == MAP_FAILED) return PyErr_NoMemory();
-        table = (Entry *)(memory + ((huge - ((uintptr_t)memory & (huge - 1))) & (huge - 1)));
+        table = (Bucket *)(memory + ((huge - ((uintptr_t)memory & (huge - 1))) & (huge - 1)));
 #ifdef MADV_HUGEPAGE
         madvise(table, bytes, MADV_HUGEPAGE);
 #endif
@@ -672,6 +947,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
             return NULL;
         }
         s.hands[i] = h;
+        for (u64 cards = h; cards; cards &= cards - 1) s.owner[lowest(cards)] = (uint8_t)i;
     }
     Py_DECREF(hands_fast);
     s.players = (int)players;
@@ -697,11 +973,16 @@ static PyObject *run(PyObject *self, PyObject *args) {
     s.seat_bits = players <= 4 ? 2 : 3;
     s.trump = find_trump(&s.t);
     s.nodes = 0;
+    s.win_card = trick_len ? trick_cards[0] : -1;
+    for (int i = 1; i < trick_len; i++)
+        if (s.t.power[led][trick_cards[i]] > s.t.power[led][s.win_card]) s.win_card = trick_cards[i];
     {
         u64 live = 0;
         for (int i = 0; i < s.players; i++) live |= s.hands[i];
-        s.use_table = 3 + 5 * GROUPS + count(live) * s.seat_bits <= 128;
-        int bits = 10 + count(live) / 3;
+        s.live = live;
+        s.use_table = count(live) * s.seat_bits <= 128;
+        int bits = count(live) / 3 - 1;
+        if (bits < 2) bits = 2;
         if (bits > TABLE_BITS) bits = TABLE_BITS;
         table_mask = (1u << bits) - 1;
     }
@@ -711,7 +992,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         signature.joker != joker || memcmp(signature.next_seat, s.next_seat, sizeof(int) * (size_t)players) != 0) {
         generation++;
         if (generation == 0) {
-            memset(table, 0, TABLE_SIZE * sizeof(Entry));
+            memset(table, 0, TABLE_SIZE * sizeof(Bucket));
             generation = 1;
         }
         memset(killer, -1, sizeof killer);
@@ -725,21 +1006,51 @@ static PyObject *run(PyObject *self, PyObject *args) {
         memcpy(signature.next_seat, s.next_seat, sizeof(int) * (size_t)players);
     }
 
-    PyObject *result = NULL;
-    if (mode == 0) {
-        int value = exact_value(&s, (tricks_left + 1) / 2);
-        result = PyLong_FromLong(value);
-    } else if (mode == 1) {
-        result = PyBool_FromLong(reaches(&s, target));
-    } else if (mode == 2) {
+    /* The moves are read before the search, so that a search that gives up holds no Python object. */
+    Move move_list[MAX_MOVES];
+    int values[MAX_MOVES];
+    Py_ssize_t n = 0;
+    if (mode == 2) {
         PyObject *fast = PySequence_Fast(moves_obj, "moves");
         if (!fast) return NULL;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-        result = PyList_New(n);
-        if (!result) {
+        n = PySequence_Fast_GET_SIZE(fast);
+        if (n > MAX_MOVES) {
             Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "moves: at most %d", MAX_MOVES);
             return NULL;
         }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int parts[2];
+            if (read_int_sequence(PySequence_Fast_GET_ITEM(fast, i), parts, 2, "move") != 2) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a move is (card, named suit)");
+                Py_DECREF(fast);
+                return NULL;
+            }
+            move_list[i].card = parts[0];
+            move_list[i].named = parts[1];
+            move_list[i].score = 0;
+            move_list[i].last = parts[0];
+        }
+        Py_DECREF(fast);
+    } else if (mode != 0 && mode != 1) {
+        PyErr_SetString(PyExc_ValueError, "mode is 0, 1 or 2");
+        return NULL;
+    }
+
+    s.node_limit = node_limit > 0 ? node_limit : LLONG_MAX;
+    int answer = 0;
+    if (setjmp(abort_search)) {
+        /* The node limit was reached.  Every table entry stored so far records a finished question, so the table
+         * stays true; the search's own state is set afresh by the next call. */
+        last_nodes = s.nodes;
+        Py_RETURN_NONE;
+    }
+    if (mode == 0) {
+        answer = exact_value(&s, (tricks_left + 1) / 2);
+    } else if (mode == 1) {
+        u64 relevant;
+        answer = reaches(&s, target, &relevant);
+    } else {
         int guess = target >= 0 ? target : (tricks_left + 1) / 2;
         /* With several moves, the position's value first: no move of the side to play is worth more to it, so each
          * move then needs only the questions on one side of that value, and the table is warm for them. */
@@ -750,27 +1061,23 @@ static PyObject *run(PyObject *self, PyObject *args) {
             else low = guess;
         }
         for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *pair = PySequence_Fast_GET_ITEM(fast, i);
-            Move m;
-            int parts[2];
-            if (read_int_sequence(pair, parts, 2, "move") != 2) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a move is (card, named suit)");
-                Py_DECREF(fast);
-                Py_DECREF(result);
-                return NULL;
-            }
-            m.card = parts[0];
-            m.named = parts[1];
-            m.score = 0;
-            guess = exact_move_value(&s, &m, guess, low, high);
-            PyList_SET_ITEM(result, i, PyLong_FromLong(guess));
+            guess = exact_move_value(&s, &move_list[i], guess, low, high);
+            values[i] = guess;
         }
-        Py_DECREF(fast);
-    } else {
-        PyErr_SetString(PyExc_ValueError, "mode is 0, 1 or 2");
-        return NULL;
     }
     last_nodes = s.nodes;
+    if (mode == 0) return PyLong_FromLong(answer);
+    if (mode == 1) return PyBool_FromLong(answer);
+    PyObject *result = PyList_New(n);
+    if (!result) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyLong_FromLong(values[i]);
+        if (!item) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, i, item);
+    }
     return result;
 }
 
@@ -798,4 +1105,13 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_search", "The compiled double-dummy search of bowers.", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__search(void) {
+#ifdef NEEDS_POPCNT_CHECK
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "the compiled solver needs a processor with the popcnt instruction");
+        return NULL;
+    }
+#endif
+    return PyModule_Create(&module);
+}

@@ -10,13 +10,14 @@ shared by every question about one position, so later ones are cheap.
 
 from __future__ import annotations
 
+from bowers.solver.limit import NodeLimitReached
 from bowers.solver.position import Position
 
 
 class ReferenceSearch:
     """Answers questions about one position; create one per position (the table belongs to it)."""
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, node_limit: int = 0) -> None:
         compact = position.compact
         self.hands = position.hands[:]
         self.power = compact.power
@@ -36,6 +37,7 @@ class ReferenceSearch:
         self.players = position.players
         self.table: dict[int, tuple[int, int]] = {}
         self.nodes = 0
+        self.node_limit = node_limit  # 0: none; else NodeLimitReached after this many nodes
 
     # ------------------------------------------------------------------ questions
 
@@ -76,6 +78,8 @@ class ReferenceSearch:
         if target > self.tricks_left:
             return False
         self.nodes += 1
+        if self.nodes > self.node_limit > 0:
+            raise NodeLimitReached(self.node_limit)
         if self.trick:
             return self._branch(target)
         key = self._key()
@@ -186,16 +190,16 @@ class ReferenceSearch:
         return key
 
 
-def move_values(position: Position, moves: list[tuple[int, int]]) -> list[int]:
-    """The exact value of each move of a position, by the reference search."""
-    return ReferenceSearch(position).move_values(moves)
+def move_values(position: Position, moves: list[tuple[int, int]], node_limit: int = 0) -> list[int]:
+    """The exact value of each move of a position, by the reference search (``node_limit``: 0 for none)."""
+    return ReferenceSearch(position, node_limit).move_values(moves)
 
 
-def value(position: Position) -> int:
-    """The exact value of a position, by the reference search."""
-    return ReferenceSearch(position).value()
+def value(position: Position, node_limit: int = 0) -> int:
+    """The exact value of a position, by the reference search (``node_limit``: 0 for none)."""
+    return ReferenceSearch(position, node_limit).value()
 
 
-def reaches(position: Position, target: int) -> bool:
+def reaches(position: Position, target: int, node_limit: int = 0) -> bool:
     """Whether the team counted takes at least ``target`` more tricks, by the reference search."""
-    return ReferenceSearch(position).reaches(target)
+    return ReferenceSearch(position, node_limit).reaches(target)

@@ -4,7 +4,9 @@ The compiled core (``bowers.solver._search``, built from ``_search.c`` by the
 package's own build) is used when it imports and ``BOWERS_PURE`` is not set
 to ``1`` in the environment.  Without it the pure-Python reference gives the
 same answers, slower, with one warning on first use.  ``use_compiled`` switches
-between the two at run time (tests compare them).
+between the two at run time (tests compare them).  Each question takes an
+optional ``node_limit``: both searches honour it, raising ``NodeLimitReached``
+when they give up.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import warnings
 from types import ModuleType
 
 from bowers.solver import reference
+from bowers.solver.limit import NodeLimitReached, check_node_limit
 from bowers.solver.position import Position
 
 _compiled: ModuleType | None
@@ -55,9 +58,11 @@ def _core() -> ModuleType | None:
     return _active
 
 
-def _call(core: ModuleType, position: Position, mode: int, target: int, moves: list[tuple[int, int]] | None) -> object:
+def _call(
+    core: ModuleType, position: Position, mode: int, target: int, moves: list[tuple[int, int]] | None, node_limit: int
+) -> object:
     compact = position.compact
-    return core.run(
+    answer = core.run(
         compact.blob,
         position.hands,
         position.next_seat,
@@ -74,42 +79,57 @@ def _call(core: ModuleType, position: Position, mode: int, target: int, moves: l
         mode,
         target,
         moves,
+        node_limit,
     )
+    if answer is None:
+        raise NodeLimitReached(node_limit)
+    return answer
 
 
-def move_values(position: Position, moves: list[tuple[int, int]] | None = None) -> list[int]:
+def move_values(
+    position: Position, moves: list[tuple[int, int]] | None = None, *, node_limit: int | None = None
+) -> list[int]:
     """The exact value of each legal move (default: ``position.moves()``, in action-id order).
 
     A value is the number of tricks the position's team takes from here on, the
     trick in progress included, when that move is played and everyone plays
-    best afterwards.
+    best afterwards.  With ``node_limit``, a search that visits that many
+    nodes (all the moves' questions together) gives up and raises
+    ``NodeLimitReached``.
     """
     if moves is None:
         moves = position.moves()
+    limit = check_node_limit(node_limit)
     core = _core()
     if core is None:
-        return reference.move_values(position, moves)
-    return _call(core, position, 2, -1, moves)  # type: ignore[return-value]
+        return reference.move_values(position, moves, node_limit=limit)
+    return _call(core, position, 2, -1, moves, limit)  # type: ignore[return-value]
 
 
-def value(position: Position) -> int:
-    """The exact number of further tricks the position's team takes with best play by everyone."""
+def value(position: Position, *, node_limit: int | None = None) -> int:
+    """The exact number of further tricks the position's team takes with best play by everyone.
+
+    With ``node_limit``, raises ``NodeLimitReached`` after visiting that many nodes without an answer.
+    """
+    limit = check_node_limit(node_limit)
     core = _core()
     if core is None:
-        return reference.value(position)
-    return _call(core, position, 0, 0, None)  # type: ignore[return-value]
+        return reference.value(position, node_limit=limit)
+    return _call(core, position, 0, 0, None, limit)  # type: ignore[return-value]
 
 
-def reaches(position: Position, target: int) -> bool:
+def reaches(position: Position, target: int, *, node_limit: int | None = None) -> bool:
     """Whether the position's team takes at least ``target`` further tricks against best play.
 
     A bound is cheaper than the exact ``value``: a bot that only needs to know
-    whether a contract is made asks this.
+    whether a contract is made asks this.  With ``node_limit``, raises
+    ``NodeLimitReached`` after visiting that many nodes without an answer.
     """
+    limit = check_node_limit(node_limit)
     core = _core()
     if core is None:
-        return reference.reaches(position, target)
-    return _call(core, position, 1, target, None)  # type: ignore[return-value]
+        return reference.reaches(position, target, node_limit=limit)
+    return _call(core, position, 1, target, None, limit)  # type: ignore[return-value]
 
 
 def last_nodes() -> int:
