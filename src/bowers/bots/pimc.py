@@ -106,6 +106,7 @@ class Evaluator:
         self._solve: Solve | None = getattr(module, "solve", None) if module is not None else None
         self._value: Callable[[Any], int] | None = getattr(module, "value", None) if module is not None else None
         self._position: Any = getattr(module, "Position", None) if module is not None else None
+        self._move_values: Callable[..., list[int]] | None = getattr(module, "move_values", None) if module is not None else None
 
     @property
     def exact(self) -> bool:
@@ -115,28 +116,32 @@ class Evaluator:
     def _remaining(self, world: Game) -> int:
         return world.rules.hand_size - world.hand.tricks_played
 
-    def move_values(self, world: Game) -> dict[str, int]:
-        """Each legal play's further tricks for the side to act."""
-        if self._solve is not None and self._remaining(world) <= self.exact_tricks:
-            return self._solve(world)
-        names = world.space.names
+    def move_values(self, world: Game, team: int | None = None) -> dict[str, int]:
+        """Each legal play's further tricks for ``team`` (default: the side to act), which plays against all the others."""
         acting_team = world.rules.team_of(world.hand.to_act)  # type: ignore[arg-type]
-        base = _team_tricks(world, acting_team)
+        counted = acting_team if team is None else team
+        if self._solve is not None and self._remaining(world) <= self.exact_tricks:
+            if counted == acting_team or self._move_values is None or self._position is None:
+                return self._solve(world) if counted == acting_team else {}
+            position = self._position.from_game(world, counted)
+            return dict(zip(position.action_names(), self._move_values(position), strict=True))
+        names = world.space.names
+        base = _team_tricks(world, counted)
         out: dict[str, int] = {}
         for action_id in world.hand.legal_ids():
             if names[action_id] == "claim-renege":
                 continue
             game = world.copy()
             game.apply_id(action_id)
-            out[names[action_id]] = self._finish(game, len(world.results), acting_team) - base
+            out[names[action_id]] = self._finish(game, len(world.results), counted) - base
         return out
 
-    def value(self, world: Game) -> int:
-        """The further tricks of the side to act with best play (or the heuristic's play)."""
+    def value(self, world: Game, team: int | None = None) -> int:
+        """The further tricks of ``team`` (default: the side to act) with best play (or the heuristic's play)."""
+        counted = world.rules.team_of(world.hand.to_act) if team is None else team  # type: ignore[arg-type]
         if self._value is not None and self._position is not None and self._remaining(world) <= self.exact_tricks:
-            return self._value(self._position.from_game(world))
-        acting_team = world.rules.team_of(world.hand.to_act)  # type: ignore[arg-type]
-        return self._finish(world.copy(), len(world.results), acting_team) - _team_tricks(world, acting_team)
+            return self._value(self._position.from_game(world, counted))
+        return self._finish(world.copy(), len(world.results), counted) - _team_tricks(world, counted)
 
     def _finish(self, game: Game, hand_index: int, team: int) -> int:
         """``team``'s tricks at the end of the hand: the heuristic plays on, the solver finishes when it can."""
@@ -146,11 +151,7 @@ class Evaluator:
             if self._value is not None and self._position is not None and remaining <= self.exact_tricks:
                 if game.hand.phase != PLAY_PHASE or game.hand.to_act is None:
                     break
-                now = _team_tricks(game, team)
-                worth = self._value(self._position.from_game(game))
-                if rules.team_of(game.hand.to_act) == team:
-                    return now + worth
-                return now + remaining - worth
+                return _team_tricks(game, team) + self._value(self._position.from_game(game, team))
             to_act = game.to_act
             assert to_act is not None
             choice = self.heuristic.act(game.observation(to_act))
@@ -308,14 +309,29 @@ class PimcBot:
 
     def _score_play(self, world: Game, view: View, tallies: dict[str, _Tally]) -> None:
         hand = world.hand
-        acting_team = world.rules.team_of(hand.to_act)  # type: ignore[arg-type]
-        further = self._evaluator.move_values(world)
         remaining = world.rules.hand_size - hand.tricks_played
+        weight = self._weight(world)
+        if world.rules.teams == 2:
+            acting_team = world.rules.team_of(hand.to_act)  # type: ignore[arg-type]
+            further = self._evaluator.move_values(world)
+            for action, tally in tallies.items():
+                tricks = further.get(action)
+                if tricks is not None:
+                    tally.add(*_settle(world, hand, {acting_team: tricks}, remaining, view.team, weight))
+            return
+        # Three teams: the makers' tricks are solved with both other teams against them (both score only when
+        # the makers fail); a defender's own share of the rest is solved with everyone else against it.
+        maker_team = hand.maker % world.rules.teams
+        makers = self._evaluator.move_values(world, maker_team)
+        own = self._evaluator.move_values(world, view.team) if view.team != maker_team else {}
         for action, tally in tallies.items():
-            tricks = further.get(action)
+            tricks = makers.get(action)
             if tricks is None:
                 continue
-            tally.add(*_settle(world, hand, acting_team, tricks, remaining, view.team, self._weight(world)))
+            split = {maker_team: tricks}
+            if view.team != maker_team:
+                split[view.team] = min(own.get(action, 0), remaining - tricks)
+            tally.add(*_settle(world, hand, split, remaining, view.team, weight))
 
     def _score_setup(self, world: Game, view: View, action: str, tally: _Tally) -> None:
         game = world.copy()
@@ -335,9 +351,16 @@ class PimcBot:
             tally.add(net, net, 0, False, False, False)
             return
         hand = game.hand
-        acting_team = game.rules.team_of(hand.to_act)  # type: ignore[arg-type]
-        best = self._evaluator.value(game)
-        tally.add(*_settle(game, hand, acting_team, best, game.rules.hand_size, view.team, self._weight(game)))
+        size = game.rules.hand_size
+        if game.rules.teams == 2:
+            acting_team = game.rules.team_of(hand.to_act)  # type: ignore[arg-type]
+            split = {acting_team: self._evaluator.value(game)}
+        else:  # the makers against both other teams; a defender's share of the rest when the makers fail
+            maker_team = hand.maker % game.rules.teams
+            split = {maker_team: self._evaluator.value(game, maker_team)}
+            if view.team != maker_team and not _made(game, hand, split[maker_team]):
+                split[view.team] = min(self._evaluator.value(game, view.team), size - split[maker_team])
+        tally.add(*_settle(game, hand, split, size, view.team, self._weight(game)))
 
     def _weight(self, world: Game) -> float:
         return float(self.game_weight) if self.game_weight is not None else float(world.rules.target)
@@ -388,35 +411,51 @@ class _Tally:
         return Advice(action, round(self.net / count, 3), "; ".join(parts))
 
 
+def _needed(game: Game, hand: Hand) -> int:
+    """The tricks the makers need this hand."""
+    rules = game.rules
+    if hand.jambone:
+        return rules.hand_size
+    if rules.bidding == "auction":
+        return hand.contract_level
+    return rules.tricks_to_make
+
+
+def _made(game: Game, hand: Hand, maker_further: int) -> bool:
+    """Whether the makers, taking ``maker_further`` more tricks, make their contract."""
+    teams = game.rules.teams
+    maker_team = hand.maker % teams if hand.maker >= 0 else 0
+    return _team_tricks(game, maker_team) + maker_further >= _needed(game, hand)
+
+
 def _settle(
-    game: Game, hand: Hand, acting_team: int, further: int, remaining: int, my_team: int, game_weight: float
+    game: Game, hand: Hand, further: Mapping[int, int], remaining: int, my_team: int, game_weight: float
 ) -> tuple[float, float, int, bool, bool, bool]:
-    """(net points, utility, my team's tricks, march, my team made it, my team set the makers) of a finished line."""
+    """(net points, utility, my team's tricks, march, my team made it, my team set the makers) of a finished line.
+
+    ``further`` gives the further tricks of the teams that were solved; the rest of the ``remaining`` tricks go
+    to the other team (with two teams), or to the first other defending team (with three: when the makers fail,
+    the defenders' points then add up the same however the rest is split, which is all the net of the makers
+    and of a defender whose own share was solved depends on).  The net is the team's points minus the others'
+    (their mean, with three teams).
+    """
     rules = game.rules
     teams = rules.teams
     team_tricks = [0] * teams
     for seat, count in enumerate(hand.tricks_won):
         team_tricks[seat % teams] += count
-    team_tricks[acting_team] += further
-    others = remaining - further
+    for team, count in further.items():
+        team_tricks[team] += count
+    others = remaining - sum(further.values())
     maker_team = hand.maker % teams if hand.maker >= 0 else 0
-    if teams == 2:
-        team_tricks[1 - acting_team] += others
-    else:  # three teams: the tricks the solver does not split go to the makers (the worse case for the others)
-        receiver = maker_team if maker_team != acting_team else (acting_team + 1) % teams
-        team_tricks[receiver] += others
-    if hand.jambone:
-        needed = rules.hand_size
-    elif rules.bidding == "auction":
-        needed = hand.contract_level
-    else:
-        needed = rules.tricks_to_make
-    made = team_tricks[maker_team] >= needed
+    receiver = next((team for team in range(teams) if team not in further), maker_team)
+    team_tricks[receiver] += others
+    made = team_tricks[maker_team] >= _needed(game, hand)
     lone_defence = hand.lone_defender >= 0
     points = hand_points(rules.scoring, rules.hand_size, team_tricks, maker_team, made, hand.alone, lone_defence, hand.jambone)
     for seat in hand.jamboree:
         points[seat % teams] += 16
-    net = float(points[my_team] - sum(p for t, p in enumerate(points) if t != my_team))
+    net = float(points[my_team] - sum(p for t, p in enumerate(points) if t != my_team) / (teams - 1))
     utility = net
     scores = [game.scores[t] + points[t] for t in range(teams)]
     best = max(scores)
