@@ -39,13 +39,18 @@ from bowers.errors import OptionError
 from bowers.game import Game
 from bowers.hand import PLAY_PHASE, Hand, hand_points
 
+# Seconds a decision may take by default: checked between solves, so a decision ends within this and one more
+# solve.  Typical decisions take far less, so it binds (and results then depend on the machine) only on the rare
+# slow ones (Ultimate's bidding and first tricks on a loaded machine).
+DEFAULT_TIME_BUDGET = 2.0
+
 # Samples per decision at each level (level 3 is the default).
 LEVEL_SAMPLES = {1: 4, 2: 10, 3: 20, 4: 40, 5: 80}
 
 PIMC_DEFAULTS: dict[str, Any] = {
     "level": 3,  # 1 (quick) .. 5 (strongest): sets the samples
     "samples": None,  # worlds per decision; overrides the level
-    "time_budget": None,  # seconds per decision; stops sampling early (then results depend on the machine)
+    "time_budget": DEFAULT_TIME_BUDGET,  # seconds per decision, checked between solves; 0 or None: no budget
     "candidates": 8,  # at most this many actions are compared before play (the heuristic ranks them)
     "game_weight": None,  # points that winning the game is worth (default: the variant's target)
     "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
@@ -188,8 +193,9 @@ class PimcBot:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise OptionError(f"setting 'samples' must be a whole number of at least 1, not {samples!r}", "samples", "1 or more")
         budget = values["time_budget"]
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float) or budget <= 0):
-            raise OptionError(f"setting 'time_budget' must be a positive number of seconds, not {budget!r}", "time_budget")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float) or budget < 0):
+            message = f"setting 'time_budget' must be a number of seconds (0 for none), not {budget!r}"
+            raise OptionError(message, "time_budget")
         candidates = values["candidates"]
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
             raise OptionError(f"setting 'candidates' must be a whole number of at least 1, not {candidates!r}", "candidates")
@@ -210,7 +216,7 @@ class PimcBot:
                 "setting evaluator='solver' needs bowers.solve, which is not installed", "evaluator", ("auto", "rollout")
             )
         self.samples: int = samples
-        self.time_budget: float | None = budget
+        self.time_budget: float | None = float(budget) if budget else None
         self.candidates: int = candidates
         self.game_weight: float | None = values["game_weight"]
         self.options: Mapping[str, Any] | None = values["options"]
@@ -223,6 +229,8 @@ class PimcBot:
             raise OptionError(f"setting 'prior' must be a number of points of at least 0, not {prior!r}", "prior")
         self.prior = float(prior)
         self._rng = random.Random(seed)
+        self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
+        self.worlds_scored = 0  # worlds the last decision scored every compared action on
         self._heuristic = HeuristicBot(seed=0, options=self.options)
         self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
 
@@ -262,26 +270,43 @@ class PimcBot:
         candidates = self._candidates(view, legal)
         candidates += [action for action in include if action in legal and action not in candidates]
         tallies = {action: _Tally() for action in candidates}
-        started = time.perf_counter()
+        started = self._clock()
+        budget = self.time_budget
+
+        def spent() -> bool:
+            return budget is not None and self._clock() - started > budget
+
         # A position too long to solve exactly (Ultimate's first tricks, and its bidding) is played out
         # before the solve, which costs several times more: it gets half the worlds.
         played = sum(1 for _, action in view.history if action.startswith("play:"))
         tricks_left = view.rules.hand_size - played // max(1, view.players - len(view.sitting_out))
         samples = self.samples if tricks_left <= self._evaluator.exact_tricks else max(2, self.samples // 2)
-        for index in range(samples):
+        # Before play every candidate is scored on the same worlds: the heuristic's favourite first, so that a
+        # budget spent inside the first world still leaves it compared.
+        favourite = decide(view, self._heuristic.settings)
+        scoring_order = sorted(candidates, key=lambda action: action != favourite)
+        self.worlds_scored = 0
+        for _ in range(samples):
+            if self.worlds_scored and spent():
+                break
             world = sampler.sample(rng, model, tries)
             if view.phase == "play":
                 self._score_play(world, view, tallies)
             else:
-                for action in candidates:
-                    self._score_setup(world, view, action, tallies[action])
-            if self.time_budget is not None and index >= 1 and time.perf_counter() - started > self.time_budget:
-                break
+                outcomes: list[tuple[str, _Outcome]] = []
+                for action in scoring_order:
+                    if outcomes and spent():
+                        break
+                    outcomes.append((action, self._score_setup(world, view, action)))
+                if self.worlds_scored and len(outcomes) < len(scoring_order):
+                    break  # a world not scored for every candidate is left out: they are compared on the same worlds
+                for action, outcome in outcomes:
+                    tallies[action].add(*outcome)
+            self.worlds_scored += 1
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         advice = [tally.advice(action, view) for action, tally in tallies.items() if tally.count]
         # The heuristic's favourite keeps its place unless another choice is worth ``prior`` points more:
         # small differences between choices on a few samples are noise.
-        favourite = decide(view, self._heuristic.settings)
         order = {action: i for i, action in enumerate(candidates)}
 
         def rank(choice: Advice) -> tuple[float, bool, int]:
@@ -333,7 +358,8 @@ class PimcBot:
                 split[view.team] = min(own.get(action, 0), remaining - tricks)
             tally.add(*_settle(world, hand, split, remaining, view.team, weight))
 
-    def _score_setup(self, world: Game, view: View, action: str, tally: _Tally) -> None:
+    def _score_setup(self, world: Game, view: View, action: str) -> _Outcome:
+        """The outcome of ``action`` in one world: the heuristic bids on for every seat, then the play is solved."""
         game = world.copy()
         game.apply_id(game.space.index[action])
         steps = 0
@@ -347,9 +373,9 @@ class PimcBot:
                 raise AssertionError("the bidding of a sampled world did not end")
         if len(game.results) > len(world.results):  # the hand ended before play: a misdeal, or a renege claim
             points = game.results[len(world.results)]["points"]
-            net = float(points[view.team] - sum(p for t, p in enumerate(points) if t != view.team))
-            tally.add(net, net, 0, False, False, False)
-            return
+            others = sum(p for t, p in enumerate(points) if t != view.team) / max(1, game.rules.teams - 1)
+            net = float(points[view.team] - others)
+            return (net, net, 0, False, False, False)
         hand = game.hand
         size = game.rules.hand_size
         if game.rules.teams == 2:
@@ -360,10 +386,14 @@ class PimcBot:
             split = {maker_team: self._evaluator.value(game, maker_team)}
             if view.team != maker_team and not _made(game, hand, split[maker_team]):
                 split[view.team] = min(self._evaluator.value(game, view.team), size - split[maker_team])
-        tally.add(*_settle(game, hand, split, size, view.team, self._weight(game)))
+        return _settle(game, hand, split, size, view.team, self._weight(game))
 
     def _weight(self, world: Game) -> float:
         return float(self.game_weight) if self.game_weight is not None else float(world.rules.target)
+
+
+# (net points, utility, my team's tricks, march, my team made it, my team set the makers) of one world.
+_Outcome = tuple[float, float, int, bool, bool, bool]
 
 
 class _Tally:
@@ -430,7 +460,7 @@ def _made(game: Game, hand: Hand, maker_further: int) -> bool:
 
 def _settle(
     game: Game, hand: Hand, further: Mapping[int, int], remaining: int, my_team: int, game_weight: float
-) -> tuple[float, float, int, bool, bool, bool]:
+) -> _Outcome:
     """(net points, utility, my team's tricks, march, my team made it, my team set the makers) of a finished line.
 
     ``further`` gives the further tricks of the teams that were solved; the rest of the ``remaining`` tricks go
@@ -490,4 +520,4 @@ def advise(observation: Mapping[str, Any], **settings: Any) -> list[Advice]:
 
 register("pimc", PimcBot)
 
-__all__ = ["LEVEL_SAMPLES", "PIMC_DEFAULTS", "Advice", "PimcBot", "advise", "solver_function"]
+__all__ = ["DEFAULT_TIME_BUDGET", "LEVEL_SAMPLES", "PIMC_DEFAULTS", "Advice", "PimcBot", "advise", "solver_function"]
