@@ -14,8 +14,12 @@ world:
 
 Tricks become points with the variant's own scoring (the march, the euchre,
 the lone bonuses, the Jambone and the Jamboree), as the seat's team's points
-minus the others'; near the end of a game, reaching the target (or letting
-the others reach it) is weighted too.  The action with the best average wins.
+minus the others' (their mean, with three teams); near the end of a game,
+reaching the target (or letting the others reach it) is weighted too.  The
+action with the best average wins.  With three teams the makers' tricks are
+solved with both other teams against them (both score only when the makers
+fail).  A decision stops sampling once its ``time_budget`` (2 s by default)
+is spent, checked between solves.
 Positions with many tricks left (Ultimate's first tricks) are played by the
 heuristic until ``exact_tricks`` remain, then solved.  Without the solver
 the worlds are played out by the heuristic bot instead
@@ -70,7 +74,8 @@ class Advice:
     """One choice the strong bot compared: its action, its value and why.
 
     ``value`` is the expected net points of this hand for the seat's team: the
-    team's points minus the opponents' points, averaged over the sampled deals.
+    team's points minus the opponents' points (with three teams, minus the mean
+    of the other two teams'), averaged over the sampled deals.
     """
 
     action: str
@@ -126,8 +131,9 @@ class Evaluator:
         acting_team = world.rules.team_of(world.hand.to_act)  # type: ignore[arg-type]
         counted = acting_team if team is None else team
         if self._solve is not None and self._remaining(world) <= self.exact_tricks:
-            if counted == acting_team or self._move_values is None or self._position is None:
-                return self._solve(world) if counted == acting_team else {}
+            if counted == acting_team:
+                return self._solve(world)
+            assert self._move_values is not None and self._position is not None  # the solver module has them all
             position = self._position.from_game(world, counted)
             return dict(zip(position.action_names(), self._move_values(position), strict=True))
         names = world.space.names
