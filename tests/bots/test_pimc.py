@@ -7,7 +7,7 @@ import pytest
 import bowers
 from bowers.bots import create
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.pimc import DEFAULT_TIME_BUDGET, Evaluator, PimcBot
+from bowers.bots.pimc import DEFAULT_TIME_BUDGET, Evaluator, PimcBot, _settle
 from bowers.solver import Position, value
 
 
@@ -41,6 +41,23 @@ def test_three_team_makers_are_solved_against_both_other_teams() -> None:
         assert makers <= left_by_leader
         fewer += makers < left_by_leader
     assert fewer > 0  # counting the leader's opponents as the makers would have credited them tricks they lack
+
+
+def test_three_team_points_are_net_of_the_mean_of_the_other_two_teams() -> None:
+    game = next(g for g in (_first_lead("railroad-6", seed) for seed in range(20)) if not g.hand.alone and not g.hand.jamboree)
+    hand = game.hand
+    assert game.scores == [0, 0, 0]
+    maker_team = hand.maker % 3
+    defenders = [team for team in range(3) if team != maker_team]
+    # Made with 4 of 5 tricks: 1 point a trick to the makers, nothing to the others.
+    net = _settle(game, hand, {maker_team: 4}, 5, maker_team, 0.0)[0]
+    assert net == 4.0
+    assert _settle(game, hand, {maker_team: 4}, 5, defenders[0], 0.0)[0] == -2.0
+    # Set with 2: the defenders score their 3 tricks between them, however they split them.
+    assert _settle(game, hand, {maker_team: 2}, 5, maker_team, 0.0)[0] == -1.5
+    # A defender that took 2 of those 3: 2 - (0 + 1) / 2.
+    outcome = _settle(game, hand, {maker_team: 2, defenders[1]: 2}, 5, defenders[1], 0.0)
+    assert outcome[0] == 1.5 and outcome[2] == 2 and outcome[5]
 
 
 @pytest.mark.parametrize("variant", ["railroad-6"])
