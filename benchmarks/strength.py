@@ -4,6 +4,11 @@ Comparisons (``--comparisons``, default all):
 
 * ``heuristic-random`` and ``pimc-heuristic``: in every variant chosen with
   ``--variants``, with the variants' default options;
+* ``pimc-bidding-heuristic`` and ``pimc-play-heuristic``: the same, with a
+  first side that uses ``pimc`` only before play (ordering, calling, going
+  alone, discards, bids) or only in play, and ``heuristic`` for the rest
+  (``benchmarks/peers/split.py``): which of the two classes of decision makes
+  ``pimc``'s result in a variant;
 * ``euchre-cli-random`` and ``heuristic-euchre-cli``: ``standard`` under
   euchre-cli's rules (no stick the dealer, no going alone for either side),
   against the computer player of the ``euchre-cli`` package
@@ -43,6 +48,7 @@ from typing import Any
 from peers.euchre_cli import euchre_cli_computer
 from peers.openspiel_ismcts import OPENSPIEL_OPTIONS, openspiel_ismcts
 from peers.rules import bowers_bot_without
+from peers.split import split_bot
 
 from bowers.cli_match import setting_value
 from bowers.match import MatchResult, Side, play_match
@@ -52,6 +58,8 @@ EUCHRE_CLI_OPTIONS = {"deck": 24, "stick_the_dealer": False}
 COMPARISONS = (
     "heuristic-random",
     "pimc-heuristic",
+    "pimc-bidding-heuristic",
+    "pimc-play-heuristic",
     "euchre-cli-random",
     "heuristic-euchre-cli",
     "ismcts-random",
@@ -147,6 +155,13 @@ def run(arguments: argparse.Namespace) -> list[dict[str, Any]]:
         if "pimc-heuristic" in chosen:
             players: list[str | Side] = [Side("pimc", pimc_settings)] + ["heuristic"] * (teams - 1)
             play("pimc-heuristic", variant_name, players, arguments.search_deals, {})
+        for comparison, bidding, card_play in (
+            ("pimc-bidding-heuristic", "pimc", "heuristic"),
+            ("pimc-play-heuristic", "heuristic", "pimc"),
+        ):
+            if comparison in chosen:
+                split = Side(f"{bidding}-bidding+{card_play}-play", pimc_settings, partial(split_bot, bidding, card_play))
+                play(comparison, variant_name, [split] + ["heuristic"] * (teams - 1), arguments.search_deals, {})
     euchre_cli = Side("euchre-cli", factory=euchre_cli_computer)
     if "euchre-cli-random" in chosen:
         play("euchre-cli-random", "standard", [euchre_cli, without_alone("random")], arguments.deals, EUCHRE_CLI_OPTIONS)

@@ -14,8 +14,12 @@ world:
 
 Tricks become points with the variant's own scoring (the march, the euchre,
 the lone bonuses, the Jambone and the Jamboree), as the seat's team's points
-minus the others'; near the end of a game, reaching the target (or letting
-the others reach it) is weighted too.  The action with the best average wins.
+minus the others' (their mean, with three teams); near the end of a game,
+reaching the target (or letting the others reach it) is weighted too.  The
+action with the best average wins.  With three teams the makers' tricks are
+solved with both other teams against them (both score only when the makers
+fail).  A decision stops sampling once its ``time_budget`` (2 s by default)
+is spent, checked between solves.
 Positions with many tricks left (Ultimate's first tricks) are played by the
 heuristic until ``exact_tricks`` remain, then solved.  Without the solver
 the worlds are played out by the heuristic bot instead
@@ -39,13 +43,18 @@ from bowers.errors import OptionError
 from bowers.game import Game
 from bowers.hand import PLAY_PHASE, Hand, hand_points
 
+# Seconds a decision may take by default: checked between solves, so a decision ends within this and one more
+# solve.  Typical decisions take far less, so it binds (and results then depend on the machine) only on the rare
+# slow ones (Ultimate's bidding and first tricks on a loaded machine).
+DEFAULT_TIME_BUDGET = 2.0
+
 # Samples per decision at each level (level 3 is the default).
 LEVEL_SAMPLES = {1: 4, 2: 10, 3: 20, 4: 40, 5: 80}
 
 PIMC_DEFAULTS: dict[str, Any] = {
     "level": 3,  # 1 (quick) .. 5 (strongest): sets the samples
     "samples": None,  # worlds per decision; overrides the level
-    "time_budget": None,  # seconds per decision; stops sampling early (then results depend on the machine)
+    "time_budget": DEFAULT_TIME_BUDGET,  # seconds per decision, checked between solves; 0 or None: no budget
     "candidates": 8,  # at most this many actions are compared before play (the heuristic ranks them)
     "game_weight": None,  # points that winning the game is worth (default: the variant's target)
     "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
@@ -65,7 +74,8 @@ class Advice:
     """One choice the strong bot compared: its action, its value and why.
 
     ``value`` is the expected net points of this hand for the seat's team: the
-    team's points minus the opponents' points, averaged over the sampled deals.
+    team's points minus the opponents' points (with three teams, minus the mean
+    of the other two teams'), averaged over the sampled deals.
     """
 
     action: str
@@ -106,6 +116,7 @@ class Evaluator:
         self._solve: Solve | None = getattr(module, "solve", None) if module is not None else None
         self._value: Callable[[Any], int] | None = getattr(module, "value", None) if module is not None else None
         self._position: Any = getattr(module, "Position", None) if module is not None else None
+        self._move_values: Callable[..., list[int]] | None = getattr(module, "move_values", None) if module is not None else None
 
     @property
     def exact(self) -> bool:
@@ -115,28 +126,33 @@ class Evaluator:
     def _remaining(self, world: Game) -> int:
         return world.rules.hand_size - world.hand.tricks_played
 
-    def move_values(self, world: Game) -> dict[str, int]:
-        """Each legal play's further tricks for the side to act."""
-        if self._solve is not None and self._remaining(world) <= self.exact_tricks:
-            return self._solve(world)
-        names = world.space.names
+    def move_values(self, world: Game, team: int | None = None) -> dict[str, int]:
+        """Each legal play's further tricks for ``team`` (default: the side to act), which plays against all the others."""
         acting_team = world.rules.team_of(world.hand.to_act)  # type: ignore[arg-type]
-        base = _team_tricks(world, acting_team)
+        counted = acting_team if team is None else team
+        if self._solve is not None and self._remaining(world) <= self.exact_tricks:
+            if counted == acting_team:
+                return self._solve(world)
+            assert self._move_values is not None and self._position is not None  # the solver module has them all
+            position = self._position.from_game(world, counted)
+            return dict(zip(position.action_names(), self._move_values(position), strict=True))
+        names = world.space.names
+        base = _team_tricks(world, counted)
         out: dict[str, int] = {}
         for action_id in world.hand.legal_ids():
             if names[action_id] == "claim-renege":
                 continue
             game = world.copy()
             game.apply_id(action_id)
-            out[names[action_id]] = self._finish(game, len(world.results), acting_team) - base
+            out[names[action_id]] = self._finish(game, len(world.results), counted) - base
         return out
 
-    def value(self, world: Game) -> int:
-        """The further tricks of the side to act with best play (or the heuristic's play)."""
+    def value(self, world: Game, team: int | None = None) -> int:
+        """The further tricks of ``team`` (default: the side to act) with best play (or the heuristic's play)."""
+        counted = world.rules.team_of(world.hand.to_act) if team is None else team  # type: ignore[arg-type]
         if self._value is not None and self._position is not None and self._remaining(world) <= self.exact_tricks:
-            return self._value(self._position.from_game(world))
-        acting_team = world.rules.team_of(world.hand.to_act)  # type: ignore[arg-type]
-        return self._finish(world.copy(), len(world.results), acting_team) - _team_tricks(world, acting_team)
+            return self._value(self._position.from_game(world, counted))
+        return self._finish(world.copy(), len(world.results), counted) - _team_tricks(world, counted)
 
     def _finish(self, game: Game, hand_index: int, team: int) -> int:
         """``team``'s tricks at the end of the hand: the heuristic plays on, the solver finishes when it can."""
@@ -146,11 +162,7 @@ class Evaluator:
             if self._value is not None and self._position is not None and remaining <= self.exact_tricks:
                 if game.hand.phase != PLAY_PHASE or game.hand.to_act is None:
                     break
-                now = _team_tricks(game, team)
-                worth = self._value(self._position.from_game(game))
-                if rules.team_of(game.hand.to_act) == team:
-                    return now + worth
-                return now + remaining - worth
+                return _team_tricks(game, team) + self._value(self._position.from_game(game, team))
             to_act = game.to_act
             assert to_act is not None
             choice = self.heuristic.act(game.observation(to_act))
@@ -187,8 +199,9 @@ class PimcBot:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise OptionError(f"setting 'samples' must be a whole number of at least 1, not {samples!r}", "samples", "1 or more")
         budget = values["time_budget"]
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float) or budget <= 0):
-            raise OptionError(f"setting 'time_budget' must be a positive number of seconds, not {budget!r}", "time_budget")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float) or budget < 0):
+            message = f"setting 'time_budget' must be a number of seconds (0 for none), not {budget!r}"
+            raise OptionError(message, "time_budget")
         candidates = values["candidates"]
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
             raise OptionError(f"setting 'candidates' must be a whole number of at least 1, not {candidates!r}", "candidates")
@@ -209,7 +222,7 @@ class PimcBot:
                 "setting evaluator='solver' needs bowers.solve, which is not installed", "evaluator", ("auto", "rollout")
             )
         self.samples: int = samples
-        self.time_budget: float | None = budget
+        self.time_budget: float | None = float(budget) if budget else None
         self.candidates: int = candidates
         self.game_weight: float | None = values["game_weight"]
         self.options: Mapping[str, Any] | None = values["options"]
@@ -222,6 +235,8 @@ class PimcBot:
             raise OptionError(f"setting 'prior' must be a number of points of at least 0, not {prior!r}", "prior")
         self.prior = float(prior)
         self._rng = random.Random(seed)
+        self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
+        self.worlds_scored = 0  # worlds the last decision scored every compared action on
         self._heuristic = HeuristicBot(seed=0, options=self.options)
         self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
 
@@ -261,26 +276,43 @@ class PimcBot:
         candidates = self._candidates(view, legal)
         candidates += [action for action in include if action in legal and action not in candidates]
         tallies = {action: _Tally() for action in candidates}
-        started = time.perf_counter()
+        started = self._clock()
+        budget = self.time_budget
+
+        def spent() -> bool:
+            return budget is not None and self._clock() - started > budget
+
         # A position too long to solve exactly (Ultimate's first tricks, and its bidding) is played out
         # before the solve, which costs several times more: it gets half the worlds.
         played = sum(1 for _, action in view.history if action.startswith("play:"))
         tricks_left = view.rules.hand_size - played // max(1, view.players - len(view.sitting_out))
         samples = self.samples if tricks_left <= self._evaluator.exact_tricks else max(2, self.samples // 2)
-        for index in range(samples):
+        # Before play every candidate is scored on the same worlds: the heuristic's favourite first, so that a
+        # budget spent inside the first world still leaves it compared.
+        favourite = decide(view, self._heuristic.settings)
+        scoring_order = sorted(candidates, key=lambda action: action != favourite)
+        self.worlds_scored = 0
+        for _ in range(samples):
+            if self.worlds_scored and spent():
+                break
             world = sampler.sample(rng, model, tries)
             if view.phase == "play":
                 self._score_play(world, view, tallies)
             else:
-                for action in candidates:
-                    self._score_setup(world, view, action, tallies[action])
-            if self.time_budget is not None and index >= 1 and time.perf_counter() - started > self.time_budget:
-                break
+                outcomes: list[tuple[str, _Outcome]] = []
+                for action in scoring_order:
+                    if outcomes and spent():
+                        break
+                    outcomes.append((action, self._score_setup(world, view, action)))
+                if self.worlds_scored and len(outcomes) < len(scoring_order):
+                    break  # a world not scored for every candidate is left out: they are compared on the same worlds
+                for action, outcome in outcomes:
+                    tallies[action].add(*outcome)
+            self.worlds_scored += 1
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         advice = [tally.advice(action, view) for action, tally in tallies.items() if tally.count]
         # The heuristic's favourite keeps its place unless another choice is worth ``prior`` points more:
         # small differences between choices on a few samples are noise.
-        favourite = decide(view, self._heuristic.settings)
         order = {action: i for i, action in enumerate(candidates)}
 
         def rank(choice: Advice) -> tuple[float, bool, int]:
@@ -308,16 +340,32 @@ class PimcBot:
 
     def _score_play(self, world: Game, view: View, tallies: dict[str, _Tally]) -> None:
         hand = world.hand
-        acting_team = world.rules.team_of(hand.to_act)  # type: ignore[arg-type]
-        further = self._evaluator.move_values(world)
         remaining = world.rules.hand_size - hand.tricks_played
+        weight = self._weight(world)
+        if world.rules.teams == 2:
+            acting_team = world.rules.team_of(hand.to_act)  # type: ignore[arg-type]
+            further = self._evaluator.move_values(world)
+            for action, tally in tallies.items():
+                tricks = further.get(action)
+                if tricks is not None:
+                    tally.add(*_settle(world, hand, {acting_team: tricks}, remaining, view.team, weight))
+            return
+        # Three teams: the makers' tricks are solved with both other teams against them (both score only when
+        # the makers fail); a defender's own share of the rest is solved with everyone else against it.
+        maker_team = hand.maker % world.rules.teams
+        makers = self._evaluator.move_values(world, maker_team)
+        own = self._evaluator.move_values(world, view.team) if view.team != maker_team else {}
         for action, tally in tallies.items():
-            tricks = further.get(action)
+            tricks = makers.get(action)
             if tricks is None:
                 continue
-            tally.add(*_settle(world, hand, acting_team, tricks, remaining, view.team, self._weight(world)))
+            split = {maker_team: tricks}
+            if view.team != maker_team:
+                split[view.team] = min(own.get(action, 0), remaining - tricks)
+            tally.add(*_settle(world, hand, split, remaining, view.team, weight))
 
-    def _score_setup(self, world: Game, view: View, action: str, tally: _Tally) -> None:
+    def _score_setup(self, world: Game, view: View, action: str) -> _Outcome:
+        """The outcome of ``action`` in one world: the heuristic bids on for every seat, then the play is solved."""
         game = world.copy()
         game.apply_id(game.space.index[action])
         steps = 0
@@ -331,16 +379,27 @@ class PimcBot:
                 raise AssertionError("the bidding of a sampled world did not end")
         if len(game.results) > len(world.results):  # the hand ended before play: a misdeal, or a renege claim
             points = game.results[len(world.results)]["points"]
-            net = float(points[view.team] - sum(p for t, p in enumerate(points) if t != view.team))
-            tally.add(net, net, 0, False, False, False)
-            return
+            others = sum(p for t, p in enumerate(points) if t != view.team) / max(1, game.rules.teams - 1)
+            net = float(points[view.team] - others)
+            return (net, net, 0, False, False, False)
         hand = game.hand
-        acting_team = game.rules.team_of(hand.to_act)  # type: ignore[arg-type]
-        best = self._evaluator.value(game)
-        tally.add(*_settle(game, hand, acting_team, best, game.rules.hand_size, view.team, self._weight(game)))
+        size = game.rules.hand_size
+        if game.rules.teams == 2:
+            acting_team = game.rules.team_of(hand.to_act)  # type: ignore[arg-type]
+            split = {acting_team: self._evaluator.value(game)}
+        else:  # the makers against both other teams; a defender's share of the rest when the makers fail
+            maker_team = hand.maker % game.rules.teams
+            split = {maker_team: self._evaluator.value(game, maker_team)}
+            if view.team != maker_team and not _made(game, hand, split[maker_team]):
+                split[view.team] = min(self._evaluator.value(game, view.team), size - split[maker_team])
+        return _settle(game, hand, split, size, view.team, self._weight(game))
 
     def _weight(self, world: Game) -> float:
         return float(self.game_weight) if self.game_weight is not None else float(world.rules.target)
+
+
+# (net points, utility, my team's tricks, march, my team made it, my team set the makers) of one world.
+_Outcome = tuple[float, float, int, bool, bool, bool]
 
 
 class _Tally:
@@ -388,35 +447,51 @@ class _Tally:
         return Advice(action, round(self.net / count, 3), "; ".join(parts))
 
 
+def _needed(game: Game, hand: Hand) -> int:
+    """The tricks the makers need this hand."""
+    rules = game.rules
+    if hand.jambone:
+        return rules.hand_size
+    if rules.bidding == "auction":
+        return hand.contract_level
+    return rules.tricks_to_make
+
+
+def _made(game: Game, hand: Hand, maker_further: int) -> bool:
+    """Whether the makers, taking ``maker_further`` more tricks, make their contract."""
+    teams = game.rules.teams
+    maker_team = hand.maker % teams if hand.maker >= 0 else 0
+    return _team_tricks(game, maker_team) + maker_further >= _needed(game, hand)
+
+
 def _settle(
-    game: Game, hand: Hand, acting_team: int, further: int, remaining: int, my_team: int, game_weight: float
-) -> tuple[float, float, int, bool, bool, bool]:
-    """(net points, utility, my team's tricks, march, my team made it, my team set the makers) of a finished line."""
+    game: Game, hand: Hand, further: Mapping[int, int], remaining: int, my_team: int, game_weight: float
+) -> _Outcome:
+    """(net points, utility, my team's tricks, march, my team made it, my team set the makers) of a finished line.
+
+    ``further`` gives the further tricks of the teams that were solved; the rest of the ``remaining`` tricks go
+    to the other team (with two teams), or to the first other defending team (with three: when the makers fail,
+    the defenders' points then add up the same however the rest is split, which is all the net of the makers
+    and of a defender whose own share was solved depends on).  The net is the team's points minus the others'
+    (their mean, with three teams).
+    """
     rules = game.rules
     teams = rules.teams
     team_tricks = [0] * teams
     for seat, count in enumerate(hand.tricks_won):
         team_tricks[seat % teams] += count
-    team_tricks[acting_team] += further
-    others = remaining - further
+    for team, count in further.items():
+        team_tricks[team] += count
+    others = remaining - sum(further.values())
     maker_team = hand.maker % teams if hand.maker >= 0 else 0
-    if teams == 2:
-        team_tricks[1 - acting_team] += others
-    else:  # three teams: the tricks the solver does not split go to the makers (the worse case for the others)
-        receiver = maker_team if maker_team != acting_team else (acting_team + 1) % teams
-        team_tricks[receiver] += others
-    if hand.jambone:
-        needed = rules.hand_size
-    elif rules.bidding == "auction":
-        needed = hand.contract_level
-    else:
-        needed = rules.tricks_to_make
-    made = team_tricks[maker_team] >= needed
+    receiver = next((team for team in range(teams) if team not in further), maker_team)
+    team_tricks[receiver] += others
+    made = team_tricks[maker_team] >= _needed(game, hand)
     lone_defence = hand.lone_defender >= 0
     points = hand_points(rules.scoring, rules.hand_size, team_tricks, maker_team, made, hand.alone, lone_defence, hand.jambone)
     for seat in hand.jamboree:
         points[seat % teams] += 16
-    net = float(points[my_team] - sum(p for t, p in enumerate(points) if t != my_team))
+    net = float(points[my_team] - sum(p for t, p in enumerate(points) if t != my_team) / (teams - 1))
     utility = net
     scores = [game.scores[t] + points[t] for t in range(teams)]
     best = max(scores)
@@ -451,4 +526,4 @@ def advise(observation: Mapping[str, Any], **settings: Any) -> list[Advice]:
 
 register("pimc", PimcBot)
 
-__all__ = ["LEVEL_SAMPLES", "PIMC_DEFAULTS", "Advice", "PimcBot", "advise", "solver_function"]
+__all__ = ["DEFAULT_TIME_BUDGET", "LEVEL_SAMPLES", "PIMC_DEFAULTS", "Advice", "PimcBot", "advise", "solver_function"]

@@ -1,0 +1,140 @@
+"""The pimc bot's models: three teams, and the bounds on a decision's work."""
+
+from __future__ import annotations
+
+import pytest
+
+import bowers
+from bowers.bots import create
+from bowers.bots.heuristic import HeuristicBot
+from bowers.bots.pimc import DEFAULT_TIME_BUDGET, Evaluator, PimcBot, _settle
+from bowers.solver import Position, value
+
+
+def _first_lead(variant: str, seed: int) -> bowers.Game:
+    """A game of ``variant`` bid by the heuristic bot up to its first lead."""
+    game = bowers.Game(variant, seed=seed)
+    bot = create("heuristic", seed=0)
+    while game.hand.phase_name != "play" and not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bot.act(game.observation(seat)), seat=seat)
+    return game
+
+
+def test_three_team_makers_are_solved_against_both_other_teams() -> None:
+    # In railroad-6 both defending teams score only when the makers fail, so the makers' tricks are those they
+    # take with both other teams against them: never more than the leading team's solve would leave them.
+    evaluator = Evaluator(HeuristicBot(seed=0), exact_tricks=7, use_solver=True)
+    fewer = 0
+    for seed in range(30):
+        game = _first_lead("railroad-6", seed)
+        if game.is_over or game.hand.phase_name != "play":
+            continue
+        maker_team = game.hand.maker % 3
+        leader_team = game.rules.team_of(game.to_act)  # type: ignore[arg-type]
+        makers = evaluator.value(game, maker_team)
+        assert makers == value(Position.from_game(game, maker_team))
+        if leader_team == maker_team:
+            continue
+        left_by_leader = game.rules.hand_size - evaluator.value(game, leader_team)
+        assert makers <= left_by_leader
+        fewer += makers < left_by_leader
+    assert fewer > 0  # counting the leader's opponents as the makers would have credited them tricks they lack
+
+
+def test_three_team_points_are_net_of_the_mean_of_the_other_two_teams() -> None:
+    game = next(g for g in (_first_lead("railroad-6", seed) for seed in range(20)) if not g.hand.alone and not g.hand.jamboree)
+    hand = game.hand
+    assert game.scores == [0, 0, 0]
+    maker_team = hand.maker % 3
+    defenders = [team for team in range(3) if team != maker_team]
+    # Made with 4 of 5 tricks: 1 point a trick to the makers, nothing to the others.
+    net = _settle(game, hand, {maker_team: 4}, 5, maker_team, 0.0)[0]
+    assert net == 4.0
+    assert _settle(game, hand, {maker_team: 4}, 5, defenders[0], 0.0)[0] == -2.0
+    # Set with 2: the defenders score their 3 tricks between them, however they split them.
+    assert _settle(game, hand, {maker_team: 2}, 5, maker_team, 0.0)[0] == -1.5
+    # A defender that took 2 of those 3: 2 - (0 + 1) / 2.
+    outcome = _settle(game, hand, {maker_team: 2, defenders[1]: 2}, 5, defenders[1], 0.0)
+    assert outcome[0] == 1.5 and outcome[2] == 2 and outcome[5]
+
+
+@pytest.mark.parametrize("variant", ["railroad-6"])
+def test_three_team_play_values_every_legal_card(variant: str) -> None:
+    game = _first_lead(variant, 3)
+    seat = game.to_act
+    assert seat is not None
+    advice = PimcBot(seed=1, samples=3).advise(game.observation(seat))
+    legal = [a for a in game.legal_actions() if a != "claim-renege"]
+    assert sorted(choice.action for choice in advice) == sorted(legal)
+
+
+class _SteppingClock:
+    """A clock that advances one second each time it is read: the budget's checks are counted, not timed."""
+
+    def __init__(self) -> None:
+        self.now = -1.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def _late_play_position() -> tuple[bowers.Game, int]:
+    """A standard-Euchre position in play with a choice of cards."""
+    game = bowers.Game("standard", seed=4)
+    bot = create("heuristic", seed=0)
+    while True:
+        seat = game.to_act
+        assert seat is not None
+        if game.hand.phase_name == "play" and game.hand.tricks_played >= 1 and len(game.legal_actions()) > 1:
+            return game, seat
+        game.apply(bot.act(game.observation(seat)), seat=seat)
+
+
+def _bidding_position() -> tuple[bowers.Game, int]:
+    game = bowers.Game("standard", seed=4)
+    seat = game.to_act
+    assert seat is not None and game.hand.phase_name != "play"
+    return game, seat
+
+
+def test_the_budget_is_checked_between_worlds_of_play() -> None:
+    game, seat = _late_play_position()
+    bot = PimcBot(seed=1, samples=10, time_budget=2.5)
+    bot._clock = _SteppingClock()
+    bot.act(game.observation(seat))
+    # Read at the start (0 s), then before the 2nd, 3rd and 4th worlds (1, 2, 3 s): the 4th is not started.
+    assert bot.worlds_scored == 3
+    unbounded = PimcBot(seed=1, samples=10, time_budget=0)
+    unbounded._clock = _SteppingClock()
+    unbounded.act(game.observation(seat))
+    assert unbounded.worlds_scored == 10
+
+
+def test_a_budget_spent_within_the_first_world_keeps_the_heuristics_choice() -> None:
+    game, seat = _bidding_position()
+    observation = game.observation(seat)
+    favourite = create("heuristic", seed=0).act(observation)
+    bot = PimcBot(seed=1, samples=10, time_budget=0.5)
+    bot._clock = _SteppingClock()
+    advice = bot.advise(observation)
+    assert [choice.action for choice in advice] == [favourite]  # only the favourite was scored before time ran out
+    assert bot.act(observation) == favourite
+
+
+def test_before_play_every_choice_is_compared_on_the_same_worlds() -> None:
+    game, seat = _bidding_position()
+    bot = PimcBot(seed=1, samples=10, time_budget=3.5)
+    bot._clock = _SteppingClock()
+    advice = bot.advise(game.observation(seat))
+    # Reads: start 0; world 1's second choice 1; world 2 at 2 and its second choice at 3; world 3 at 4: stop.
+    assert bot.worlds_scored == 2
+    assert len(advice) == len(game.legal_actions())
+
+
+def test_the_default_budget_is_documented_and_can_be_turned_off() -> None:
+    assert PimcBot().time_budget == DEFAULT_TIME_BUDGET
+    assert PimcBot(time_budget=0).time_budget is None
+    assert PimcBot(time_budget=None).time_budget is None
