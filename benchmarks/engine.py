@@ -43,8 +43,8 @@ Every run replays the same seeded work, and the columns are interleaved (run 1
 of each, then run 2 of each, ...) so that machine noise falls on all of them
 alike.  Each run is timed in CPU time of its process (``time.process_time``;
 all of these engines run on one thread), so that other work on a shared
-machine counts for less than it would in wall time.  How to read it: one line per run, then the median of each column and
-the ratios of the medians.  A ratio above 1 means bowers plays more hands per
+machine counts for less than it would in wall time.  How to read it: one line per run, then the median of each column, the
+ratios of the medians, and the median of each run's own ratios.  A ratio above 1 means bowers plays more hands per
 second than the peer.  The figures depend on the machine and the Python build;
 compare ratios, not absolute rates, across machines.
 
@@ -323,6 +323,16 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"copy+apply: {medians['copy+apply'] / medians['copy+apply pure']:.2f}x the pure engine; "
         f"integer path: {medians['bowers id'] / medians['pure id']:.2f}x the pure engine"
+    )
+    # Each run's own ratio, then their median: steadier than the ratio of medians when the machine's speed
+    # drifts from run to run, since the columns of one run are measured close together.
+    def run_ratio(top: str, bottom: str) -> float:
+        return statistics.median(a / b for a, b in zip(rates[top], rates[bottom], strict=True))
+
+    print(
+        f"median of the runs' own ratios: bowers/OpenSpiel string API {run_ratio('bowers str', 'openspiel'):.2f}, "
+        f"integer path {run_ratio('bowers id', 'openspiel'):.2f}; "
+        f"copy+apply {run_ratio('copy+apply', 'copy+apply pure'):.2f}x the pure engine"
     )
     print(checked_apply_id_cost(seed=args.seed), flush=True)
 
