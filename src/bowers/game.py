@@ -87,7 +87,7 @@ def _shuffle_plan(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return plan
 
 
-def _shuffle_in_place(cards: list[int], number: int) -> None:
+def _shuffle_in_place(cards: list[Any], number: int) -> None:
     """Fisher-Yates: swap ``i`` takes the next digit of ``number`` in the mixed radix (size, size - 1, ..., 2).
 
     The digits are read a chunk at a time: one big-integer division per chunk of radices whose product fits a
@@ -96,9 +96,10 @@ def _shuffle_in_place(cards: list[int], number: int) -> None:
     for product, positions in _shuffle_plan(len(cards)):
         number, digits = divmod(number, product)  # one big-integer division for both
         for i in positions:
-            j = digits % (i + 1)
-            digits //= i + 1
-            cards[i], cards[j] = cards[j], cards[i]
+            radix = i + 1
+            j = digits % radix
+            digits //= radix
+            cards[i], cards[j] = cards[j], cards[i]  # the cards are moved as objects (Any): no unboxing
 
 
 def shuffled(deck: Sequence[Card], seed: int, label: str) -> list[Card]:

@@ -495,13 +495,7 @@ class Hand:
 
     def _play_ids(self, playable: int) -> list[int]:
         """Play ids of a set of cards, in id order (play ids rise with the card): one step per card."""
-        play_id = self.play_id
-        ids: list[int] = []
-        while playable:
-            low = playable & -playable
-            ids.append(play_id[low.bit_length() - 1])
-            playable ^= low
-        return ids
+        return _card_ids(playable, self.play_id)
 
     def _joker_lead_ids(self, playable: int) -> list[int]:
         """A no-trump Joker leads with a suit named: its four ``play:JK:S`` ids replace its plain play."""
@@ -557,7 +551,7 @@ class Hand:
                 ids.append(first[JAMBONE])
             return ids
         if phase == EXCHANGE:
-            return [space.give_id[c] for c in cards_of(self.hands[seat])]
+            return _card_ids(self.hands[seat], space.give_id)
         if phase == DEFEND:
             return [first[PASS], first[DEFEND_ALONE]]
         if phase == DISCARD_PHASE:
@@ -566,7 +560,7 @@ class Hand:
                 ids = [space.kitty_discard_id[g] for g in _combinations(held, rules.kitty_size)]
                 return sorted(ids)
             keep = 1 << self.turn_up if self.turn_up_state == "taken" and not rules.discard_turn_up else 0
-            return [space.discard_id[c] for c in cards_of(self.hands[seat] & ~keep)]
+            return _card_ids(self.hands[seat] & ~keep, space.discard_id)
         if phase == AUCTION_PHASE:
             ids = [first[PASS]]
             start = first[BID]
@@ -967,6 +961,19 @@ _RESULT_TEMPLATE: Final[dict[str, Any]] = {
     "renege": None,
     "renege_claims": None,
 }
+
+
+def _card_ids(cards: int, id_of_card: list[Any]) -> list[int]:
+    """The ids of a set of cards (a bit set) by a table from card to id, in card order.
+
+    The ids are moved as objects (``Any``): compiled code then neither unboxes nor reboxes them.
+    """
+    ids: list[Any] = []
+    while cards:
+        low = cards & -cards
+        ids.append(id_of_card[low.bit_length() - 1])
+        cards ^= low
+    return ids
 
 
 # The seat to the left of each seat, for each number of players (shared: a hand replaces it, never changes it).
