@@ -158,8 +158,7 @@ class ActionSpace:
         self.levels: tuple[int, ...] = tuple(levels)
         self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
         first = {kind: i for i, kind in reversed(list(enumerate(kinds)))}
-        self.first_of_kind: dict[int, int] = first
-        self.first_id: list[int] = [first.get(kind, -1) for kind in range(KIND_COUNT)]  # the same, as a list: -1 if absent
+        self.first_id: list[int] = [first.get(kind, -1) for kind in range(KIND_COUNT)]  # the first id of each kind; -1: none
         self.bid_count: int = kinds.count(BID)  # suit bids then the no-trump bid, lowest first
         # Direct lookups for the hot path: card -> id of play:C, discard:C, give:C.
         self.play_id = _by_card(names, kinds, cards, PLAY)

@@ -22,7 +22,7 @@ from typing import Any, Final, overload
 from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, quoted
-from bowers.hand import Hand, trump_name
+from bowers.hand import RESULT_KEYS, Hand, trump_name
 from bowers.observation import build_observation, build_public_observation
 from bowers.variants import DealRound, Rules, make_rules
 
@@ -30,26 +30,9 @@ FORMAT_VERSION: Final = 1
 MAX_SEED_BITS = 4096  # far beyond any seed in use; longer ones could not even be written out as text
 MAX_JSON_DEPTH = 32  # nesting allowed inside a record's metadata
 
-# The keys a record, a deal and a hand result may have; replay refuses any other.
+# The keys a record and a deal may have (a hand result's are RESULT_KEYS); replay refuses any other.
 RECORD_KEYS = ("format_version", "variant", "options", "seed", "seating", "draw", "metadata", "deals", "scores")
 DEAL_KEYS = ("dealer", "hands", "kitty", "actions", "result", "inferred")
-RESULT_KEYS = (
-    "dealer",
-    "maker",
-    "trump",
-    "alone",
-    "lone_defender",
-    "tricks",
-    "points",
-    "misdeal",
-    "made",
-    "jambone",
-    "jamboree",
-    "twos_threes",
-    "contract",
-    "renege",
-    "renege_claims",
-)
 
 
 def _random_integer(seed: int, label: str, bits: int) -> int:
@@ -129,35 +112,19 @@ def _recipients(deal_rounds: tuple[DealRound, ...], players: int, deck_size: int
 
 def deal_from_order(rules: Rules, dealer: int, order: Sequence[Card]) -> tuple[list[int], list[Card]]:
     """Deal a deck given in order, by the variant's packets, from the dealer's left; returns hands (bit sets) and kitty."""
-    recipients = _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer)
-    if len(order) != len(recipients):
-        raise ValueError(f"a deal needs {len(recipients)} cards in order, not {len(order)}")
-    return _dealt(rules.players, recipients, list(order))
-
-
-def _dealt(players: int, recipients: tuple[int, ...], order: list[int]) -> tuple[list[int], list[Card]]:
-    """Hands (bit sets) and kitty of a deck in order, given the seat (or -1, the kitty) of each position."""
-    hands = [0] * players
-    kitty: list[Card] = []
-    for position in range(len(recipients)):
-        card = order[position]
-        seat = recipients[position]
-        if seat < 0:
-            kitty.append(card)
-        else:
-            hands[seat] |= 1 << card
-    return hands, kitty
+    if len(order) != len(rules.deck):
+        raise ValueError(f"a deal needs {len(rules.deck)} cards in order, not {len(order)}")
+    return deal_plan(rules).deal(dealer, list(order))
 
 
 class DealPlan:
     """What dealing one variant's deck needs, worked out once per game: the deck, the shuffle's size, the packets."""
 
-    __slots__ = ("deck", "digest_size", "kitty_positions", "players", "seat_positions")
+    __slots__ = ("deck", "kitty_positions", "seat_positions", "shuffle_bits")
 
     def __init__(self, rules: Rules) -> None:
         self.deck: list[int] = list(rules.deck)
-        self.players = rules.players
-        self.digest_size: int = (_shuffle_bits(len(self.deck)) + 7) // 8
+        self.shuffle_bits: int = _shuffle_bits(len(self.deck))
         # For each dealer: the positions of the shuffled deck that each seat receives, and those of the kitty.
         self.seat_positions: list[list[tuple[int, ...]]] = []
         self.kitty_positions: list[tuple[int, ...]] = []
@@ -270,9 +237,8 @@ class Game:
             # The same deal as deal_from_order(rules, dealer, shuffled(rules.deck, seed, f"deal:{number}")), with
             # the per-game work done once in the deal plan.
             plan = self._deal_plan
-            key = f"bowers:{self._dealing_seed}:deal:{number}".encode()
             cards = plan.deck[:]
-            _shuffle_in_place(cards, int.from_bytes(hashlib.shake_128(key).digest(plan.digest_size), "big"))
+            _shuffle_in_place(cards, _random_integer(self._dealing_seed, f"deal:{number}", plan.shuffle_bits))
             hands, kitty = plan.deal(dealer, cards)
         return Hand(rules, self.space, dealer, hands, kitty)
 

@@ -961,6 +961,7 @@ _RESULT_TEMPLATE: Final[dict[str, Any]] = {
     "renege": None,
     "renege_claims": None,
 }
+RESULT_KEYS: Final = tuple(_RESULT_TEMPLATE)  # the fields of a hand's result, in record order
 
 
 def _card_ids(cards: int, id_of_card: list[Any]) -> list[int]:
@@ -1076,4 +1077,4 @@ def hand_points(
     return SCORING[scoring](hand_size, team_tricks, maker_team, made, alone, lone_defence, jambone)
 
 
-__all__ = ["PHASE_NAMES", "Hand", "hand_points", "trump_name"]
+__all__ = ["PHASE_NAMES", "RESULT_KEYS", "Hand", "hand_points", "trump_name"]

@@ -115,7 +115,7 @@ def _play_ids(rules: Rules) -> tuple[Sequence[int], int]:
         space = space_for(rules)
         if len(_PLAY_IDS) > 256:
             _PLAY_IDS.clear()
-        entry = _PLAY_IDS[id(rules)] = (rules, space.play_id, space.first_of_kind.get(PLAY_JOKER, -1))
+        entry = _PLAY_IDS[id(rules)] = (rules, space.play_id, space.first_id[PLAY_JOKER])
     return entry[1], entry[2]
 
 
