@@ -23,7 +23,8 @@ import platform
 import statistics
 from typing import Any
 
-from bowers.cli_match import setting_value
+from arguments import setting
+
 from bowers.match import Side, play_match
 from bowers.variants import variant, variants
 
@@ -81,20 +82,12 @@ def line(figures: dict[str, Any]) -> str:
     return text
 
 
-def _setting(text: str) -> tuple[str, Any]:
-    """A ``NAME=VALUE`` bot setting, its value read as ``bowers match --setting`` reads it."""
-    name, sep, value = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    return name.strip(), setting_value(value)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variants", default="standard,ultimate", help=f"comma-separated, from {', '.join(variants())}")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--bot", default="pimc")
-    parser.add_argument("--setting", type=_setting, action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--setting", type=setting, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     arguments = parser.parse_args()

@@ -45,12 +45,12 @@ import time
 from functools import partial
 from typing import Any
 
+from arguments import setting
 from peers.euchre_cli import euchre_cli_computer
 from peers.openspiel_ismcts import OPENSPIEL_OPTIONS, openspiel_ismcts
 from peers.rules import bowers_bot_without
 from peers.split import split_bot
 
-from bowers.cli_match import setting_value
 from bowers.match import MatchResult, Side, play_match
 from bowers.variants import variant, variants
 
@@ -202,14 +202,6 @@ def _names(text: str, allowed: tuple[str, ...] | list[str], what: str) -> list[s
     return names
 
 
-def _setting(text: str) -> tuple[str, Any]:
-    """A ``NAME=VALUE`` bot setting, its value read as ``bowers match --setting`` reads it."""
-    name, sep, value = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    return name.strip(), setting_value(value)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variants", type=lambda t: _names(t, variants(), "variant"), default=variants())
@@ -221,7 +213,7 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=1000, help="simulations per decision of the OpenSpiel search")
     parser.add_argument("--calibration-deals", type=int, default=10, help="deals to time the OpenSpiel search on")
     parser.add_argument("--pimc-budget", type=float, default=None, help="pimc's seconds per decision against the search")
-    parser.add_argument("--pimc-setting", type=_setting, action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--pimc-setting", type=setting, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE as JSON")
     arguments = parser.parse_args()
     started = time.perf_counter()
