@@ -221,11 +221,12 @@ def test_a_reload_mid_hand_resumes_the_seat(browser: Browser, server: Server) ->
         take_turn(page)
         page.wait_for_timeout(200)
     cards = hand_cards(page)
-    log = page.locator(".log").inner_text()
+    # The whole "This hand" panel: its log, or (when the last turn ended a hand) the note that nothing happened yet.
+    this_hand = page.locator('[aria-label="This hand"]').inner_text()
     page.reload()
     page.wait_for_selector(".hand .card")
     assert hand_cards(page) == cards
-    assert page.locator(".log").inner_text() == log
+    assert page.locator('[aria-label="This hand"]').inner_text() == this_hand
     play_until(page, ".hand .card.legal", seconds=60)
     assert take_turn(page)
 
