@@ -33,6 +33,9 @@ def extensions() -> list[Extension]:
     solver_source = os.path.join("src", "bowers", "solver", "_search.c")
     if os.path.exists(os.path.join(HERE, solver_source)):
         found.append(Extension("bowers.solver._search", [solver_source], extra_compile_args=["-O3"], optional=True))
+    shake_source = os.path.join("src", "bowers", "_shake.c")
+    if os.path.exists(os.path.join(HERE, shake_source)):
+        found.append(Extension("bowers._shake", [shake_source], extra_compile_args=["-O3"], optional=True))
     return found
 
 

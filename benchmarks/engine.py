@@ -5,7 +5,11 @@ dealt and played to the end by uniformly random legal choices, in one Python
 process, each engine driven its fastest way: methods bound to locals, and
 one uniform pick per decision written inline for every engine alike,
 ``ids[int(random() * len(ids))]`` with ``random = random.Random(seed).random``
-(a C call, where ``Random.choice`` runs two Python functions per pick):
+(a C call, where ``Random.choice`` runs two Python functions per pick),
+with the builtins ``int`` and ``len`` bound to locals as well (CPython 3.11
+fails to specialise global lookups inside some ``while`` loops, among them
+the two-level loop that plays whole games, and then looks each one up in two
+dictionaries per use):
 
 * ``bowers str``: ``bowers.Game("standard", stick_the_dealer=True)`` through
   the string API, ``game.apply(pick(game.legal_actions()))``;
@@ -84,6 +88,7 @@ COPY_GAMES = 4  # random games whose positions copy+apply replays: few, so they 
 def bowers_strings(hands: int, seed: int) -> int:
     """Play at least ``hands`` hands through the string API; return the number played."""
     uniform = random.Random(seed).random
+    integer, length = int, len  # locals: see the module docstring
     played = 0
     game_seed = seed
     while played < hands:
@@ -93,7 +98,7 @@ def bowers_strings(hands: int, seed: int) -> int:
         apply = game.apply
         while not game.is_over:
             names = legal()
-            apply(names[int(uniform() * len(names))])
+            apply(names[integer(uniform() * length(names))])
         played += len(game.results)
     return played
 
@@ -101,6 +106,7 @@ def bowers_strings(hands: int, seed: int) -> int:
 def bowers_ids(hands: int, seed: int) -> int:
     """Play at least ``hands`` hands through the integer path; return the number played."""
     uniform = random.Random(seed).random
+    integer, length = int, len  # locals: see the module docstring
     played = 0
     game_seed = seed
     while played < hands:
@@ -110,7 +116,7 @@ def bowers_ids(hands: int, seed: int) -> int:
         apply = game.apply_id
         while not game.is_over:
             ids = legal()
-            apply(ids[int(uniform() * len(ids))])
+            apply(ids[integer(uniform() * length(ids))])
         played += len(game.results)
     return played
 
@@ -118,6 +124,7 @@ def bowers_ids(hands: int, seed: int) -> int:
 def openspiel(hands: int, seed: int) -> int:
     """Play ``hands`` OpenSpiel euchre episodes, chance nodes included; return the number played."""
     uniform = random.Random(seed).random
+    integer, length = int, len  # locals: see the module docstring
     new_state = pyspiel.load_game("euchre", OPENSPIEL_PARAMETERS).new_initial_state
     for _ in range(hands):
         state = new_state()
@@ -126,13 +133,14 @@ def openspiel(hands: int, seed: int) -> int:
         apply = state.apply_action
         while not is_terminal():
             ids = legal()
-            apply(ids[int(uniform() * len(ids))])
+            apply(ids[integer(uniform() * length(ids))])
     return hands
 
 
 def euchre_cli(hands: int, seed: int) -> int:
     """Play ``hands`` hands on euchre-cli's engine with random legal choices; return the number played."""
     uniform = random.Random(seed).random
+    integer, length = int, len  # locals: see the module docstring
     random.seed(seed)  # euchre-cli's create_deck shuffles with the module-level generator
     teams = [Team("Team 1"), Team("Team 2")]
     players = [Player(f"Player {i + 1}", teams[i % 2]) for i in range(4)]
@@ -149,13 +157,13 @@ def euchre_cli(hands: int, seed: int) -> int:
                 player.team.called_trump = True
                 dealer = players[-1]
                 dealer.hand.insert(0, face_up)
-                deck.append(dealer.hand.pop(int(uniform() * len(dealer.hand))))
+                deck.append(dealer.hand.pop(integer(uniform() * length(dealer.hand))))
                 break
         if trump is None:  # round two: name another suit or pass
             others = list({card.suit.name: card.suit for card in deck if card.suit is not face_up.suit}.values())
             for player in players:
                 options = [None, *others]
-                pick = options[int(uniform() * len(options))]
+                pick = options[integer(uniform() * length(options))]
                 if pick is not None:
                     trump = pick
                     player.team.called_trump = True
@@ -167,7 +175,7 @@ def euchre_cli(hands: int, seed: int) -> int:
             for player in players:
                 hand = player.hand
                 legal = [c for c in hand if valid_play(c, hand, cards, trump)]
-                card = legal[int(uniform() * len(legal))]
+                card = legal[integer(uniform() * length(legal))]
                 cards.append(hand.pop(hand.index(card)))
             trick_winner(players, cards, trump)
             rotate_trick_order(players)

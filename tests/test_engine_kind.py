@@ -67,3 +67,25 @@ def test_a_stale_compiled_module_falls_back_to_the_sources_with_a_warning(tmp_pa
     assert kind == "pure"
     assert hand_file == str(tmp_path / "bowers" / "hand.py")
     assert probe.stderr.count("older than hand.py") == 1
+
+
+def test_the_expected_deal_hash_runs() -> None:
+    """The compiled deal hash unless BOWERS_PURE asks for hashlib's; in CI its build must not have been skipped."""
+    from bowers import deal_hash
+
+    if _on("BOWERS_PURE"):
+        assert deal_hash.shake128_int is deal_hash.shake128_int_reference
+    elif deal_hash.compiled_available():
+        assert deal_hash.shake128_int is deal_hash._compiled
+    else:
+        assert not _on("CI"), "the compiled deal hash (bowers/_shake.c) was not built"
+        assert deal_hash.shake128_int is deal_hash.shake128_int_reference
+
+
+def test_ci_builds_every_c_extension() -> None:
+    """In CI the tests that compare a C extension with its Python reference must run, never skip."""
+    from bowers import deal_hash, solver
+
+    if _on("CI"):
+        assert deal_hash.compiled_available(), "bowers/_shake.c was not built"
+        assert solver.compiled_available(), "bowers/solver/_search.c was not built"

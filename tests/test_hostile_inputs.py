@@ -111,6 +111,28 @@ def test_apply_id_refuses_every_id_that_is_not_legal_now_and_changes_nothing() -
             game.apply_id(min(legal))
 
 
+def test_apply_id_accepts_exactly_the_legal_ids_at_every_decision() -> None:
+    # Every id at every decision of random games (reneges and Jokers included): apply_id checks and moves in
+    # one step for plain plays, so it must agree with legal_action_ids everywhere, and a refusal changes nothing.
+    for variant, options in [(name, {}) for name in bowers.variants()] + [("standard", {"reneges": True})]:
+        game = Game(variant, seed=11, **options)
+        rng = random.Random(variant)
+        for _ in range(70):
+            if game.is_over:
+                break
+            legal = set(game.legal_action_ids())
+            for action in range(len(game.space)):
+                trial = game.copy()
+                before = trial.record()
+                if action in legal:
+                    trial.apply_id(action)
+                else:
+                    with pytest.raises(IllegalAction):
+                        trial.apply_id(action)
+                    assert trial.record() == before, (variant, action)
+            game.apply_id(rng.choice(sorted(legal)))
+
+
 def test_apply_id_refuses_a_card_of_another_seat_and_after_the_game_is_over() -> None:
     game = played("standard", seed=5, actions=12)
     while game.phase != "play":

@@ -9,7 +9,6 @@ version.  The next hand is dealt inside the ``apply`` that ends the last one.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import math
 import os
@@ -21,6 +20,7 @@ from typing import Any, Final, overload
 
 from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
+from bowers.deal_hash import shake128_int
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, quoted
 from bowers.hand import RESULT_KEYS, Hand, trump_name
 from bowers.observation import build_observation, build_public_observation
@@ -36,8 +36,7 @@ DEAL_KEYS = ("dealer", "hands", "kitty", "actions", "result", "inferred")
 
 
 def _random_integer(seed: int, label: str, bits: int) -> int:
-    digest = hashlib.shake_128(f"bowers:{seed}:{label}".encode()).digest((bits + 7) // 8)
-    return int.from_bytes(digest, "big")
+    return shake128_int(f"bowers:{seed}:{label}".encode(), (bits + 7) // 8)
 
 
 @lru_cache(maxsize=64)
@@ -319,15 +318,15 @@ class Game:
     def apply_id(self, action: object) -> None:
         """Apply an action id, the fast checked door: an id that is not legal now raises ``IllegalAction`` and changes nothing.
 
-        The check is a bit test against the legal set.  Search that needs no check uses
+        The check is a bit test against the legal set, made in the same step as the move
+        (``Hand.apply_if_legal``).  Search that needs no check uses
         ``Hand.apply_id`` on copies of hands (``game.hand.copy()``), the unchecked door.
         """
         # Typed ``object`` so that compiled code, too, refuses a bool or a float instead of converting it.
         action = action if type(action) is int else _action_number(action)
         hand = self._hand
         # Once the game is over its last hand is over too, and is_legal refuses everything.
-        if 0 <= action < self._space_size and hand.is_legal(action):
-            hand.apply_id(action)
+        if 0 <= action < self._space_size and hand.apply_if_legal(action):
             if hand.result is not None:
                 self._end_hand()
             return

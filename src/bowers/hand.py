@@ -583,6 +583,35 @@ class Hand:
 
     # ------------------------------------------------------------------ applying
 
+    def apply_if_legal(self, action: int) -> bool:
+        """Apply an action id (``0 <= action < len(space)``) if it is legal now and return True; else change nothing.
+
+        ``Game.apply_id``'s door: a card played in a hand without reneges is checked and applied in one step,
+        with the lookups shared; every other action goes through ``is_legal`` and ``apply_id``.
+        """
+        if self.phase == PLAY_PHASE and not self.reneges:
+            space = self.space
+            if space.kinds[action] == PLAY:
+                card = space.cards[action]
+                held = self.hands[self.turn]
+                if not held >> card & 1:
+                    return False
+                if self.trick_cards:
+                    follow = held & self.suit_mask[self.led]
+                    if follow and not follow >> card & 1:
+                        return False
+                elif card == JOKER and self.joker_leads:
+                    return False  # a no-trump Joker leads with a suit named
+                history = self.history
+                history.append(self.to_act)  # type: ignore[arg-type]  # a seat is to act in play
+                history.append(action)
+                self._play(card, -1)
+                return True
+        if not self.is_legal(action):
+            return False
+        self.apply_id(action)
+        return True
+
     def apply_id(self, action: int) -> None:
         """Apply a legal action id, unchecked: the caller guarantees legality (``Game.apply_id`` checks)."""
         seat: int = self.to_act  # type: ignore[assignment]
@@ -788,7 +817,8 @@ class Hand:
             self.to_act = self.jambone_chooser if following == self.jambone_seat else following
             return
         winner = self.trick_winner
-        self.tricks_won[winner] += 1
+        tricks_won = self.tricks_won
+        tricks_won[winner] = tricks_won[winner] + 1  # compiled: a native add, where += goes through the generic one
         self.tricks_played += 1
         trick.clear()  # a copy of the hand copies this list, so clearing it in place is safe
         self.led = -1

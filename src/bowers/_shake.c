@@ -1,0 +1,195 @@
+/* SHAKE-128 (FIPS 202) of a short message, read as a big-endian integer: the deal hash of bowers.
+
+   A game draws its deals from SHAKE-128 of a short text.  hashlib computes the same digest through
+   OpenSSL, whose set-up around a single Keccak permutation costs several times the permutation itself;
+   this module computes it directly.  It is optional: without it bowers uses hashlib, and the tests
+   check that both give the same integers. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define RATE 168 /* bytes absorbed or squeezed per permutation: 1600 bits less twice the 128-bit security */
+
+static const uint64_t ROUND_CONSTANTS[24] = {
+    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
+    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
+    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
+    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
+    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
+    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
+};
+
+/* In keccak_permute, lane x + 5y is rotated left in the rho step by 0, 1, 62, 28, 27 (y = 0), 36, 44, 6, 55, 20,
+   3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14 (y = 4). */
+static inline uint64_t rotate_left(uint64_t lane, unsigned by) {
+    return by == 0 ? lane : (lane << by) | (lane >> (64 - by));
+}
+
+/* Keccak-f[1600]: 24 rounds of theta, rho and pi, chi, iota on 25 lanes indexed x + 5y, every step written out
+   so that the lanes stay in registers. */
+static void keccak_permute(uint64_t state[25]) {
+    uint64_t a0 = state[0], a1 = state[1], a2 = state[2], a3 = state[3], a4 = state[4], a5 = state[5], a6 = state[6], a7 = state[7], a8 = state[8], a9 = state[9], a10 = state[10], a11 = state[11], a12 = state[12], a13 = state[13], a14 = state[14], a15 = state[15], a16 = state[16], a17 = state[17], a18 = state[18], a19 = state[19], a20 = state[20], a21 = state[21], a22 = state[22], a23 = state[23], a24 = state[24];
+    for (int round = 0; round < 24; round++) {
+        uint64_t c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
+        uint64_t c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
+        uint64_t c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
+        uint64_t c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
+        uint64_t c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
+        uint64_t d0 = c4 ^ rotate_left(c1, 1);
+        uint64_t d1 = c0 ^ rotate_left(c2, 1);
+        uint64_t d2 = c1 ^ rotate_left(c3, 1);
+        uint64_t d3 = c2 ^ rotate_left(c4, 1);
+        uint64_t d4 = c3 ^ rotate_left(c0, 1);
+        uint64_t b0 = rotate_left(a0 ^ d0, 0);
+        uint64_t b1 = rotate_left(a6 ^ d1, 44);
+        uint64_t b2 = rotate_left(a12 ^ d2, 43);
+        uint64_t b3 = rotate_left(a18 ^ d3, 21);
+        uint64_t b4 = rotate_left(a24 ^ d4, 14);
+        uint64_t b5 = rotate_left(a3 ^ d3, 28);
+        uint64_t b6 = rotate_left(a9 ^ d4, 20);
+        uint64_t b7 = rotate_left(a10 ^ d0, 3);
+        uint64_t b8 = rotate_left(a16 ^ d1, 45);
+        uint64_t b9 = rotate_left(a22 ^ d2, 61);
+        uint64_t b10 = rotate_left(a1 ^ d1, 1);
+        uint64_t b11 = rotate_left(a7 ^ d2, 6);
+        uint64_t b12 = rotate_left(a13 ^ d3, 25);
+        uint64_t b13 = rotate_left(a19 ^ d4, 8);
+        uint64_t b14 = rotate_left(a20 ^ d0, 18);
+        uint64_t b15 = rotate_left(a4 ^ d4, 27);
+        uint64_t b16 = rotate_left(a5 ^ d0, 36);
+        uint64_t b17 = rotate_left(a11 ^ d1, 10);
+        uint64_t b18 = rotate_left(a17 ^ d2, 15);
+        uint64_t b19 = rotate_left(a23 ^ d3, 56);
+        uint64_t b20 = rotate_left(a2 ^ d2, 62);
+        uint64_t b21 = rotate_left(a8 ^ d3, 55);
+        uint64_t b22 = rotate_left(a14 ^ d4, 39);
+        uint64_t b23 = rotate_left(a15 ^ d0, 41);
+        uint64_t b24 = rotate_left(a21 ^ d1, 2);
+        a0 = b0 ^ (~b1 & b2);
+        a1 = b1 ^ (~b2 & b3);
+        a2 = b2 ^ (~b3 & b4);
+        a3 = b3 ^ (~b4 & b0);
+        a4 = b4 ^ (~b0 & b1);
+        a5 = b5 ^ (~b6 & b7);
+        a6 = b6 ^ (~b7 & b8);
+        a7 = b7 ^ (~b8 & b9);
+        a8 = b8 ^ (~b9 & b5);
+        a9 = b9 ^ (~b5 & b6);
+        a10 = b10 ^ (~b11 & b12);
+        a11 = b11 ^ (~b12 & b13);
+        a12 = b12 ^ (~b13 & b14);
+        a13 = b13 ^ (~b14 & b10);
+        a14 = b14 ^ (~b10 & b11);
+        a15 = b15 ^ (~b16 & b17);
+        a16 = b16 ^ (~b17 & b18);
+        a17 = b17 ^ (~b18 & b19);
+        a18 = b18 ^ (~b19 & b15);
+        a19 = b19 ^ (~b15 & b16);
+        a20 = b20 ^ (~b21 & b22);
+        a21 = b21 ^ (~b22 & b23);
+        a22 = b22 ^ (~b23 & b24);
+        a23 = b23 ^ (~b24 & b20);
+        a24 = b24 ^ (~b20 & b21);
+        a0 ^= ROUND_CONSTANTS[round];
+    }
+    state[0] = a0;
+    state[1] = a1;
+    state[2] = a2;
+    state[3] = a3;
+    state[4] = a4;
+    state[5] = a5;
+    state[6] = a6;
+    state[7] = a7;
+    state[8] = a8;
+    state[9] = a9;
+    state[10] = a10;
+    state[11] = a11;
+    state[12] = a12;
+    state[13] = a13;
+    state[14] = a14;
+    state[15] = a15;
+    state[16] = a16;
+    state[17] = a17;
+    state[18] = a18;
+    state[19] = a19;
+    state[20] = a20;
+    state[21] = a21;
+    state[22] = a22;
+    state[23] = a23;
+    state[24] = a24;
+}
+
+static void xor_byte(uint64_t state[25], size_t position, uint8_t byte) {
+    state[position / 8] ^= (uint64_t)byte << (8 * (position % 8));
+}
+
+static uint8_t read_byte(const uint64_t state[25], size_t position) {
+    return (uint8_t)(state[position / 8] >> (8 * (position % 8)));
+}
+
+/* shake128_int(data, length): SHAKE-128 of the bytes ``data``, ``length`` bytes of output read big-endian. */
+static PyObject *shake128_int(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "shake128_int takes the message (bytes) and the output length in bytes");
+        return NULL;
+    }
+    if (!PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "shake128_int: the message must be bytes");
+        return NULL;
+    }
+    Py_ssize_t length = PyLong_AsSsize_t(args[1]);
+    if (length == -1 && PyErr_Occurred())
+        return NULL;
+    if (length < 1 || length > 4096) {
+        PyErr_SetString(PyExc_ValueError, "shake128_int: the output length must be 1 to 4096 bytes");
+        return NULL;
+    }
+    const uint8_t *message = (const uint8_t *)PyBytes_AS_STRING(args[0]);
+    Py_ssize_t message_length = PyBytes_GET_SIZE(args[0]);
+
+    uint64_t state[25];
+    memset(state, 0, sizeof state);
+    size_t at = 0;
+    for (Py_ssize_t i = 0; i < message_length; i++) {
+        xor_byte(state, at++, message[i]);
+        if (at == RATE) {
+            keccak_permute(state);
+            at = 0;
+        }
+    }
+    xor_byte(state, at, 0x1F); /* the SHAKE domain bits and the first bit of the padding */
+    xor_byte(state, RATE - 1, 0x80);
+    keccak_permute(state);
+
+    uint8_t stack_output[512];
+    uint8_t *output = length <= (Py_ssize_t)sizeof stack_output ? stack_output : PyMem_Malloc((size_t)length);
+    if (output == NULL)
+        return PyErr_NoMemory();
+    at = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        if (at == RATE) {
+            keccak_permute(state);
+            at = 0;
+        }
+        output[i] = read_byte(state, at++);
+    }
+    PyObject *number = _PyLong_FromByteArray(output, (size_t)length, 0 /* big-endian */, 0 /* unsigned */);
+    if (output != stack_output)
+        PyMem_Free(output);
+    return number;
+}
+
+static PyMethodDef methods[] = {
+    {"shake128_int", (PyCFunction)(void (*)(void))shake128_int, METH_FASTCALL,
+     "shake128_int(data, length) -> int: SHAKE-128 of data, length bytes of output read as a big-endian integer."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_definition = {
+    PyModuleDef_HEAD_INIT, "_shake", "SHAKE-128 of a short message as an integer: the deal hash of bowers.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__shake(void) { return PyModule_Create(&module_definition); }
