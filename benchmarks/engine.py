@@ -15,6 +15,10 @@ dictionaries per use):
   the string API, ``game.apply(pick(game.legal_actions()))``;
 * ``bowers id``: the same through the integer path,
   ``game.apply_id(pick(game.legal_action_ids()))``;
+* ``bowers step``: the integer path one call per decision,
+  ``ids = game.step_id(pick(ids))`` until ``ids`` is empty (``step_id`` is
+  ``apply_id`` and ``legal_action_ids`` in one call, which also stands for
+  ``is_over``): the fastest way to drive bowers;
 * ``pure id``: the integer path of the pure-Python reference engine
   (``BOWERS_PURE=1``), timed in a child process so that both engines are
   measured in the same run;
@@ -117,6 +121,23 @@ def bowers_ids(hands: int, seed: int) -> int:
         while not game.is_over:
             ids = legal()
             apply(ids[integer(uniform() * length(ids))])
+        played += len(game.results)
+    return played
+
+
+def bowers_steps(hands: int, seed: int) -> int:
+    """Play at least ``hands`` hands through ``step_id``, one call per decision; return the number played."""
+    uniform = random.Random(seed).random
+    integer, length = int, len  # locals: see the module docstring
+    played = 0
+    game_seed = seed
+    while played < hands:
+        game = bowers.Game(VARIANT, seed=game_seed, **OPTIONS)
+        game_seed += 1
+        step = game.step_id
+        ids = game.legal_action_ids()
+        while ids:
+            ids = step(ids[integer(uniform() * length(ids))])
         played += len(game.results)
     return played
 
@@ -227,12 +248,14 @@ def timed(name: str, hands: int, seed: int) -> float:
 PLAYERS: dict[str, Callable[[int, int], int]] = {
     "bowers str": bowers_strings,
     "bowers id": bowers_ids,
+    "bowers step": bowers_steps,
     "openspiel": openspiel,
     "euchre-cli": euchre_cli,
 }
 MEASURES = (*PLAYERS, "copy+apply")
 PURE_COLUMNS = {"pure id": "bowers id", "copy+apply pure": "copy+apply"}  # timed with BOWERS_PURE=1 in a child
-COLUMNS = ("bowers str", "bowers id", "pure id", "openspiel", "euchre-cli", "copy+apply", "copy+apply pure")
+# OpenSpiel right after the bowers columns, so that the runs compared most are measured close together.
+COLUMNS = ("bowers str", "bowers id", "bowers step", "openspiel", "pure id", "euchre-cli", "copy+apply", "copy+apply pure")
 
 
 def timed_pure(measure: str, hands: int, seed: int) -> float:
@@ -322,7 +345,7 @@ def main(argv: list[str] | None = None) -> None:
     base = medians["openspiel"]
     print(
         f"ratio bowers/OpenSpiel: string API {medians['bowers str'] / base:.2f}, integer path {medians['bowers id'] / base:.2f}, "
-        f"pure integer path {medians['pure id'] / base:.2f}"
+        f"integer path by step_id {medians['bowers step'] / base:.2f}, pure integer path {medians['pure id'] / base:.2f}"
     )
     peer = medians["euchre-cli"]
     print(
@@ -339,7 +362,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print(
         f"median of the runs' own ratios: bowers/OpenSpiel string API {run_ratio('bowers str', 'openspiel'):.2f}, "
-        f"integer path {run_ratio('bowers id', 'openspiel'):.2f}; "
+        f"integer path {run_ratio('bowers id', 'openspiel'):.2f}, by step_id {run_ratio('bowers step', 'openspiel'):.2f}; "
         f"copy+apply {run_ratio('copy+apply', 'copy+apply pure'):.2f}x the pure engine"
     )
     print(checked_apply_id_cost(seed=args.seed), flush=True)

@@ -25,7 +25,7 @@ import subprocess
 import sys
 
 ENGINE_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine.py")
-MEASURES = ("bowers id", "bowers str", "openspiel")
+MEASURES = ("bowers id", "bowers step", "bowers str", "openspiel")
 
 
 def instructions(measure: str, hands: int, environment: dict[str, str]) -> int:
@@ -71,6 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     base = counts["openspiel"]
     print(
         f"ratio OpenSpiel/bowers (fewer instructions is better): integer path {base / counts['bowers id']:.2f}, "
+        f"by step_id {base / counts['bowers step']:.2f}, "
         f"string API {base / counts['bowers str']:.2f}, pure integer path {base / counts['pure id']:.2f}"
     )
 

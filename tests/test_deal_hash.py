@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import bowers
 from bowers import deal_hash
 
 
@@ -38,3 +39,60 @@ def test_the_compiled_digest_refuses_bad_arguments() -> None:
             compiled(b"x", length)
     with pytest.raises(TypeError):
         compiled(b"x")  # type: ignore[call-arg]
+
+
+@pytest.mark.skipif(not deal_hash.compiled_available(), reason="the compiled deal hash is not built")
+def test_the_compiled_shuffle_walks_the_engines_fisher_yates() -> None:
+    from bowers.game import _shuffle_bits, _shuffle_in_place
+
+    shuffle = deal_hash._compiled_shuffle
+    assert shuffle is not None
+    rng = random.Random(7)
+    # Every deck size in use (24 to 54 cards, with Jokers and kitties) and beyond, several chunks of digits
+    # each, with the engine's number of bytes and with fewer (a number smaller than the deck's permutations).
+    for size in [*range(1, 60), 100, 333, 1000]:
+        for _ in range(12):
+            data = bytes(rng.randrange(256) for _ in range(rng.randrange(40)))
+            for length in ((_shuffle_bits(size) + 7) // 8, rng.randrange(1, 64)):
+                cards = [f"card{i}" for i in range(size)]
+                expected = cards[:]
+                shuffle(cards, data, length)
+                _shuffle_in_place(expected, deal_hash.shake128_int_reference(data, length))
+                assert cards == expected, (size, length)
+
+
+@pytest.mark.skipif(not deal_hash.compiled_available(), reason="the compiled deal hash is not built")
+def test_the_compiled_shuffle_refuses_bad_arguments() -> None:
+    shuffle = deal_hash._compiled_shuffle
+    assert shuffle is not None
+    with pytest.raises(TypeError, match="list"):
+        shuffle((1, 2, 3), b"x", 4)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="bytes"):
+        shuffle([1, 2, 3], "x", 4)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="1 to 4096"):
+        shuffle([1, 2, 3], b"x", 0)
+    with pytest.raises(ValueError, match="at most 4096 cards"):
+        shuffle(list(range(5000)), b"x", 8)
+    cards = [3, 1, 2]
+    shuffle(cards, b"x", 8)
+    assert sorted(cards) == [1, 2, 3]
+
+
+def test_games_deal_the_same_cards_with_either_shuffle() -> None:
+    # A game deals through the compiled shuffle when it is built; the reference walk must give the same hands.
+    from bowers.game import deal_from_order, shuffled
+
+    for variant in bowers.variants():
+        game = bowers.Game(variant, seed=99)
+        checked: set[int] = set()
+        while not game.is_over and len(checked) < 3:
+            number = game.hand_number
+            if number not in checked:
+                checked.add(number)
+                hand = game.hand
+                order = shuffled(game.rules.deck, 99, f"deal:{number}")
+                hands, kitty = deal_from_order(game.rules, hand.dealer, order)
+                assert list(hand.dealt_hands) == hands, (variant, number)
+                assert hand.kitty_as_dealt == kitty, (variant, number)
+            game.apply_id(game.legal_action_ids()[0])
+        assert len(checked) == 3, variant

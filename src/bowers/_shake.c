@@ -1,9 +1,11 @@
-/* SHAKE-128 (FIPS 202) of a short message, read as a big-endian integer: the deal hash of bowers.
+/* SHAKE-128 (FIPS 202) of a short message, read as a big-endian integer, and the shuffle it drives: the deal
+   randomness of bowers.
 
-   A game draws its deals from SHAKE-128 of a short text.  hashlib computes the same digest through
-   OpenSSL, whose set-up around a single Keccak permutation costs several times the permutation itself;
-   this module computes it directly.  It is optional: without it bowers uses hashlib, and the tests
-   check that both give the same integers. */
+   A game draws its deals from SHAKE-128 of a short text, and shuffles the deck by a Fisher-Yates walk whose
+   swaps are the digits of that number.  hashlib computes the same digest through OpenSSL, whose set-up around
+   a single Keccak permutation costs several times the permutation itself, and the walk in Python moves each
+   card through the interpreter; this module does both directly.  It is optional: without it bowers uses
+   hashlib and its own Python walk (bowers.game, the reference), and the tests check that both agree. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -27,9 +29,17 @@ static inline uint64_t rotate_left(uint64_t lane, unsigned by) {
     return by == 0 ? lane : (lane << by) | (lane >> (64 - by));
 }
 
+/* With gcc on x86-64 the permutation is also compiled for processors with BMI and AVX2 (x86-64-v3: and-not and
+   rotate without a copy), and the loader picks the variant the processor runs; elsewhere it is compiled once. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11 && defined(__x86_64__) && defined(__linux__)
+#define PROCESSOR_VARIANTS __attribute__((target_clones("default", "arch=x86-64-v3")))
+#else
+#define PROCESSOR_VARIANTS
+#endif
+
 /* Keccak-f[1600]: 24 rounds of theta, rho and pi, chi, iota on 25 lanes indexed x + 5y, every step written out
    so that the lanes stay in registers. */
-static void keccak_permute(uint64_t state[25]) {
+PROCESSOR_VARIANTS static void keccak_permute(uint64_t state[25]) {
     uint64_t a0 = state[0], a1 = state[1], a2 = state[2], a3 = state[3], a4 = state[4], a5 = state[5], a6 = state[6], a7 = state[7], a8 = state[8], a9 = state[9], a10 = state[10], a11 = state[11], a12 = state[12], a13 = state[13], a14 = state[14], a15 = state[15], a16 = state[16], a17 = state[17], a18 = state[18], a19 = state[19], a20 = state[20], a21 = state[21], a22 = state[22], a23 = state[23], a24 = state[24];
     for (int round = 0; round < 24; round++) {
         uint64_t c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
@@ -129,31 +139,12 @@ static uint8_t read_byte(const uint64_t state[25], size_t position) {
     return (uint8_t)(state[position / 8] >> (8 * (position % 8)));
 }
 
-/* shake128_int(data, length): SHAKE-128 of the bytes ``data``, ``length`` bytes of output read big-endian. */
-static PyObject *shake128_int(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "shake128_int takes the message (bytes) and the output length in bytes");
-        return NULL;
-    }
-    if (!PyBytes_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "shake128_int: the message must be bytes");
-        return NULL;
-    }
-    Py_ssize_t length = PyLong_AsSsize_t(args[1]);
-    if (length == -1 && PyErr_Occurred())
-        return NULL;
-    if (length < 1 || length > 4096) {
-        PyErr_SetString(PyExc_ValueError, "shake128_int: the output length must be 1 to 4096 bytes");
-        return NULL;
-    }
-    const uint8_t *message = (const uint8_t *)PyBytes_AS_STRING(args[0]);
-    Py_ssize_t message_length = PyBytes_GET_SIZE(args[0]);
-
+/* SHAKE-128 of message into output (output_length bytes). */
+static void shake128(const uint8_t *message, size_t message_length, uint8_t *output, size_t output_length) {
     uint64_t state[25];
     memset(state, 0, sizeof state);
     size_t at = 0;
-    for (Py_ssize_t i = 0; i < message_length; i++) {
+    for (size_t i = 0; i < message_length; i++) {
         xor_byte(state, at++, message[i]);
         if (at == RATE) {
             keccak_permute(state);
@@ -163,33 +154,135 @@ static PyObject *shake128_int(PyObject *module, PyObject *const *args, Py_ssize_
     xor_byte(state, at, 0x1F); /* the SHAKE domain bits and the first bit of the padding */
     xor_byte(state, RATE - 1, 0x80);
     keccak_permute(state);
-
-    uint8_t stack_output[512];
-    uint8_t *output = length <= (Py_ssize_t)sizeof stack_output ? stack_output : PyMem_Malloc((size_t)length);
-    if (output == NULL)
-        return PyErr_NoMemory();
     at = 0;
-    for (Py_ssize_t i = 0; i < length; i++) {
+    for (size_t i = 0; i < output_length; i++) {
         if (at == RATE) {
             keccak_permute(state);
             at = 0;
         }
         output[i] = read_byte(state, at++);
     }
-    PyObject *number = _PyLong_FromByteArray(output, (size_t)length, 0 /* big-endian */, 0 /* unsigned */);
-    if (output != stack_output)
-        PyMem_Free(output);
-    return number;
+}
+
+#define MAX_OUTPUT 4096
+
+/* The two arguments every function here takes: the message (bytes) and the output length in bytes. */
+static int read_arguments(PyObject *const *args, const char *name, const uint8_t **message, Py_ssize_t *message_length,
+                          Py_ssize_t *length) {
+    if (!PyBytes_Check(args[0])) {
+        PyErr_Format(PyExc_TypeError, "%s: the message must be bytes", name);
+        return -1;
+    }
+    *length = PyLong_AsSsize_t(args[1]);
+    if (*length == -1 && PyErr_Occurred())
+        return -1;
+    if (*length < 1 || *length > MAX_OUTPUT) {
+        PyErr_Format(PyExc_ValueError, "%s: the output length must be 1 to %d bytes", name, MAX_OUTPUT);
+        return -1;
+    }
+    *message = (const uint8_t *)PyBytes_AS_STRING(args[0]);
+    *message_length = PyBytes_GET_SIZE(args[0]);
+    return 0;
+}
+
+/* shake128_int(data, length): SHAKE-128 of the bytes ``data``, ``length`` bytes of output read big-endian. */
+static PyObject *shake128_int(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "shake128_int takes the message (bytes) and the output length in bytes");
+        return NULL;
+    }
+    const uint8_t *message;
+    Py_ssize_t message_length, length;
+    if (read_arguments(args, "shake128_int", &message, &message_length, &length) < 0)
+        return NULL;
+    uint8_t output[MAX_OUTPUT];
+    shake128(message, (size_t)message_length, output, (size_t)length);
+    return _PyLong_FromByteArray(output, (size_t)length, 0 /* big-endian */, 0 /* unsigned */);
+}
+
+/* shuffle(cards, data, length): shuffle the list ``cards`` in place by the number shake128_int(data, length).
+
+   The same Fisher-Yates walk as bowers.game's reference: for i from the last position down to 1, the swap
+   partner of i is the next digit of the number in the mixed radix (size, size - 1, ..., 2), least significant
+   first.  The digits are read a chunk of radices at a time (one long division per chunk, whose product fits
+   60 bits), which gives the same digits as dividing by one radix after another. */
+static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "shuffle takes the cards (a list), the message (bytes) and the length in bytes");
+        return NULL;
+    }
+    PyObject *cards = args[0];
+    if (!PyList_CheckExact(cards)) {
+        PyErr_SetString(PyExc_TypeError, "shuffle: the cards must be a list");
+        return NULL;
+    }
+    const uint8_t *message;
+    Py_ssize_t message_length, length;
+    if (read_arguments(args + 1, "shuffle", &message, &message_length, &length) < 0)
+        return NULL;
+    Py_ssize_t size = PyList_GET_SIZE(cards);
+    if (size > 4096) {
+        PyErr_SetString(PyExc_ValueError, "shuffle: at most 4096 cards");
+        return NULL;
+    }
+    uint8_t digest[MAX_OUTPUT];
+    shake128(message, (size_t)message_length, digest, (size_t)length);
+
+    /* The number as 64-bit limbs, most significant first. */
+    uint64_t number[MAX_OUTPUT / 8];
+    size_t limbs = ((size_t)length + 7) / 8;
+    memset(number, 0, sizeof(uint64_t) * limbs);
+    size_t skip = limbs * 8 - (size_t)length; /* leading zero bytes of the first limb */
+    for (size_t i = 0; i < (size_t)length; i++) {
+        size_t position = skip + i;
+        number[position / 8] |= (uint64_t)digest[i] << (8 * (7 - position % 8));
+    }
+    size_t first = 0; /* the first limb that may be nonzero */
+
+    PyObject **items = ((PyListObject *)cards)->ob_item;
+    const uint64_t word = (uint64_t)1 << 60;
+    Py_ssize_t i = size - 1;
+    while (i > 0) {
+        uint64_t product = 1;
+        Py_ssize_t end = i;
+        while (end > 0 && (unsigned __int128)product * (uint64_t)(end + 1) < word) {
+            product *= (uint64_t)(end + 1);
+            end--;
+        }
+        unsigned __int128 remainder = 0;
+        while (first < limbs && number[first] == 0)
+            first++;
+        for (size_t k = first; k < limbs; k++) {
+            unsigned __int128 current = (remainder << 64) | number[k];
+            number[k] = (uint64_t)(current / product);
+            remainder = current % product;
+        }
+        uint64_t digits = (uint64_t)remainder;
+        for (Py_ssize_t position = i; position > end; position--) {
+            uint64_t radix = (uint64_t)position + 1;
+            Py_ssize_t partner = (Py_ssize_t)(digits % radix);
+            digits /= radix;
+            PyObject *card = items[position];
+            items[position] = items[partner];
+            items[partner] = card;
+        }
+        i = end;
+    }
+    Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
     {"shake128_int", (PyCFunction)(void (*)(void))shake128_int, METH_FASTCALL,
      "shake128_int(data, length) -> int: SHAKE-128 of data, length bytes of output read as a big-endian integer."},
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
+     "shuffle(cards, data, length) -> None: shuffle a list in place by the number shake128_int(data, length)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module_definition = {
-    PyModuleDef_HEAD_INIT, "_shake", "SHAKE-128 of a short message as an integer: the deal hash of bowers.", -1, methods,
+    PyModuleDef_HEAD_INIT, "_shake", "SHAKE-128 of a short message, and the shuffle it drives: the deal randomness of bowers.", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__shake(void) { return PyModule_Create(&module_definition); }

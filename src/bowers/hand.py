@@ -879,7 +879,8 @@ class Hand:
         teams = rules.teams
         team_tricks = [0] * teams
         for seat, count in enumerate(self.tricks_won):
-            team_tricks[seat % teams] += count
+            team = seat % teams
+            team_tricks[team] = team_tricks[team] + count  # compiled: a native add (+= on an item is the generic one)
         maker_team = self.team(self.maker)
         if self.jambone:
             needed = rules.hand_size
