@@ -56,7 +56,7 @@ ratios of the medians, and the median of each run's own ratios.  A ratio above 1
 second than the peer.  The figures depend on the machine and the Python build;
 compare ratios, not absolute rates, across machines.
 
-Usage: ``python benchmarks/engine.py [--hands N] [--runs 5] [--seed S]``
+Usage: ``python benchmarks/engine.py [--hands N] [--runs 31] [--seed S]``
 (needs ``pip install -e '.[bench]'``).
 """
 
@@ -83,8 +83,8 @@ import bowers
 VARIANT = "standard"
 OPTIONS = {"stick_the_dealer": True}
 OPENSPIEL_PARAMETERS = {"stick_the_dealer": True, "allow_lone_defender": False}
-DEFAULT_HANDS = 20000
-DEFAULT_RUNS = 5
+DEFAULT_HANDS = 4000
+DEFAULT_RUNS = 31
 DEFAULT_SEED = 20250101
 COPY_GAMES = 4  # random games whose positions copy+apply replays: few, so they stay in cache like a search's node
 

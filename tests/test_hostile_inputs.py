@@ -275,6 +275,32 @@ def test_undo_costs_one_hand_not_the_whole_game() -> None:
     assert all(a is b for a, b in zip(game._finished, finished, strict=False))
 
 
+def test_copies_share_finished_hands_until_one_of_them_changes_them() -> None:
+    # A copy shares the lists of finished hands and results with its original; ending a hand or undoing into
+    # the previous one makes them its own first, so neither game ever sees the other's change.
+    game = played("standard", seed=8, actions=120)
+    assert game.hand_number >= 2 and not game.is_over
+    rng = random.Random(8)
+    for change in ("end the hand", "undo into the previous hand"):
+        twin = game.copy()
+        before, results = game.record(), list(game.results)
+        number = twin.hand_number
+        if change == "end the hand":
+            while twin.hand_number == number and not twin.is_over:
+                twin.apply_id(rng.choice(twin.legal_action_ids()))
+            assert len(twin.results) == len(results) + 1
+        else:
+            while twin.hand_number == number:
+                twin.undo()
+            assert len(twin.results) == len(results) - 1
+        assert game.record() == before and list(game.results) == results
+        twin_record = twin.record()
+        while game.hand_number == number and not game.is_over:
+            game.apply_id(rng.choice(game.legal_action_ids()))
+        assert twin.record() == twin_record
+        game = played("standard", seed=8, actions=120)
+
+
 def test_undo_with_no_action_raises() -> None:
     with pytest.raises(IllegalAction, match="no action to take back"):
         Game("standard", seed=1).undo()

@@ -233,8 +233,10 @@ class Game:
             first_dealer = _random_integer(seed, "first-dealer", 64) % rules.players
         self.first_dealer: int = first_dealer
         self._scores: list[int] = list(rules.initial_scores)
+        # Copies of the game share these two lists until one of them changes them (copy on write).
         self._results: list[dict[str, Any]] = []
         self._finished: list[Hand] = []
+        self._shares_finished = False
         self.winner: int | None = None
         self._hand = self._deal(0, first_dealer)
 
@@ -419,6 +421,7 @@ class Game:
             return
         if not self._finished:
             raise IllegalAction(None, "undo", "there is no action to take back")
+        self._own_finished()
         last = self._finished.pop()
         result = self._results.pop()
         for team, points in enumerate(result["points"]):
@@ -437,10 +440,18 @@ class Game:
         """Every hand of the game so far: the finished ones, then the one in progress (if the game is not over)."""
         return [*self._finished] if self.winner is not None else [*self._finished, self._hand]
 
+    def _own_finished(self) -> None:
+        """Make the lists of finished hands and results this game's own before changing them (copies share them)."""
+        if self._shares_finished:
+            self._results = self._results[:]
+            self._finished = self._finished[:]
+            self._shares_finished = False
+
     def _end_hand(self) -> None:
         hand = self._hand
         result = hand.result
         assert result is not None
+        self._own_finished()
         self._results.append(result)
         self._finished.append(hand)
         scores = self._scores
@@ -470,8 +481,9 @@ class Game:
         other.first_dealer = self.first_dealer
         other.winner = self.winner
         other._scores = self._scores[:]
-        other._results = self._results[:]
-        other._finished = self._finished[:]
+        other._results = self._results
+        other._finished = self._finished
+        other._shares_finished = self._shares_finished = True
         other._hand = self._hand.copy()
         other.metadata = copy.deepcopy(self.metadata) if self.metadata else {}
         other._deal_notes = copy.deepcopy(self._deal_notes) if self._deal_notes else {}
@@ -541,8 +553,8 @@ class HandResults(Sequence[dict[str, Any]]):
 
     __slots__ = ("_items",)
 
-    def __init__(self, results: list[dict[str, Any]]) -> None:
-        self._items = results[:]
+    def __init__(self, results: Sequence[dict[str, Any]]) -> None:
+        self._items = tuple(results)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -561,12 +573,12 @@ class HandResults(Sequence[dict[str, Any]]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, HandResults):
             return self._items == other._items
-        return isinstance(other, list | tuple) and self._items == list(other)
+        return isinstance(other, list | tuple) and self._items == tuple(other)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return repr(self._items)
+        return repr(list(self._items))
 
 
 def _copy_result(result: dict[str, Any]) -> dict[str, Any]:

@@ -449,7 +449,7 @@ class Hand:
                 playable = follow
         elif self.joker_leads and playable >> JOKER & 1:
             return self._joker_lead_ids(playable)
-        return self._play_ids(playable)
+        return _card_ids(playable, self.play_id)  # what _play_ids does, without the call
 
     def is_legal(self, action: int) -> bool:
         """Whether an action id (``0 <= action < len(space)``) is legal now: bit tests on the hand in play."""
@@ -457,6 +457,8 @@ class Hand:
         if phase != PLAY_PHASE:
             if phase in (ROUND_ONE, ROUND_TWO):
                 return self._is_legal_bid(action)
+            if phase == DISCARD_PHASE and self.space.kinds[action] == DISCARD and self.to_act is not None:
+                return self._is_legal_discard(self.to_act, self.space.cards[action])
             return action in self._legal_setup()
         space = self.space
         kind = space.kinds[action]
@@ -492,6 +494,14 @@ class Hand:
             return not (self.rules.stick_the_dealer and self.to_act == self.dealer)
         suit = action - first[CALL]
         return 0 <= suit < 4 and suit != suit_of(self.turn_up)
+
+    def _is_legal_discard(self, seat: int, card: int) -> bool:
+        """``is_legal`` for a one-card discard (``discard:C``): a held card, and not a turn-up that must be kept."""
+        if self.rules.bidding == AUCTION and self.rules.kitty_discard == KITTY_DISCARD_TOGETHER:
+            return False  # the kitty goes back as one action, ``discard:C1,C2,..``
+        if card == self.turn_up and self.turn_up_state == "taken" and not self.rules.discard_turn_up:
+            return False
+        return self.hands[seat] >> card & 1 == 1
 
     def _play_ids(self, playable: int) -> list[int]:
         """Play ids of a set of cards, in id order (play ids rise with the card): one step per card."""
