@@ -301,6 +301,32 @@ def test_copies_share_finished_hands_until_one_of_them_changes_them() -> None:
         game = played("standard", seed=8, actions=120)
 
 
+def test_hand_copies_share_trick_counts_until_a_trick_ends_in_either() -> None:
+    # tricks_won and trick_leaders change only when a trick ends, so a copy shares them until then: ending a
+    # trick in the copy, or in the original, must leave the other's counts and leaders as they were.
+    for variant in bowers.variants():
+        game = Game(variant, seed=5)
+        rng = random.Random(variant)
+        while game.phase != "play" and not game.is_over:
+            game.apply_id(rng.choice(game.legal_action_ids()))
+        hand = game.hand
+        for _ in range(3):  # the last card of a trick, three tricks running
+            while len(hand.trick_cards) < hand.active_count - 1:
+                hand.apply_id(hand.legal_ids()[0])
+            for changed in ("copy", "original"):
+                twin = hand.copy()
+                mover, keeper = (twin, hand) if changed == "copy" else (hand, twin)
+                won, leaders = list(keeper.tricks_won), list(keeper.trick_leaders)
+                mover.apply_id([a for a in mover.legal_ids() if mover.space.names[a].startswith("play:")][-1])
+                assert sum(mover.tricks_won) == sum(won) + 1, variant
+                assert (keeper.tricks_won, keeper.trick_leaders) == (won, leaders), (variant, changed)
+                if changed == "original":
+                    hand = twin  # the original moved on: go on from the copy that did not
+            hand.apply_id(next(a for a in hand.legal_ids() if hand.space.names[a].startswith("play:")))  # end the trick
+            if hand.result is not None or hand.phase_name != "play":
+                break
+
+
 def test_undo_with_no_action_raises() -> None:
     with pytest.raises(IllegalAction, match="no action to take back"):
         Game("standard", seed=1).undo()

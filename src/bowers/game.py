@@ -233,7 +233,7 @@ class Game:
             first_dealer = _random_integer(seed, "first-dealer", 64) % rules.players
         self.first_dealer: int = first_dealer
         self._scores: list[int] = list(rules.initial_scores)
-        # Copies of the game share these two lists until one of them changes them (copy on write).
+        # Copies of the game share these two lists and the scores until one of them changes them (copy on write).
         self._results: list[dict[str, Any]] = []
         self._finished: list[Hand] = []
         self._shares_finished = False
@@ -441,8 +441,12 @@ class Game:
         return [*self._finished] if self.winner is not None else [*self._finished, self._hand]
 
     def _own_finished(self) -> None:
-        """Make the lists of finished hands and results this game's own before changing them (copies share them)."""
+        """Make the scores and the lists of finished hands and results this game's own before changing them.
+
+        A copy of the game shares them with its original until either changes them (copy on write).
+        """
         if self._shares_finished:
+            self._scores = self._scores[:]
             self._results = self._results[:]
             self._finished = self._finished[:]
             self._shares_finished = False
@@ -480,7 +484,7 @@ class Game:
         other.draw = self.draw
         other.first_dealer = self.first_dealer
         other.winner = self.winner
-        other._scores = self._scores[:]
+        other._scores = self._scores
         other._results = self._results
         other._finished = self._finished
         other._shares_finished = self._shares_finished = True

@@ -134,6 +134,7 @@ class Hand:
         "returned",
         "review_queue",
         "rules",
+        "shares_trick_lists",
         "sitting_out",
         "space",
         "suit_mask",
@@ -215,6 +216,7 @@ class Hand:
         self.trick_winner = -1
         self.leader = -1
         self.tricks_won = [0] * n
+        self.shares_trick_lists = False  # tricks_won and trick_leaders are shared with a copy (copy on write)
         self.tricks_played = 0
         self.reneged: tuple[int, ...] = ()
         self.claimed = 0
@@ -232,10 +234,10 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy, field by field so that it compiles to plain stores.
 
-        The lists changed in place on the hot path (``hands``, ``history``,
-        ``trick_cards``, ``trick_leaders``, ``tricks_won``) and the ``returned`` dict are
-        copied; every other list is only ever replaced, never changed in place,
-        so it is shared, like the immutable parts.
+        The lists changed in place on every action (``hands``, ``history``, ``trick_cards``) are copied;
+        ``tricks_won`` and ``trick_leaders``, which change only when a trick ends, are shared until then
+        (copy on write, ``_own_trick_lists``); every other list and dict is only ever replaced, never
+        changed in place, so it is shared, like the immutable parts.
         """
         other = Hand.__new__(Hand, self.rules, self.space, self.dealer, self.hands, self.kitty)
         other.history = self.history[:]
@@ -278,7 +280,7 @@ class Hand:
         other.reneged = self.reneged
         other.reneges = self.reneges
         other.result = self.result
-        other.returned = self.returned.copy()
+        other.returned = self.returned
         other.review_queue = self.review_queue
         other.rules = self.rules
         other.sitting_out = self.sitting_out
@@ -287,11 +289,12 @@ class Hand:
         other.tables = self.tables
         other.to_act = self.to_act
         other.trick_cards = self.trick_cards[:]
-        other.trick_leaders = self.trick_leaders[:]
+        other.trick_leaders = self.trick_leaders  # shared until a trick ends in either hand (_own_trick_lists)
         other.trick_best = self.trick_best
         other.trick_winner = self.trick_winner
         other.tricks_played = self.tricks_played
-        other.tricks_won = self.tricks_won[:]
+        other.tricks_won = self.tricks_won
+        other.shares_trick_lists = self.shares_trick_lists = True
         other.trump = self.trump
         other.turn = self.turn
         other.turn_up = self.turn_up
@@ -426,9 +429,17 @@ class Hand:
         self.phase = PLAY_PHASE
         self._begin_turn(leader, new_trick=True)
 
+    def _own_trick_lists(self) -> None:
+        """Make ``tricks_won`` and ``trick_leaders`` this hand's own before changing them (a copy shares them)."""
+        self.tricks_won = self.tricks_won[:]
+        self.trick_leaders = self.trick_leaders[:]
+        self.shares_trick_lists = False
+
     def _begin_turn(self, seat: int, new_trick: bool = False) -> None:
         if new_trick:
             self.leader = seat
+            if self.shares_trick_lists:
+                self._own_trick_lists()
             self.trick_leaders.append(seat)
         self.turn = seat
         self.to_act = self.jambone_chooser if seat == self.jambone_seat else seat
@@ -747,7 +758,7 @@ class Hand:
                 for card in self.kitty[bottom - 3 : bottom]:
                     self.hands[seat] |= 1 << card
                 self.kitty_bottom = bottom - 3
-                self.returned[seat] = list(group)
+                self.returned = {**self.returned, seat: list(group)}  # replaced, never changed in place: copies share it
             self._next_twos_threes()
             return
         if phase == REVIEW:
@@ -827,6 +838,8 @@ class Hand:
             self.to_act = self.jambone_chooser if following == self.jambone_seat else following
             return
         winner = self.trick_winner
+        if self.shares_trick_lists:
+            self._own_trick_lists()
         tricks_won = self.tricks_won
         tricks_won[winner] = tricks_won[winner] + 1  # compiled: a native add, where += goes through the generic one
         self.tricks_played += 1
