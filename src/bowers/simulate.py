@@ -1,7 +1,7 @@
 """Play many whole games with random legal actions and summarise what happened.
 
 Each game is played through the engine's fast integer path
-(``legal_action_ids`` and ``apply_id``) on the compiled engine where it is
+(``step_id``, one call per decision) on the compiled engine where it is
 installed (``bowers.engine_kind()``), so the figures double as a speed
 measure (hands per second); every statistic comes from the games' ``results`` so it shows how
 often the rules' events (loners, Jambones, misdeals, ...) occur.
@@ -45,11 +45,11 @@ def play_random_game(variant: str, deal_seed: int, action_seed: int, options: Ma
     """Play one game to its end choosing uniformly among legal action ids; the game and its number of actions."""
     game = Game(variant, seed=deal_seed, **options)
     choice = random.Random(action_seed).choice
-    legal = game.legal_action_ids
-    apply = game.apply_id
+    step = game.step_id
+    ids = game.legal_action_ids()
     actions = 0
-    while not game.is_over:
-        apply(choice(legal()))
+    while ids:  # empty once the game is over
+        ids = step(choice(ids))
         actions += 1
     return game, actions
 
