@@ -19,7 +19,7 @@ from typing import Any
 from bowers.bots.base import register
 from bowers.bots.strength import contract_value, expected_tricks, suit_orders
 from bowers.bots.view import View, card_of
-from bowers.cards import CARD_NAMES, TWO, rank_of, to_hand
+from bowers.cards import CARD_NAMES, TWO, cards_of, rank_of, to_hand
 from bowers.errors import OptionError
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 
@@ -122,7 +122,7 @@ def best_discard(view: View, hand: int, trump: int, count: int = 1) -> int:
     for _ in range(count):
         best_card, best_value = -1, -1e9
         remaining = hand & ~discards
-        for card in _cards(remaining):
+        for card in cards_of(remaining):
             value = hand_tricks(view, remaining & ~(1 << card), trump, view.unseen & ~hand) - _keep_bonus(card, trump)
             if value > best_value + 1e-9:
                 best_card, best_value = card, value
@@ -133,15 +133,6 @@ def best_discard(view: View, hand: int, trump: int, count: int = 1) -> int:
 def _keep_bonus(card: int, trump: int) -> float:
     """A tie-breaker that discards low cards before high ones."""
     return 0.001 * (rank_of(card) if card < 52 else 13)
-
-
-def _cards(hand: int) -> list[int]:
-    out = []
-    while hand:
-        low = hand & -hand
-        out.append(low.bit_length() - 1)
-        hand ^= low
-    return out
 
 
 def _card_name(card: int) -> str:
@@ -311,7 +302,7 @@ def _exchange(view: View) -> str:
     trump = view.trump
     lone = view.maker if view.lone_defender < 0 else view.lone_defender
     if view.seat == lone:  # the lone player gives away its worst card
-        card = _cards(best_discard(view, hand, trump))[0]
+        card = cards_of(best_discard(view, hand, trump))[0]
         return f"give:{_card_name(card)}"
     # The partner returns its best card: the highest trump, else the card worth most alone.
     tables = view.tables
@@ -320,7 +311,7 @@ def _exchange(view: View) -> str:
             if hand >> card & 1:
                 return f"give:{_card_name(card)}"
     best, best_value = -1, -1.0
-    for card in _cards(hand):
+    for card in cards_of(hand):
         value = hand_tricks(view, 1 << card, trump) + 0.001 * rank_of(card)
         if value > best_value:
             best, best_value = card, value
@@ -331,9 +322,9 @@ def _discard(view: View) -> str:
     if any("," in a for a in view.legal):  # the auction declarer lays away as many cards as the kitty held
         count = len(view.legal[0].split(":")[1].split(","))
         cards = best_discard(view, view.hand, view.trump, count)
-        action = "discard:" + ",".join(_card_name(c) for c in _cards(cards))
+        action = "discard:" + ",".join(_card_name(c) for c in cards_of(cards))
         return action if action in view.legal else view.legal[0]
-    card = _cards(best_discard(view, view.hand, view.trump))[0]
+    card = cards_of(best_discard(view, view.hand, view.trump))[0]
     return f"discard:{_card_name(card)}"
 
 
@@ -344,7 +335,7 @@ def _pickup_choice(view: View) -> str:
     taken = hand_tricks(view, with_turn_up & ~discard, trump)
     kept = hand_tricks(view, view.hand, trump)
     if taken > kept + 0.05:
-        return f"discard:{_card_name(_cards(discard)[0])}"
+        return f"discard:{_card_name(cards_of(discard)[0])}"
     return "decline"
 
 
@@ -549,7 +540,7 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
     opponents_have_trump = out_trumps > 0 and not all(view.voids[s] >> trump & 1 for s in opponents)
     # 1. The makers draw trump: lead the top trump when it is boss, else a low one, with length.
     if trumps and makers and opponents_have_trump:
-        if boss(trumps[0]) and (len(trumps) >= 2 or me == view.maker or len(trumps) == len(_cards(hand))):
+        if boss(trumps[0]) and (len(trumps) >= 2 or me == view.maker or len(trumps) == len(cards_of(hand))):
             return by_card[trumps[0]]
         if len(trumps) >= 2 and (me == view.maker or view.alone):
             return by_card[trumps[-1]]

@@ -20,7 +20,7 @@ from typing import Any
 
 from bowers.bots.base import Bot
 from bowers.bots.view import View, card_of
-from bowers.cards import CARD_NAMES, hand_names, to_hand
+from bowers.cards import CARD_NAMES, cards_of, hand_names, to_hand
 from bowers.game import Game
 from bowers.hand import Hand
 
@@ -34,20 +34,11 @@ def _after_play(history: list[tuple[int, str]], index: int) -> bool:
     return any(action.startswith("play:") for _, action in history[:index])
 
 
-def _cards(hand: int) -> list[int]:
-    out = []
-    while hand:
-        low = hand & -hand
-        out.append(low.bit_length() - 1)
-        hand ^= low
-    return out
-
-
 def _pick(rng: random.Random, pool: int, count: int) -> int:
     """``count`` cards drawn uniformly from ``pool``, as a bit set."""
     if count <= 0:
         return 0
-    return to_hand(rng.sample(_cards(pool), count))
+    return to_hand(rng.sample(cards_of(pool), count))
 
 
 class Sampler:
@@ -180,7 +171,7 @@ class Sampler:
             if HIDDEN in names:
                 cards = _pick(rng, rest, len(names)) if self.forced_discard == 0 else self.forced_discard
                 rest &= ~cards
-                replacements[index] = "discard:" + ",".join(CARD_NAMES[c] for c in _cards(cards))
+                replacements[index] = "discard:" + ",".join(CARD_NAMES[c] for c in cards_of(cards))
             else:
                 cards = to_hand(card_of(name) for name in names)
                 rest &= ~cards
@@ -196,7 +187,7 @@ class Sampler:
                         received |= 1 << card_of(name)
                 taken_kitty = _pick(rng, dealt[view.maker] & ~received, rules.kitty_size)
                 dealt[view.maker] &= ~taken_kitty
-                kitty_from_declarer = _cards(taken_kitty)
+                kitty_from_declarer = cards_of(taken_kitty)
         elif view.turn_up >= 0 and view.turn_up_state == "taken":
             dealt[view.dealer] &= ~(1 << view.turn_up)
         # Undo the loner exchanges, last first.
@@ -205,7 +196,7 @@ class Sampler:
             receiver = view.partner_of(giver)
             name = action.split(":")[1]
             if name == HIDDEN:
-                card = rng.choice(_cards(dealt[receiver]))
+                card = rng.choice(cards_of(dealt[receiver]))
                 replacements[index] = f"give:{CARD_NAMES[card]}"
             else:
                 card = card_of(name)
@@ -218,7 +209,7 @@ class Sampler:
                 group = to_hand(card_of(name) for name in action.split(":")[1].split(","))
                 taken = _pick(rng, dealt[actor] & ~group, 3)
                 dealt[actor] = (dealt[actor] & ~taken) | group
-                bottoms.append(_cards(taken))
+                bottoms.append(cards_of(taken))
         bottoms.reverse()  # the first caller took the very bottom
         kitty = self._kitty(rng, rest, kitty_from_declarer, bottoms)
         game = self._game(dealt, kitty)
@@ -260,10 +251,10 @@ class Sampler:
         view = self.view
         size = view.rules.kitty_size
         if from_declarer:
-            cards = from_declarer + _cards(rest)
+            cards = from_declarer + cards_of(rest)
             rng.shuffle(cards)
             return cards[:size]
-        loose = _cards(rest & ~(1 << view.turn_up)) if view.turn_up >= 0 else _cards(rest)
+        loose = cards_of(rest & ~(1 << view.turn_up)) if view.turn_up >= 0 else cards_of(rest)
         rng.shuffle(loose)
         kitty: list[int] = [view.turn_up] if view.turn_up >= 0 else []
         bottom: list[int] = []
