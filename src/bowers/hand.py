@@ -477,20 +477,24 @@ class Hand:
             card = space.cards[action]
             seat = self.turn
             held = self.hands[seat]
-            if not held >> card & 1:
-                return False
-            if not self.trick_cards:
-                return card != JOKER or not self.joker_leads  # a no-trump Joker leads with a suit named
-            if self.reneges and seat != self.jambone_seat:
-                return True
-            follow = held & self.suit_mask[self.led]
-            return not follow or follow >> card & 1 == 1
+            if self.reneges and self.trick_cards and seat != self.jambone_seat:
+                return held >> card & 1 == 1  # any held card may be played, and the renege claimed later
+            return self._may_play(card, held)
         if kind == PLAY_JOKER:
             return not self.trick_cards and self.joker_leads and self.hands[self.turn] >> JOKER & 1 == 1
         if kind == CLAIM_RENEGE:
             seat = self.turn
             return self.reneges and self.to_act == seat and self.claimed >> seat & 1 == 0
         return False
+
+    def _may_play(self, card: int, held: int) -> bool:
+        """Whether the seat in turn, holding ``held``, may play ``card`` (``play:C``) following suit."""
+        if not held >> card & 1:
+            return False
+        if not self.trick_cards:
+            return card != JOKER or not self.joker_leads  # a no-trump Joker leads with a suit named
+        follow = held & self.suit_mask[self.led]
+        return not follow or follow >> card & 1 == 1
 
     def _is_legal_bid(self, action: int) -> bool:
         """``is_legal`` in the two rounds of bidding on a turn-up, without building the list of legal actions."""
@@ -507,12 +511,15 @@ class Hand:
         return 0 <= suit < 4 and suit != suit_of(self.turn_up)
 
     def _is_legal_discard(self, seat: int, card: int) -> bool:
-        """``is_legal`` for a one-card discard (``discard:C``): a held card, and not a turn-up that must be kept."""
+        """``is_legal`` for a one-card discard (``discard:C``), without listing the legal actions."""
         if self.rules.bidding == AUCTION and self.rules.kitty_discard == KITTY_DISCARD_TOGETHER:
             return False  # the kitty goes back as one action, ``discard:C1,C2,..``
-        if card == self.turn_up and self.turn_up_state == "taken" and not self.rules.discard_turn_up:
-            return False
-        return self.hands[seat] >> card & 1 == 1
+        return self._discardable(seat) >> card & 1 == 1
+
+    def _discardable(self, seat: int) -> int:
+        """The cards ``seat`` may discard one at a time: all it holds but a taken turn-up that must be kept."""
+        keep = 1 << self.turn_up if self.turn_up_state == "taken" and not self.rules.discard_turn_up else 0
+        return self.hands[seat] & ~keep
 
     def _play_ids(self, playable: int) -> list[int]:
         """Play ids of a set of cards, in id order (play ids rise with the card): one step per card."""
@@ -580,8 +587,7 @@ class Hand:
                 held = cards_of(self.hands[seat])
                 ids = [space.kitty_discard_id[g] for g in _combinations(held, rules.kitty_size)]
                 return sorted(ids)
-            keep = 1 << self.turn_up if self.turn_up_state == "taken" and not rules.discard_turn_up else 0
-            return _card_ids(self.hands[seat] & ~keep, space.discard_id)
+            return _card_ids(self._discardable(seat), space.discard_id)
         if phase == AUCTION_PHASE:
             ids = [first[PASS]]
             start = first[BID]
@@ -614,15 +620,8 @@ class Hand:
             space = self.space
             if space.kinds[action] == PLAY:
                 card = space.cards[action]
-                held = self.hands[self.turn]
-                if not held >> card & 1:
+                if not self._may_play(card, self.hands[self.turn]):
                     return False
-                if self.trick_cards:
-                    follow = held & self.suit_mask[self.led]
-                    if follow and not follow >> card & 1:
-                        return False
-                elif card == JOKER and self.joker_leads:
-                    return False  # a no-trump Joker leads with a suit named
                 history = self.history
                 history.append(self.to_act)  # type: ignore[arg-type]  # a seat is to act in play
                 history.append(action)
