@@ -89,8 +89,8 @@ DEFAULT_SEED = 20250101
 COPY_GAMES = 4  # random games whose positions copy+apply replays: few, so they stay in cache like a search's node
 
 
-def bowers_strings(hands: int, seed: int) -> int:
-    """Play at least ``hands`` hands through the string API; return the number played."""
+def _bowers_two_calls(hands: int, seed: int, legal_name: str, apply_name: str) -> int:
+    """Play at least ``hands`` hands by the game's ``legal_name`` and ``apply_name`` methods; return the number played."""
     uniform = random.Random(seed).random
     integer, length = int, len  # locals: see the module docstring
     played = 0
@@ -98,31 +98,23 @@ def bowers_strings(hands: int, seed: int) -> int:
     while played < hands:
         game = bowers.Game(VARIANT, seed=game_seed, **OPTIONS)
         game_seed += 1
-        legal = game.legal_actions
-        apply = game.apply
+        legal = getattr(game, legal_name)  # bound once per game, as the loop below calls them
+        apply = getattr(game, apply_name)
         while not game.is_over:
-            names = legal()
-            apply(names[integer(uniform() * length(names))])
+            choices = legal()
+            apply(choices[integer(uniform() * length(choices))])
         played += len(game.results)
     return played
+
+
+def bowers_strings(hands: int, seed: int) -> int:
+    """Play at least ``hands`` hands through the string API; return the number played."""
+    return _bowers_two_calls(hands, seed, "legal_actions", "apply")
 
 
 def bowers_ids(hands: int, seed: int) -> int:
     """Play at least ``hands`` hands through the integer path; return the number played."""
-    uniform = random.Random(seed).random
-    integer, length = int, len  # locals: see the module docstring
-    played = 0
-    game_seed = seed
-    while played < hands:
-        game = bowers.Game(VARIANT, seed=game_seed, **OPTIONS)
-        game_seed += 1
-        legal = game.legal_action_ids
-        apply = game.apply_id
-        while not game.is_over:
-            ids = legal()
-            apply(ids[integer(uniform() * length(ids))])
-        played += len(game.results)
-    return played
+    return _bowers_two_calls(hands, seed, "legal_action_ids", "apply_id")
 
 
 def bowers_steps(hands: int, seed: int) -> int:
