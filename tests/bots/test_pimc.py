@@ -7,7 +7,7 @@ import pytest
 import bowers
 from bowers.bots import create
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.pimc import DEFAULT_TIME_BUDGET, Evaluator, PimcBot, _settle
+from bowers.bots.pimc import DEFAULT_TIME_BUDGET, Evaluator, GameScore, PimcBot, _settle
 from bowers.solver import Position, value
 
 
@@ -43,6 +43,11 @@ def test_three_team_makers_are_solved_against_both_other_teams() -> None:
     assert fewer > 0  # counting the leader's opponents as the makers would have credited them tricks they lack
 
 
+def _points_for(game: bowers.Game, team: int) -> GameScore:
+    """The points model of the game's score for ``team`` (no bonus for winning the game)."""
+    return GameScore(game.rules, game.scores, game.hand.dealer, team, "points", 0.0)
+
+
 def test_three_team_points_are_net_of_the_mean_of_the_other_two_teams() -> None:
     game = next(g for g in (_first_lead("railroad-6", seed) for seed in range(20)) if not g.hand.alone and not g.hand.jamboree)
     hand = game.hand
@@ -50,13 +55,13 @@ def test_three_team_points_are_net_of_the_mean_of_the_other_two_teams() -> None:
     maker_team = hand.maker % 3
     defenders = [team for team in range(3) if team != maker_team]
     # Made with 4 of 5 tricks: 1 point a trick to the makers, nothing to the others.
-    net = _settle(game, hand, {maker_team: 4}, 5, maker_team, 0.0)[0]
+    net = _settle(game, hand, {maker_team: 4}, 5, _points_for(game, maker_team))[0]
     assert net == 4.0
-    assert _settle(game, hand, {maker_team: 4}, 5, defenders[0], 0.0)[0] == -2.0
+    assert _settle(game, hand, {maker_team: 4}, 5, _points_for(game, defenders[0]))[0] == -2.0
     # Set with 2: the defenders score their 3 tricks between them, however they split them.
-    assert _settle(game, hand, {maker_team: 2}, 5, maker_team, 0.0)[0] == -1.5
+    assert _settle(game, hand, {maker_team: 2}, 5, _points_for(game, maker_team))[0] == -1.5
     # A defender that took 2 of those 3: 2 - (0 + 1) / 2.
-    outcome = _settle(game, hand, {maker_team: 2, defenders[1]: 2}, 5, defenders[1], 0.0)
+    outcome = _settle(game, hand, {maker_team: 2, defenders[1]: 2}, 5, _points_for(game, defenders[1]))
     assert outcome[0] == 1.5 and outcome[2] == 2 and outcome[5]
 
 

@@ -13,10 +13,11 @@ world:
   the first lead is solved double-dummy.
 
 Tricks become points with the variant's own scoring (the march, the euchre,
-the lone bonuses, the Jambone and the Jamboree), as the seat's team's points
-minus the others' (their mean, with three teams); near the end of a game,
-reaching the target (or letting the others reach it) is weighted too.  The
-action with the best average wins.  With three teams the makers' tricks are
+the lone bonuses, the Jambone and the Jamboree), and points become the chance
+of winning the game from the score they lead to (``win_probability``: a
+match-equity table per variant and target, computed from self-play).  The
+action with the best average chance wins; far from the end of a game that is
+the action with the most points, near it the one that wins most games.  With three teams the makers' tricks are
 solved with both other teams against them (both score only when the makers
 fail).  A decision stops sampling once its ``time_budget`` (2 s by default)
 is spent, checked between solves.
@@ -39,6 +40,7 @@ from bowers.bots.base import register
 from bowers.bots.heuristic import HeuristicBot, decide, hand_tricks
 from bowers.bots.sampler import Sampler
 from bowers.bots.view import View, card_of
+from bowers.bots.win_probability import WinTable, table_for
 from bowers.errors import OptionError
 from bowers.game import Game
 from bowers.hand import PLAY_PHASE, Hand, hand_points
@@ -56,7 +58,8 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "samples": None,  # worlds per decision; overrides the level
     "time_budget": DEFAULT_TIME_BUDGET,  # seconds per decision, checked between solves; 0 or None: no budget
     "candidates": 8,  # at most this many actions are compared before play (the heuristic ranks them)
-    "game_weight": None,  # points that winning the game is worth (default: the variant's target)
+    "score_model": "win-probability",  # "win-probability": maximise the chance of winning the game; "points": points
+    "game_weight": None,  # with score_model="points": points that winning the game is worth (default: the target)
     "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
     "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
     "bidding_tries": 8,  # deals drawn per sample to find one where the heuristic bids as the other seats did
@@ -67,6 +70,7 @@ PIMC_DEFAULTS: dict[str, Any] = {
 RARE_CALLS = ("alone", "jambone", "defend-alone")
 RARE_CALL_FACTOR = 4
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
+SCORE_MODELS = ("win-probability", "points")
 
 
 @dataclass(frozen=True)
@@ -75,12 +79,17 @@ class Advice:
 
     ``value`` is the expected net points of this hand for the seat's team: the
     team's points minus the opponents' points (with three teams, minus the mean
-    of the other two teams'), averaged over the sampled deals.
+    of the other two teams'), averaged over the sampled deals.  ``win_chance``
+    is the team's chance of winning the game after this hand, averaged the same
+    way, and ``win_change`` its change from the chance when the hand was dealt
+    (both None where no win-probability table covers the variant).
     """
 
     action: str
     value: float
     reason: str
+    win_chance: float | None = None
+    win_change: float | None = None
 
 
 Solve = Callable[[Game], dict[str, int]]
@@ -225,6 +234,11 @@ class PimcBot:
         self.time_budget: float | None = float(budget) if budget else None
         self.candidates: int = candidates
         self.game_weight: float | None = values["game_weight"]
+        score_model = values["score_model"]
+        if score_model not in SCORE_MODELS:
+            message = f"setting 'score_model' must be win-probability or points, not {score_model!r}"
+            raise OptionError(message, "score_model", SCORE_MODELS)
+        self.score_model: str = score_model
         self.options: Mapping[str, Any] | None = values["options"]
         tries = values["bidding_tries"]
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
@@ -291,39 +305,60 @@ class PimcBot:
         # budget spent inside the first world still leaves it compared.
         favourite = decide(view, self._heuristic.settings)
         scoring_order = sorted(candidates, key=lambda action: action != favourite)
+        score = self.game_score(view)
         self.worlds_scored = 0
         for _ in range(samples):
             if self.worlds_scored and spent():
                 break
             world = sampler.sample(rng, model, tries)
             if view.phase == "play":
-                self._score_play(world, view, tallies)
+                self._score_play(world, view, tallies, score)
             else:
                 outcomes: list[tuple[str, _Outcome]] = []
                 for action in scoring_order:
                     if outcomes and spent():
                         break
-                    outcomes.append((action, self._score_setup(world, view, action)))
+                    outcomes.append((action, self._score_setup(world, view, action, score)))
                 if self.worlds_scored and len(outcomes) < len(scoring_order):
                     break  # a world not scored for every candidate is left out: they are compared on the same worlds
                 for action, outcome in outcomes:
                     tallies[action].add(*outcome)
             self.worlds_scored += 1
         # A play the solver does not consider (a renege, with the reneges option) is left out.
-        advice = [tally.advice(action, view) for action, tally in tallies.items() if tally.count]
+        advice = [tally.advice(action, score) for action, tally in tallies.items() if tally.count]
         # The heuristic's favourite keeps its place unless another choice is worth ``prior`` points more:
         # small differences between choices on a few samples are noise.
         order = {action: i for i, action in enumerate(candidates)}
+        prior = self.prior * score.point_unit
+
+        def utility(choice: Advice) -> float:
+            return round(tallies[choice.action].utility_mean, 9)
 
         def rank(choice: Advice) -> tuple[float, bool, int]:
-            bonus = self.prior if choice.action == favourite else 0.0
-            return (-round(tallies[choice.action].utility_mean + bonus, 6), choice.action != favourite, order[choice.action])
+            bonus = prior if choice.action == favourite else 0.0
+            return (-round(utility(choice) + bonus, 9), choice.action != favourite, order[choice.action])
 
         advice.sort(key=rank)
-        if advice and advice[0].value < max(choice.value for choice in advice):
-            note = f"; first because it is the rule player's choice and within {self.prior:.2f} points of the best"
-            advice[0] = replace(advice[0], reason=advice[0].reason + note)
+        if len(advice) > 1:
+            first = advice[0]
+            best_utility = max(utility(choice) for choice in advice)
+            if utility(first) < best_utility:
+                note = f"; first because it is the rule player's choice and within {self.prior:.2f} points of the best"
+                advice[0] = replace(first, reason=first.reason + note)
+            elif first.value < max(choice.value for choice in advice) and first.win_chance is not None:
+                runner_up = max((choice for choice in advice[1:]), key=lambda choice: choice.value)
+                note = (
+                    f"; first for the game: {100 * first.win_chance:.0f}% to win it against "
+                    f"{100 * (runner_up.win_chance or 0.0):.0f}% for {runner_up.action}, which scores more points"
+                )
+                advice[0] = replace(first, reason=first.reason + note)
         return advice
+
+    def game_score(self, view: View) -> GameScore:
+        """How this decision's points count for the seat's team: in chance of winning the game, or in points."""
+        scores = list(view.observation.get("scores") or view.rules.initial_scores)
+        weight = float(self.game_weight) if self.game_weight is not None else float(view.rules.target)
+        return GameScore(view.rules, scores, view.dealer, view.team, self.score_model, weight)
 
     # ------------------------------------------------------------------ candidates
 
@@ -338,17 +373,16 @@ class PimcBot:
 
     # ------------------------------------------------------------------ scoring worlds
 
-    def _score_play(self, world: Game, view: View, tallies: dict[str, _Tally]) -> None:
+    def _score_play(self, world: Game, view: View, tallies: dict[str, _Tally], score: GameScore) -> None:
         hand = world.hand
         remaining = world.rules.hand_size - hand.tricks_played
-        weight = self._weight(world)
         if world.rules.teams == 2:
             acting_team = world.rules.team_of(hand.to_act)  # type: ignore[arg-type]
             further = self._evaluator.move_values(world)
             for action, tally in tallies.items():
                 tricks = further.get(action)
                 if tricks is not None:
-                    tally.add(*_settle(world, hand, {acting_team: tricks}, remaining, view.team, weight))
+                    tally.add(*_settle(world, hand, {acting_team: tricks}, remaining, score))
             return
         # Three teams: the makers' tricks are solved with both other teams against them (both score only when
         # the makers fail); a defender's own share of the rest is solved with everyone else against it.
@@ -362,9 +396,9 @@ class PimcBot:
             split = {maker_team: tricks}
             if view.team != maker_team:
                 split[view.team] = min(own.get(action, 0), remaining - tricks)
-            tally.add(*_settle(world, hand, split, remaining, view.team, weight))
+            tally.add(*_settle(world, hand, split, remaining, score))
 
-    def _score_setup(self, world: Game, view: View, action: str) -> _Outcome:
+    def _score_setup(self, world: Game, view: View, action: str, score: GameScore) -> _Outcome:
         """The outcome of ``action`` in one world: the heuristic bids on for every seat, then the play is solved."""
         game = world.copy()
         game.apply_id(game.space.index[action])
@@ -378,10 +412,10 @@ class PimcBot:
             if steps > SETUP_STEPS_LIMIT:
                 raise AssertionError("the bidding of a sampled world did not end")
         if len(game.results) > len(world.results):  # the hand ended before play: a misdeal, or a renege claim
-            points = game.results[len(world.results)]["points"]
-            others = sum(p for t, p in enumerate(points) if t != view.team) / max(1, game.rules.teams - 1)
-            net = float(points[view.team] - others)
-            return (net, net, 0, False, False, False)
+            points = list(game.results[len(world.results)]["points"])
+            net = score.net(points)
+            utility, won, chance = score.utility(points, net)
+            return (net, utility, 0, False, False, False, won, chance)
         hand = game.hand
         size = game.rules.hand_size
         if game.rules.teams == 2:
@@ -392,20 +426,65 @@ class PimcBot:
             split = {maker_team: self._evaluator.value(game, maker_team)}
             if view.team != maker_team and not _made(game, hand, split[maker_team]):
                 split[view.team] = min(self._evaluator.value(game, view.team), size - split[maker_team])
-        return _settle(game, hand, split, size, view.team, self._weight(game))
-
-    def _weight(self, world: Game) -> float:
-        return float(self.game_weight) if self.game_weight is not None else float(world.rules.target)
+        return _settle(game, hand, split, size, score)
 
 
-# (net points, utility, my team's tricks, march, my team made it, my team set the makers) of one world.
-_Outcome = tuple[float, float, int, bool, bool, bool]
+class GameScore:
+    """How a hand's points count for one team at the current score.
+
+    With ``model="win-probability"`` (the default) a hand is worth the team's chance of winning the game
+    from the score it leads to, read from the variant's table (``win_probability``); with ``"points"``
+    (the earlier model, kept for comparison) it is worth its net points, plus ``weight`` points when it
+    wins the game and minus as many when it loses it.  A variant no table covers falls back to points.
+    """
+
+    def __init__(self, rules: Any, scores: Sequence[int], dealer: int, team: int, model: str, weight: float) -> None:
+        self.rules = rules
+        self.scores = list(scores)
+        self.team = team
+        self.weight = weight
+        teams = rules.teams
+        self.table: WinTable | None = table_for(rules) if model == "win-probability" else None
+        dealer_team = dealer % rules.players % teams
+        self.next_dealer_team = (dealer + 1) % rules.players % teams
+        if self.table is not None:
+            self.before: float | None = self.table.chance(self.scores, dealer_team, team)
+            # A point's worth in chance of winning here: the unit of the bot's prior.
+            self.point_unit = self.table.point_value(self.scores, dealer_team, team)
+        else:
+            self.before = None
+            self.point_unit = 1.0
+
+    def net(self, points: Sequence[int]) -> float:
+        """The team's points minus the others' (their mean, with three teams)."""
+        teams = len(points)
+        return float(points[self.team] - sum(p for t, p in enumerate(points) if t != self.team) / (teams - 1))
+
+    def utility(self, points: Sequence[int], net: float) -> tuple[float, bool, float | None]:
+        """(the hand's worth to the team, whether it wins the game for the team, the team's chance of winning after it)."""
+        rules = self.rules
+        after = [score + gained for score, gained in zip(self.scores, points, strict=True)]
+        best = max(after)
+        decided = best >= rules.target and after.count(best) == 1
+        won = decided and after.index(best) == self.team
+        if self.table is not None:
+            chance = self.table.chance(after, self.next_dealer_team, self.team)
+            return chance, won, chance
+        utility = net
+        if decided:
+            utility += self.weight if won else -self.weight
+        return utility, won, None
+
+
+# (net points, utility, my team's tricks, march, my team made it, my team set the makers, my team won the game,
+#  my team's chance of winning the game after the hand) of one world.
+_Outcome = tuple[float, float, int, bool, bool, bool, bool, float | None]
 
 
 class _Tally:
     """Running sums of one action's outcomes over the sampled worlds."""
 
-    __slots__ = ("count", "made", "march", "net", "set", "tricks", "utility", "wins")
+    __slots__ = ("chance", "count", "made", "march", "net", "set", "tricks", "utility", "wins")
 
     def __init__(self) -> None:
         self.count = 0
@@ -416,8 +495,19 @@ class _Tally:
         self.made = 0
         self.set = 0
         self.wins = 0
+        self.chance = 0.0
 
-    def add(self, net: float, utility: float, tricks: int, march: bool, made: bool, euchred_them: bool) -> None:
+    def add(
+        self,
+        net: float,
+        utility: float,
+        tricks: int,
+        march: bool,
+        made: bool,
+        euchred_them: bool,
+        won_game: bool = False,
+        chance: float | None = None,
+    ) -> None:
         self.count += 1
         self.net += net
         self.utility += utility
@@ -425,13 +515,14 @@ class _Tally:
         self.march += march
         self.made += made
         self.set += euchred_them
-        self.wins += utility - net > 0
+        self.wins += won_game
+        self.chance += chance if chance is not None else 0.0
 
     @property
     def utility_mean(self) -> float:
         return self.utility / self.count if self.count else -1e9
 
-    def advice(self, action: str, view: View) -> Advice:
+    def advice(self, action: str, score: GameScore) -> Advice:
         if not self.count:
             return Advice(action, float("nan"), "not evaluated")
         count = self.count
@@ -444,7 +535,12 @@ class _Tally:
             parts.append(f"sets the makers on {100 * self.set / count:.0f}% of deals")
         if self.wins:
             parts.append(f"wins the game on {100 * self.wins / count:.0f}% of deals")
-        return Advice(action, round(self.net / count, 3), "; ".join(parts))
+        chance = change = None
+        if score.before is not None:
+            chance = round(self.chance / count, 4)
+            change = round(chance - score.before, 4)
+            parts.append(f"wins the game {100 * chance:.0f}% of the time (was {100 * score.before:.0f}% at the deal)")
+        return Advice(action, round(self.net / count, 3), "; ".join(parts), chance, change)
 
 
 def _needed(game: Game, hand: Hand) -> int:
@@ -464,10 +560,8 @@ def _made(game: Game, hand: Hand, maker_further: int) -> bool:
     return _team_tricks(game, maker_team) + maker_further >= _needed(game, hand)
 
 
-def _settle(
-    game: Game, hand: Hand, further: Mapping[int, int], remaining: int, my_team: int, game_weight: float
-) -> _Outcome:
-    """(net points, utility, my team's tricks, march, my team made it, my team set the makers) of a finished line.
+def _settle(game: Game, hand: Hand, further: Mapping[int, int], remaining: int, score: GameScore) -> _Outcome:
+    """The outcome (see ``_Outcome``) of a finished line for ``score``'s team.
 
     ``further`` gives the further tricks of the teams that were solved; the rest of the ``remaining`` tricks go
     to the other team (with two teams), or to the first other defending team (with three: when the makers fail,
@@ -491,15 +585,12 @@ def _settle(
     points = hand_points(rules.scoring, rules.hand_size, team_tricks, maker_team, made, hand.alone, lone_defence, hand.jambone)
     for seat in hand.jamboree:
         points[seat % teams] += 16
-    net = float(points[my_team] - sum(p for t, p in enumerate(points) if t != my_team) / (teams - 1))
-    utility = net
-    scores = [game.scores[t] + points[t] for t in range(teams)]
-    best = max(scores)
-    if best >= rules.target and scores.count(best) == 1:
-        utility += game_weight if scores.index(best) == my_team else -game_weight
+    my_team = score.team
+    net = score.net(points)
+    utility, won, chance = score.utility(points, net)
     mine = team_tricks[my_team]
     march = mine == rules.hand_size
-    return net, utility, mine, march, made and maker_team == my_team, not made and maker_team != my_team
+    return net, utility, mine, march, made and maker_team == my_team, not made and maker_team != my_team, won, chance
 
 
 def _quick_value(view: View, action: str) -> float:

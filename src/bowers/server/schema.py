@@ -107,11 +107,17 @@ class ErrorMessage(BaseModel):
 
 
 class Advice(BaseModel):
-    """One hinted action with its expected net points and the reason."""
+    """One hinted action with its expected net points, the team's chance of winning the game after it, and the reason.
+
+    ``win_chance`` (0 to 1) and ``win_change`` (its change from the chance at the deal) are null where no
+    win-probability table covers the variant.
+    """
 
     action: str
     value: float
     reason: str
+    win_chance: float | None = None
+    win_change: float | None = None
 
 
 class HintMessage(BaseModel):

@@ -39,7 +39,12 @@ def advise(observation: dict[str, Any]) -> list[dict[str, Any]]:
         raise LookupError("hints need the advising bots, which this installation of bowers lacks")
     out = []
     for advice in advise_function(observation, time_budget=HINT_THINKING_SECONDS):
-        out.append({"action": str(advice.action), "value": float(advice.value), "reason": str(advice.reason)})
+        item: dict[str, Any] = {"action": str(advice.action), "value": float(advice.value), "reason": str(advice.reason)}
+        win_chance = getattr(advice, "win_chance", None)
+        win_change = getattr(advice, "win_change", None)
+        item["win_chance"] = None if win_chance is None else float(win_chance)
+        item["win_change"] = None if win_change is None else float(win_change)
+        out.append(item)
     return out
 
 

@@ -1,0 +1,150 @@
+"""The win-probability tables: exact on small races, consistent on every variant, and what the bots do with them."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import bowers
+from bowers.bots.pimc import GameScore, PimcBot
+from bowers.bots.win_probability import WinTable, hand_outcomes, table_for, win_table
+from bowers.variants import VARIANTS, make_rules
+
+
+def test_a_fair_race_to_three_matches_the_binomial_answer() -> None:
+    # Each hand one point to one team, evenly: from 2-1 the leader wins unless the other takes the next two.
+    table = WinTable(2, 3, [((1, 0), 0.5), ((0, 1), 0.5)])
+    assert table.chance([0, 0], 0, 0) == pytest.approx(0.5)
+    assert table.chance([2, 1], 0, 0) == pytest.approx(0.75)
+    assert table.chance([2, 1], 1, 1) == pytest.approx(0.25)
+    assert table.chance([1, 0], 0, 0) == pytest.approx(11 / 16)  # needs 2 before the other gets 3
+
+
+def test_scoreless_hands_only_move_the_deal_on() -> None:
+    # The dealing team scores the point with chance 0.6; half the hands score nothing and pass the deal.
+    outcomes = [((1, 0), 0.3), ((0, 1), 0.2), ((0, 0), 0.5)]
+    table = WinTable(2, 3, outcomes)
+    # At 2-2 with team 0 dealing: W0 = 0.3 + 0.5 * W1 and W1 = 0.2 + 0.5 * W0 (team 0's chance with team 1 dealing).
+    expected = (0.3 + 0.5 * 0.2) / (1 - 0.25)
+    assert table.chance([2, 2], 0, 0) == pytest.approx(expected)
+    assert table.chance([2, 2], 1, 0) == pytest.approx(0.2 + 0.5 * expected)
+
+
+def test_a_simulated_race_agrees_with_the_table() -> None:
+    outcomes = hand_outcomes("railroad")
+    table = WinTable(2, 20, outcomes)
+    rng = random.Random(5)
+    points = [p for p, _ in outcomes]
+    weights = [w for _, w in outcomes]
+    wins = 0
+    games = 4000
+    for _ in range(games):
+        scores, dealer = [8, 3], 1
+        while max(scores) < 20 or scores[0] == scores[1]:
+            drawn = rng.choices(points, weights)[0]
+            scores = [scores[t] + drawn[(t - dealer) % 2] for t in range(2)]
+            dealer = 1 - dealer
+        wins += scores[0] > scores[1]
+    expected = table.chance([8, 3], 1, 0)
+    assert abs(wins / games - expected) < 4 * (expected * (1 - expected) / games) ** 0.5
+
+
+def test_finished_and_tied_scores_follow_the_rules() -> None:
+    table = win_table("standard", 10)
+    assert table.chances([10, 4], 0) == (1.0, 0.0)
+    assert table.chances([11, 12], 1) == (0.0, 1.0)  # both past the target: the highest score wins
+    assert table.chances([10, 10], 0) == (0.5, 0.5)  # an exact tie plays on: counted as an even share
+    with pytest.raises(ValueError, match="3 scores"):
+        table.chances([1, 2, 3], 0)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_variant_has_a_table_whose_chances_add_up_and_rise_with_points(variant: str) -> None:
+    rules = make_rules(variant)
+    table = table_for(rules)
+    assert table is not None and table.teams == rules.teams and table.target == rules.target
+    rng = random.Random(variant)
+    for _ in range(200):
+        scores = [rng.randrange(rules.target) for _ in range(rules.teams)]
+        dealer = rng.randrange(rules.teams)
+        chances = table.chances(scores, dealer)
+        assert sum(chances) == pytest.approx(1.0)
+        assert all(0.0 <= chance <= 1.0 for chance in chances)
+        for team in range(rules.teams):
+            more = list(scores)
+            more[team] += 1
+            assert table.chance(more, dealer, team) >= chances[team] - 1e-12
+    even = [0] * rules.teams
+    assert all(abs(chance - 1 / rules.teams) < 0.05 for chance in table.chances(even, 0))
+
+
+def test_a_point_is_worth_most_when_the_game_is_close_to_its_end() -> None:
+    table = win_table("standard", 10)
+    assert table.point_value([9, 9], 0, 0) > table.point_value([6, 6], 0, 0) > table.point_value([0, 0], 0, 0) > 0
+
+
+def _dealer_calls_hearts(scores: list[int]) -> bowers.Game:
+    """The dealer holds J♥ A♥ K♥ and J♣ Q♣, everyone passes the turned-up 9♠ and the dealer calls hearts."""
+    hands = [
+        ["JC", "QC", "AH", "KH", "JH"],
+        ["9C", "TC", "AD", "KD", "QS"],
+        ["AC", "KC", "9D", "TD", "AS"],
+        ["QD", "JD", "9H", "TH", "KS"],
+    ]
+    game = bowers.Game.from_deal("standard", dealer=0, hands=hands, kitty=["9S", "TS", "JS", "QH"], initial_scores=scores)
+    for seat, action in [(1, "pass"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")]:
+        game.apply(action, seat=seat)
+    game.apply("call:H", seat=0)
+    return game
+
+
+def test_at_seven_to_five_the_dealer_keeps_its_partner_rather_than_risk_the_game_on_a_loner() -> None:
+    # A loner here marches too rarely: a march wins the game, but a euchre lets the opponents level, and playing
+    # with partner makes the point that leaves the team one good hand from the game.  Priced only in points with
+    # a bonus for winning, the bot used to go alone in most seeds.
+    game = _dealer_calls_hearts([7, 5])
+    choices = [PimcBot(seed=seed).act(game.observation(0)) for seed in range(4)]
+    assert choices == ["partner"] * 4
+    advice = PimcBot(seed=1).advise(game.observation(0))
+    by_action = {choice.action: choice for choice in advice}
+    assert by_action["partner"].win_chance is not None and by_action["alone"].win_chance is not None
+    assert by_action["partner"].win_chance > by_action["alone"].win_chance
+    assert "rule player's choice" not in advice[0].reason
+
+
+def test_advice_reports_the_chance_of_winning_the_game_and_its_change() -> None:
+    game = _dealer_calls_hearts([7, 5])
+    table = win_table("standard", 10)
+    before = table.chance([7, 5], 0, 0)
+    for choice in PimcBot(seed=2).advise(game.observation(0)):
+        assert choice.win_chance is not None and choice.win_change is not None
+        assert choice.win_change == pytest.approx(choice.win_chance - before, abs=1e-3)
+        assert f"was {100 * before:.0f}% at the deal" in choice.reason
+
+
+def test_the_points_model_stays_available_and_reports_no_chances() -> None:
+    game = _dealer_calls_hearts([0, 0])
+    advice = PimcBot(seed=1, score_model="points").advise(game.observation(0))
+    assert advice and all(choice.win_chance is None and choice.win_change is None for choice in advice)
+    with pytest.raises(bowers.OptionError, match="score_model"):
+        PimcBot(score_model="elo")
+
+
+def test_the_game_score_prices_a_hand_by_the_chance_it_leaves() -> None:
+    rules = make_rules("standard")
+    score = GameScore(rules, [8, 8], dealer=1, team=0, model="win-probability", weight=10.0)
+    table = win_table("standard", 10)
+    march, _, chance = score.utility([2, 0], 2.0)
+    assert march == 1.0 and chance == 1.0
+    one, won, chance = score.utility([1, 0], 1.0)
+    assert not won and one == pytest.approx(table.chance([9, 8], 0, 0))  # dealer 1 deals now, team 0 deals next
+    euchred, _, _ = score.utility([0, 2], -2.0)
+    assert euchred == 0.0
+
+
+@pytest.mark.parametrize(("mine", "theirs"), list(itertools.product([0, 5, 9], [0, 5, 9])))
+def test_the_table_is_symmetric_between_the_teams(mine: int, theirs: int) -> None:
+    table = win_table("bid", 10)
+    assert table.chance([mine, theirs], 0, 0) == pytest.approx(table.chance([theirs, mine], 1, 1))
