@@ -146,10 +146,13 @@ def test_advise_lists_every_choice_best_first_with_reasons() -> None:
     game = bowers.Game("standard", seed=11)
     seat = game.to_act
     assert seat is not None
-    advice = advise(game.observation(seat), samples=4)
+    advice = advise(game.observation(seat), samples=4, bidding="worlds")
     assert {a.action for a in advice} == set(game.legal_actions())
     assert all(isinstance(a, Advice) and isinstance(a.value, float) and "tricks on average" in a.reason for a in advice)
-    assert advise(game.observation(seat), samples=4) == advice  # the same observation gets the same advice
+    assert advise(game.observation(seat), samples=4, bidding="worlds") == advice  # the same observation, the same advice
+    learned = advise(game.observation(seat))  # by default the bidding is valued by the learned model
+    assert {a.action for a in learned} == set(game.legal_actions())
+    assert all("learned from self-play" in a.reason for a in learned)
 
 
 def test_bots_refuse_an_observation_with_no_turn() -> None:
@@ -188,7 +191,7 @@ def test_advice_says_why_a_lower_value_is_listed_first() -> None:
         game = bowers.Game("standard", seed=seed)
         seat = game.to_act
         assert seat is not None
-        advice = advise(game.observation(seat), samples=4, prior=5.0, seed=seed)
+        advice = advise(game.observation(seat), samples=4, prior=5.0, seed=seed, bidding="worlds")
         best = max(choice.value for choice in advice)
         if advice[0].value < best:
             assert "rule player's choice" in advice[0].reason

@@ -99,6 +99,7 @@ def _late_play_position() -> tuple[bowers.Game, int]:
 
 
 def _bidding_position() -> tuple[bowers.Game, int]:
+    """A standard-Euchre bidding decision (scored on solved worlds with ``bidding="worlds"``)."""
     game = bowers.Game("standard", seed=4)
     seat = game.to_act
     assert seat is not None and game.hand.phase_name != "play"
@@ -122,7 +123,7 @@ def test_a_budget_spent_within_the_first_world_keeps_the_heuristics_choice() -> 
     game, seat = _bidding_position()
     observation = game.observation(seat)
     favourite = create("heuristic", seed=0).act(observation)
-    bot = PimcBot(seed=1, samples=10, time_budget=0.5)
+    bot = PimcBot(seed=1, samples=10, time_budget=0.5, bidding="worlds")
     bot._clock = _SteppingClock()
     advice = bot.advise(observation)
     assert [choice.action for choice in advice] == [favourite]  # only the favourite was scored before time ran out
@@ -131,7 +132,7 @@ def test_a_budget_spent_within_the_first_world_keeps_the_heuristics_choice() -> 
 
 def test_before_play_every_choice_is_compared_on_the_same_worlds() -> None:
     game, seat = _bidding_position()
-    bot = PimcBot(seed=1, samples=10, time_budget=3.5)
+    bot = PimcBot(seed=1, samples=10, time_budget=3.5, bidding="worlds")
     bot._clock = _SteppingClock()
     advice = bot.advise(game.observation(seat))
     # Reads: start 0; world 1's second choice 1; world 2 at 2 and its second choice at 3; world 3 at 4: stop.

@@ -38,6 +38,7 @@ from typing import Any
 
 from bowers.bots.base import register
 from bowers.bots.heuristic import HeuristicBot, decide, hand_tricks
+from bowers.bots.learned import ModelBidder, decision_values
 from bowers.bots.sampler import Sampler
 from bowers.bots.view import View, card_of
 from bowers.bots.win_probability import WinTable, table_for
@@ -58,6 +59,7 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "samples": None,  # worlds per decision; overrides the level
     "time_budget": DEFAULT_TIME_BUDGET,  # seconds per decision, checked between solves; 0 or None: no budget
     "candidates": 8,  # at most this many actions are compared before play (the heuristic ranks them)
+    "bidding": "learned",  # "learned": bid by the values learned from self-play; "worlds": by solving sampled worlds
     "score_model": "win-probability",  # "win-probability": maximise the chance of winning the game; "points": points
     "game_weight": None,  # with score_model="points": points that winning the game is worth (default: the target)
     "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
@@ -68,9 +70,10 @@ PIMC_DEFAULTS: dict[str, Any] = {
 }
 
 RARE_CALLS = ("alone", "jambone", "defend-alone")
-RARE_CALL_FACTOR = 4
+RARE_CALL_FACTOR = 16
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
 SCORE_MODELS = ("win-probability", "points")
+BIDDING_MODELS = ("learned", "worlds")
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,10 @@ class PimcBot:
             message = f"setting 'score_model' must be win-probability or points, not {score_model!r}"
             raise OptionError(message, "score_model", SCORE_MODELS)
         self.score_model: str = score_model
+        bidding = values["bidding"]
+        if bidding not in BIDDING_MODELS:
+            raise OptionError(f"setting 'bidding' must be learned or worlds, not {bidding!r}", "bidding", BIDDING_MODELS)
+        self.bidding: str = bidding
         self.options: Mapping[str, Any] | None = values["options"]
         tries = values["bidding_tries"]
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
@@ -252,6 +259,9 @@ class PimcBot:
         self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
         self.worlds_scored = 0  # worlds the last decision scored every compared action on
         self._heuristic = HeuristicBot(seed=0, options=self.options)
+        # Who bids for the seats in a sampled world (the others, and this seat's later bids): the learned values
+        # where a model covers the decision, else the heuristic.
+        self._bidder: HeuristicBot = ModelBidder(seed=0, options=self.options) if bidding == "learned" else self._heuristic
         self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
 
     # ------------------------------------------------------------------ the bot
@@ -283,7 +293,13 @@ class PimcBot:
         sampler = Sampler(observation, self.options)
         view = sampler.view
         rng = random.Random(self._rng.getrandbits(64))
-        model = HeuristicBot(seed=0, options=dict(view.rules.options))  # the other seats, told the game's options
+        score = self.game_score(view)
+        if self.bidding == "learned" and view.phase != "play":
+            learned = decision_values(view, legal)
+            if learned:
+                return _learned_advice(learned)
+        # The other seats, told the game's options.
+        model = (ModelBidder if self.bidding == "learned" else HeuristicBot)(seed=0, options=dict(view.rules.options))
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
         rare = any(action in RARE_CALLS and actor != view.seat for actor, action in view.history)
         tries = self.consistency_tries * (RARE_CALL_FACTOR if rare else 1)
@@ -305,7 +321,6 @@ class PimcBot:
         # budget spent inside the first world still leaves it compared.
         favourite = decide(view, self._heuristic.settings)
         scoring_order = sorted(candidates, key=lambda action: action != favourite)
-        score = self.game_score(view)
         self.worlds_scored = 0
         for _ in range(samples):
             if self.worlds_scored and spent():
@@ -406,7 +421,7 @@ class PimcBot:
         while game.hand.phase != PLAY_PHASE and len(game.results) == len(world.results):
             seat = game.to_act
             assert seat is not None
-            choice = self._heuristic.act(game.observation(seat))
+            choice = self._bidder.act(game.observation(seat))
             game.apply_id(game.space.index[choice])
             steps += 1
             if steps > SETUP_STEPS_LIMIT:
@@ -591,6 +606,20 @@ def _settle(game: Game, hand: Hand, further: Mapping[int, int], remaining: int, 
     mine = team_tricks[my_team]
     march = mine == rules.hand_size
     return net, utility, mine, march, made and maker_team == my_team, not made and maker_team != my_team, won, chance
+
+
+def _learned_advice(values: Mapping[str, float]) -> list[Advice]:
+    """Advice from the learned values of a decision before play: the most expected points first.
+
+    The chances of winning the game are left out (None): the model predicts the mean of a hand's points,
+    not the spread of outcomes a chance of winning needs.
+    """
+    order = sorted(values, key=lambda action: -values[action])
+    advice = []
+    for action in order:
+        reason = f"scores {values[action]:+.2f} points on average in real play (learned from self-play)"
+        advice.append(Advice(action, round(values[action], 3), reason))
+    return advice
 
 
 def _quick_value(view: View, action: str) -> float:

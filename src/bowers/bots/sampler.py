@@ -26,6 +26,8 @@ from bowers.hand import Hand
 
 HIDDEN = "??"
 RETRIES = 30
+RARE_CALLS = ("alone", "jambone", "defend-alone")
+RARE_MISS_WEIGHT = 4  # a rare call the model would not have made counts as this many ordinary misses
 BIDDING_WORDS = {"pass", "order", "call", "bid", "alone", "partner", "jambone", "defend-alone", "twos-threes", "decline"}
 
 
@@ -222,7 +224,9 @@ class Sampler:
                 and len(game.legal_action_ids()) > 1
                 and model.act(game.observation(actor)) != action
             ):
-                misses += 1
+                # A rare call (a loner, a Jambone, a lone defence) says far more about a hand than a pass or an
+                # order does: a world that fails to explain it is further from the play than one that misses an order.
+                misses += RARE_MISS_WEIGHT if action in RARE_CALLS else 1
                 if 0 <= limit <= misses:
                     return None, misses
             game.apply_id(index_of[replacements.get(index, action)])

@@ -1,0 +1,271 @@
+"""Learned values of the decisions before play, trained on self-play results rather than double-dummy worlds.
+
+For a seat at a decision before play (an auction bid, ordering up or calling
+trump), ``decision_values`` returns each legal action's expected net points
+for the seat's team, predicted by a small neural network from what the seat
+sees: its cards measured against the action's trump, the auction or the
+turn-up so far, its position and the kind of action.  The networks were
+trained by ``training/bidding.py`` on hands whose every choice was tried and
+then played out by the bots with only their own cards to go on, so a value
+says what the choice scores in real play, where defenders do not see through
+the cards (the double-dummy worlds ``pimc`` solves make high and no-trump bids
+look safer than they are).  They ship in ``data/decision_models.json`` and run
+with numpy in tens of microseconds a decision.
+
+``ModelBidder`` is the heuristic bot with those values for its covered
+decisions: the strong bot's model of the other seats' bidding, and of its own
+later bids in the worlds it scores.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from bowers.bots.heuristic import HeuristicBot, best_discard, decide, hand_tricks, tables_for
+from bowers.bots.view import View
+from bowers.cards import cards_of, rank_of
+from bowers.tables import NO_TRUMP
+
+# The phases a model may cover, by the name of the model's feature set.
+FEATURE_SETS = {"auction": "auction", "round-1": "rounds", "round-2": "rounds"}
+_TRUMP_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
+ACE, KING, QUEEN = 12, 11, 10  # card ranks (2 is 0)
+
+
+class ValueModel:
+    """A small multilayer perceptron (ReLU hidden layers, one linear output) with its input scaling."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.features = int(data["features"])
+        self.mean = np.asarray(data["mean"], dtype=np.float64)
+        self.scale = np.asarray(data["scale"], dtype=np.float64)
+        self.layers = [
+            (np.asarray(layer["weights"], dtype=np.float64), np.asarray(layer["bias"], dtype=np.float64))
+            for layer in data["layers"]
+        ]
+        self.info: dict[str, Any] = dict(data.get("info") or {})
+
+    def predict(self, rows: np.ndarray) -> np.ndarray:
+        """The predicted net points of each row of features."""
+        values = (rows - self.mean) / self.scale
+        last = len(self.layers) - 1
+        for index, (weights, bias) in enumerate(self.layers):
+            values = values @ weights + bias
+            if index < last:
+                values = np.maximum(values, 0.0)
+        return values[:, 0]
+
+
+@lru_cache(maxsize=1)
+def _models() -> dict[str, ValueModel]:
+    """The shipped models, by ``variant/feature set`` (empty when the data file is absent)."""
+    try:
+        text = resources.files("bowers.bots").joinpath("data/decision_models.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    return {key: ValueModel(value) for key, value in json.loads(text).items()}
+
+
+def model_for(variant: str, phase: str) -> ValueModel | None:
+    """The model of a variant's decisions in ``phase``, or None when none was trained for it."""
+    feature_set = FEATURE_SETS.get(phase)
+    if feature_set is None:
+        return None
+    return _models().get(f"{variant}/{feature_set}")
+
+
+def reload_models() -> None:
+    """Forget the loaded models (after training writes new ones)."""
+    _models.cache_clear()
+
+
+# ---------------------------------------------------------------------- features
+
+
+def trump_features(view: View, hand: int, trump: int) -> list[float]:
+    """Twelve numbers that measure ``hand`` for a trump (or no-trump), each scaled to about 0..1.
+
+    For a suit: the expected tricks, the trump length, which of the five top trumps it holds, side aces and
+    kings, voids and singletons.  For no-trump the same places hold the longest suit, the Joker, aces,
+    kings and queens.
+    """
+    size = view.rules.hand_size
+    tables = tables_for(view, trump)
+    tricks = hand_tricks(view, hand, trump) / size
+    lengths = [(hand & tables.suit_mask[suit]).bit_count() for suit in range(4)]
+    cards = cards_of(hand)
+    if trump == NO_TRUMP:
+        ranks = [rank_of(card) for card in cards if card < 52]
+        joker = float(any(card >= 52 for card in cards))
+        aces, kings, queens = ranks.count(ACE), ranks.count(KING), ranks.count(QUEEN)
+        voids = sum(1 for length in lengths if length == 0)
+        singletons = sum(1 for length in lengths if length == 1)
+        return [tricks, max(lengths) / size, joker, aces / 4, kings / 4, queens / 4, 0.0, aces / 4, kings / 4, voids / 3,
+                singletons / 3, 1.0]  # fmt: skip
+    trumps = (hand & tables.suit_mask[trump]).bit_count()
+    top = [float(hand >> card & 1) for card in tables.trump_order[:5]]
+    top += [0.0] * (5 - len(top))
+    side = [card for card in cards if tables.effective_suit[card] not in (trump, 4)]
+    aces = sum(1 for card in side if rank_of(card) == ACE)
+    kings = sum(1 for card in side if rank_of(card) == KING)
+    side_lengths = [lengths[suit] for suit in range(4) if suit != trump]
+    voids = sum(1 for length in side_lengths if length == 0)
+    singletons = sum(1 for length in side_lengths if length == 1)
+    return [tricks, trumps / size, *top, aces / 3, kings / 3, voids / 3, singletons / 3, 0.0]
+
+
+def _position(view: View) -> list[float]:
+    """The seat's place in the bidding order, from the dealer's left (one-hot over four places)."""
+    place = (view.seat - view.dealer - 1) % view.players
+    return [float(place == index) for index in range(4)]
+
+
+def _best_trump(view: View, hand: int, trumps: Sequence[int]) -> tuple[int, float]:
+    best, value = trumps[0], -1.0
+    for trump in trumps:
+        tricks = hand_tricks(view, hand, trump)
+        if tricks > value:
+            best, value = trump, tricks
+    return best, value
+
+
+def auction_rows(view: View, actions: Sequence[str]) -> np.ndarray:
+    """One row of features per auction action (``pass`` or ``bid:NS``) for the seat to act."""
+    rules = view.rules
+    size = rules.hand_size
+    levels = [*rules.bid_levels, size]
+    partner = view.partner
+    standing_level, standing_trump, standing_seat = 0, -1, -1
+    partner_trumps: set[int] = set()
+    opponent_trumps: set[int] = set()
+    passes = 0
+    for actor, action in view.history:
+        if action == "pass":
+            passes += 1
+        elif action.startswith("bid:"):
+            letters = action[5:]
+            trump = _TRUMP_LETTERS[letters]
+            standing_level, standing_trump, standing_seat = int(action[4]), trump, actor
+            if actor == partner:
+                partner_trumps.add(trump)
+            elif actor != view.seat:
+                opponent_trumps.add(trump)
+    all_trumps = [0, 1, 2, 3, NO_TRUMP]
+    best_trump, best_tricks = _best_trump(view, view.hand, all_trumps)
+    context = [
+        *_position(view),
+        standing_level / size,
+        float(standing_trump == NO_TRUMP),
+        float(standing_seat >= 0 and standing_seat == partner),
+        float(standing_seat >= 0 and standing_seat != partner and standing_seat != view.seat),
+        float(standing_seat == view.seat),
+        passes / 4,
+        best_tricks / size,
+    ]
+    cache: dict[int, list[float]] = {}
+    rows = []
+    for action in actions:
+        if action.startswith("bid:"):
+            level = int(action[4])
+            trump = _TRUMP_LETTERS[action[5:]]
+            kind = [0.0, float(trump != NO_TRUMP), float(trump == NO_TRUMP)]
+        else:
+            level, trump = 0, best_trump
+            kind = [1.0, 0.0, 0.0]
+        level_slots = [float(level == value) for value in levels[:4]]
+        level_slots += [0.0] * (4 - len(level_slots))
+        if trump not in cache:
+            cache[trump] = trump_features(view, view.hand, trump)
+        support = [float(trump in partner_trumps), float(trump in opponent_trumps)]
+        rows.append([*kind, *level_slots, level / size, *cache[trump], *support, *context])
+    return np.asarray(rows, dtype=np.float64)
+
+
+def _turn_up_trump(view: View) -> int:
+    turn_up = view.turn_up
+    return NO_TRUMP if turn_up >= 52 else turn_up // 13
+
+
+def round_rows(view: View, actions: Sequence[str]) -> np.ndarray:
+    """One row of features per action of the two bidding rounds (``pass``, ``order``, ``order:S``, ``call:S``)."""
+    rules = view.rules
+    size = rules.hand_size
+    round_two = view.phase == "round-2"
+    dealer_relation = [float(view.dealer == view.seat), float(view.dealer == view.partner),
+                       float(view.dealer not in (view.seat, view.partner))]  # fmt: skip
+    turn_up = view.turn_up
+    turn_up_rank = 0.0
+    if turn_up >= 0 and not round_two:
+        trump = _turn_up_trump(view)
+        if trump != NO_TRUMP:
+            order = tables_for(view, trump).trump_order
+            turn_up_rank = 1.0 - order.index(turn_up) / max(1, len(order) - 1) if turn_up in order else 0.0
+        else:
+            turn_up_rank = 1.0
+    passes = sum(1 for _, action in view.history if action == "pass")
+    candidates = [s for s in range(4) if not (round_two and turn_up >= 0 and turn_up < 52 and s == turn_up // 13)]
+    best_trump, best_tricks = _best_trump(view, view.hand, candidates or [0])
+    context = [*_position(view), *dealer_relation, float(round_two), turn_up_rank, passes / 8, best_tricks / size]
+    rows = []
+    for action in actions:
+        hand = view.hand
+        if action == "pass":
+            trump, kind = best_trump, [1.0, 0.0]
+        else:
+            named = action.startswith(("order:", "call:"))
+            trump = _TRUMP_LETTERS[action.split(":")[1]] if named else _turn_up_trump(view)
+            kind = [0.0, 1.0]
+            if not round_two and view.seat == view.dealer and turn_up >= 0:
+                with_turn_up = hand | 1 << turn_up
+                hand = with_turn_up & ~best_discard(view, with_turn_up, trump)
+        rows.append([*kind, *trump_features(view, hand, trump), *context])
+    return np.asarray(rows, dtype=np.float64)
+
+
+FEATURE_BUILDERS = {"auction": auction_rows, "rounds": round_rows}
+
+
+def decision_rows(view: View, actions: Sequence[str]) -> np.ndarray | None:
+    """The feature rows of ``actions`` at the view's decision, or None for a phase no feature set covers."""
+    feature_set = FEATURE_SETS.get(view.phase)
+    if feature_set is None:
+        return None
+    return FEATURE_BUILDERS[feature_set](view, actions)
+
+
+def decision_values(view: View, actions: Sequence[str] | None = None) -> dict[str, float] | None:
+    """Each action's learned expected net points for the seat's team, or None where no model covers the decision."""
+    model = model_for(view.rules.variant, view.phase)
+    if model is None:
+        return None
+    chosen = list(actions if actions is not None else view.legal)
+    rows = decision_rows(view, chosen)
+    if rows is None or rows.shape[1] != model.features:
+        return None
+    return dict(zip(chosen, (float(value) for value in model.predict(rows)), strict=True))
+
+
+class ModelBidder(HeuristicBot):
+    """The heuristic bot, but choosing by the learned values wherever a model covers the decision."""
+
+    name = "heuristic"
+
+    def act(self, observation: Mapping[str, Any]) -> str:
+        """The learned model's best action where it covers the decision, else the heuristic's."""
+        legal = list(observation.get("legal_actions") or [])
+        if len(legal) > 1 and FEATURE_SETS.get(str(observation.get("phase"))) is not None:
+            view = View(observation, self._options)
+            values = decision_values(view, legal)
+            if values:
+                return max(legal, key=lambda action: values[action])
+            return decide(view, self.settings)
+        return super().act(observation)
+
+
+__all__ = ["FEATURE_SETS", "ModelBidder", "ValueModel", "decision_rows", "decision_values", "model_for", "reload_models"]

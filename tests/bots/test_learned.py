@@ -1,0 +1,156 @@
+"""The learned values of decisions before play: what they read, how they are trained, and the bids they make."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+import bowers
+from bowers.bots.learned import ModelBidder, _models, decision_rows, decision_values, model_for
+from bowers.bots.pimc import PimcBot
+from bowers.bots.view import View
+
+ROOT = Path(__file__).resolve().parents[2]
+AUCTION_HANDS = [
+    ["TC", "JD", "QD", "KH", "AH"],
+    ["AC", "9H", "QH", "JS", "QS"],
+    ["JC", "QC", "9D", "KD", "TS"],
+    ["TD", "AD", "TH", "KS", "AS"],
+]
+
+
+def _training_module() -> ModuleType:
+    """``training/bidding.py``, which is a script of the repository rather than a module of the package."""
+    spec = importlib.util.spec_from_file_location("bowers_training_bidding", ROOT / "training" / "bidding.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _first_decision(variant: str, seed: int, phase: str) -> bowers.Game:
+    """A game of ``variant`` played by the heuristic up to the first decision in ``phase`` with a choice."""
+    game = bowers.Game(variant, seed=seed)
+    bot = ModelBidder(seed=0)
+    while not (game.hand.phase_name == phase and len(game.legal_actions()) > 1):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bot.act(game.observation(seat)), seat=seat)
+    return game
+
+
+def test_every_shipped_model_matches_its_features() -> None:
+    models = _models()
+    assert models, "no learned model ships with the package"
+    for key, model in models.items():
+        variant, feature_set = key.split("/")
+        phase = "auction" if feature_set == "auction" else "round-1"
+        game = _first_decision(variant, 3, phase)
+        view = View(game.observation(game.to_act))  # type: ignore[arg-type]
+        rows = decision_rows(view, view.legal)
+        assert rows is not None and rows.shape == (len(view.legal), model.features)
+        assert model.info["rows"] > 100_000 and model.info["explained"] > 0.05
+
+
+@pytest.mark.parametrize(("variant", "phase"), [("bid", "auction"), ("standard", "round-1")])
+def test_values_cover_every_legal_action_and_only_decisions_before_play(variant: str, phase: str) -> None:
+    if model_for(variant, phase) is None:
+        pytest.fail(f"no model for {variant} {phase}")
+    game = _first_decision(variant, 5, phase)
+    seat = game.to_act
+    assert seat is not None
+    values = decision_values(View(game.observation(seat)))
+    assert values is not None and set(values) == set(game.legal_actions())
+    assert all(np.isfinite(value) for value in values.values())
+    played = _first_decision(variant, 5, "play")
+    assert decision_values(View(played.observation(played.to_act))) is None  # type: ignore[arg-type]
+    assert model_for("railroad-6", "round-1") is None
+
+
+def test_the_values_read_only_what_the_seat_sees() -> None:
+    # Two deals that give seat 3 the same cards but the others different ones: the same observation, the same values.
+    hands = AUCTION_HANDS
+    kitty = ["KC", "JH", "9C"]
+    first = bowers.Game.from_deal("bid", dealer=2, hands=hands, kitty=kitty)
+    second = bowers.Game.from_deal("bid", dealer=2, hands=[hands[1], hands[0], hands[2], hands[3]], kitty=kitty)
+    assert first.observation(3) == second.observation(3)
+    assert decision_values(View(first.observation(3))) == decision_values(View(second.observation(3)))
+
+
+def _auction_example() -> bowers.Game:
+    """A strong player's example: after 3♥ and partner's 4♥, seat 2 holds only J♣ and 10♠ as spades."""
+    hands = AUCTION_HANDS
+    game = bowers.Game.from_deal("bid", dealer=2, hands=hands, kitty=["KC", "JH", "9C"], initial_scores=[3, 0])
+    for seat, action in [(3, "bid:3H"), (0, "bid:4H"), (1, "pass")]:
+        game.apply(action, seat=seat)
+    return game
+
+
+def test_the_strong_bot_does_not_jump_over_its_partner_with_two_small_trumps() -> None:
+    game = _auction_example()
+    choices = [PimcBot(seed=seed).act(game.observation(2)) for seed in range(3)]
+    assert not any(choice.startswith("bid:5") for choice in choices), choices
+
+
+def test_the_strong_bot_does_not_bid_no_trump_over_its_partners_contract() -> None:
+    game = _auction_example()
+    game.apply("bid:5S", seat=2)
+    game.apply("pass", seat=3)
+    assert game.to_act == 0
+    choices = [PimcBot(seed=seed).act(game.observation(0)) for seed in range(3)]
+    assert "bid:5NT" not in choices, choices
+
+
+def test_learned_advice_lists_every_choice_best_first_in_points() -> None:
+    game = _auction_example()
+    advice = PimcBot(seed=0).advise(game.observation(2))
+    assert {choice.action for choice in advice} == set(game.legal_actions())
+    values = [choice.value for choice in advice]
+    assert values == sorted(values, reverse=True)
+    assert all("learned from self-play" in choice.reason for choice in advice)
+
+
+def test_the_earlier_bidding_by_solved_worlds_stays_available() -> None:
+    game = _auction_example()
+    advice = PimcBot(seed=0, bidding="worlds", samples=4).advise(game.observation(2))
+    assert advice and not any("learned" in choice.reason for choice in advice)
+    with pytest.raises(bowers.OptionError, match="bidding"):
+        PimcBot(bidding="guess")
+
+
+@pytest.mark.parametrize("variant", ["bid", "standard", "bid-railroad", "ultimate"])
+def test_the_model_bidder_plays_whole_games_legally(variant: str) -> None:
+    game = bowers.Game(variant, seed=2, target=5 if variant in ("bid", "standard") else 20)
+    bots = [ModelBidder(seed=seat) for seat in range(game.rules.players)]
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+
+
+def test_training_fits_a_known_function_and_reports_calibration() -> None:
+    training = _training_module()
+    rng = np.random.default_rng(0)
+    rows = rng.normal(size=(6000, 4))
+    values = 2.0 * rows[:, 0] - np.maximum(rows[:, 1], 0.0) + 0.1 * rng.normal(size=6000)
+    held = np.arange(6000) % 10 == 0
+    model, figures = training.train(rows, values, held, seed=1, epochs=40)
+    assert figures["explained"] > 0.95
+    predicted = [bin_[0] for bin_ in figures["calibration"]]
+    realised = [bin_[1] for bin_ in figures["calibration"]]
+    assert max(abs(p - r) for p, r in zip(predicted, realised, strict=True)) < 0.2
+    assert len(model["layers"]) == 3 and model["features"] == 4
+
+
+def test_generation_tries_every_choice_and_records_real_points() -> None:
+    training = _training_module()
+    data = training.generate(("bid", 4, 0, 3, "heuristic", "auction"))
+    assert data["rows"] and len(data["rows"]) == len(data["values"]) == len(data["deals"])
+    assert set(data["deals"]) <= {0, 1, 2}
+    assert all(value in (-2.0, -1.0, 0.0, 1.0, 2.0) for value in data["values"])
