@@ -4,6 +4,15 @@ Comparisons (``--comparisons``, default all):
 
 * ``heuristic-random`` and ``pimc-heuristic``: in every variant chosen with
   ``--variants``, with the variants' default options;
+* ``pimc-earlier``: in every variant chosen, the current ``pimc`` against
+  the earlier one (``bidding=worlds``: every decision before play scored on
+  solved worlds, the heuristic as the model of the other seats;
+  ``score_model=points``: points plus ``game_weight`` for deciding the game),
+  the baseline that the learned bidding and the win-probability tables are
+  measured against;
+* ``modelbidder-heuristic``: the heuristic bot bidding by the learned values
+  (``bowers.bots.learned.ModelBidder``) against the plain heuristic, in every
+  variant chosen (a fast check of the learned bidding alone);
 * ``pimc-bidding-heuristic`` and ``pimc-play-heuristic``: the same, with a
   first side that uses ``pimc`` only before play (ordering, calling, going
   alone, discards, bids) or only in play, and ``heuristic`` for the rest
@@ -51,13 +60,17 @@ from peers.openspiel_ismcts import OPENSPIEL_OPTIONS, openspiel_ismcts
 from peers.rules import bowers_bot_without
 from peers.split import split_bot
 
+from bowers.bots.learned import ModelBidder
 from bowers.match import MatchResult, Side, play_match
 from bowers.variants import variant, variants
 
 EUCHRE_CLI_OPTIONS = {"deck": 24, "stick_the_dealer": False}
+EARLIER_PIMC = {"bidding": "worlds", "score_model": "points"}
 COMPARISONS = (
     "heuristic-random",
     "pimc-heuristic",
+    "pimc-earlier",
+    "modelbidder-heuristic",
     "pimc-bidding-heuristic",
     "pimc-play-heuristic",
     "euchre-cli-random",
@@ -155,6 +168,12 @@ def run(arguments: argparse.Namespace) -> list[dict[str, Any]]:
         if "pimc-heuristic" in chosen:
             players: list[str | Side] = [Side("pimc", pimc_settings)] + ["heuristic"] * (teams - 1)
             play("pimc-heuristic", variant_name, players, arguments.search_deals, {})
+        if "pimc-earlier" in chosen:
+            earlier = [Side("pimc", {**pimc_settings, **EARLIER_PIMC})] * (teams - 1)
+            play("pimc-earlier", variant_name, [Side("pimc", pimc_settings), *earlier], arguments.search_deals, {})
+        if "modelbidder-heuristic" in chosen:
+            learned = Side("model-bidder", {}, ModelBidder)
+            play("modelbidder-heuristic", variant_name, [learned] + ["heuristic"] * (teams - 1), arguments.deals, {})
         for comparison, bidding, card_play in (
             ("pimc-bidding-heuristic", "pimc", "heuristic"),
             ("pimc-play-heuristic", "heuristic", "pimc"),
