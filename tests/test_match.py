@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 
 from bowers.cli import cli
 from bowers.cli_match import parse_settings, setting_value
-from bowers.errors import IllegalAction, OptionError
+from bowers.errors import MatchFailure, OptionError
 from bowers.match import (
     DealOutcome,
     PassOutcome,
@@ -257,8 +257,33 @@ def test_every_variant_plays_with_random_bots(variant_name: str) -> None:
 
 
 def test_an_illegal_bot_action_names_the_side() -> None:
-    with pytest.raises(IllegalAction, match=r"side B \(illegal\)"):
+    expected = r"standard, match seed 0, deal 0: side B \(illegal\) at seat \d failed: chose an illegal"
+    with pytest.raises(MatchFailure, match=expected):
         play_match("standard", ["random", Side("illegal", factory=IllegalBot)], deals=1, workers=1)
+
+
+class CrashingBot:
+    """Fails on its third decision of a hand, the way a bot with a bug would."""
+
+    name = "crashing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.decisions = 0
+
+    def act(self, observation: Mapping[str, Any]) -> str:
+        self.decisions += 1
+        if self.decisions == 3:
+            raise KeyError("no such card")
+        return str(observation["legal_actions"][0])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_fails_is_reported_by_deal_not_by_a_broken_pool(workers: int) -> None:
+    with pytest.raises(MatchFailure) as caught:
+        play_match("two-hand", ["random", Side("crashing", factory=CrashingBot)], deals=4, seed=7, workers=workers)
+    failure = caught.value
+    assert (failure.variant, failure.seed) == ("two-hand", 7) and 0 <= failure.deal < 4
+    assert "side B (crashing)" in failure.side and failure.error == "KeyError: 'no such card'"
 
 
 @pytest.mark.parametrize(

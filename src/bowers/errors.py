@@ -38,7 +38,17 @@ def quoted(value: object) -> str:
 
 
 class BowersError(ValueError):
-    """Base class of every error bowers raises for bad input."""
+    """Base class of every error bowers raises for bad input.
+
+    Every subclass survives pickling (a match's worker process sends it back whole): ``__reduce__``
+    rebuilds it from the arguments its ``__init__`` was given.
+    """
+
+    def _arguments(self) -> tuple[object, ...]:
+        return tuple(self.args)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), self._arguments())
 
 
 class NotationError(BowersError):
@@ -51,6 +61,9 @@ class NotationError(BowersError):
         where = f"seat {seat}: " if seat is not None else ""
         super().__init__(f"{where}malformed {quoted(text)}: {reason}")
 
+    def _arguments(self) -> tuple[object, ...]:
+        return (self.text, self.reason, self.seat)
+
 
 class IllegalAction(BowersError):
     """A well-formed action that the rules do not allow in the current state."""
@@ -62,6 +75,9 @@ class IllegalAction(BowersError):
         who = f"seat {seat}" if seat is not None else "no seat"
         super().__init__(f"illegal action {quoted(action)} by {who}: {reason}")
 
+    def _arguments(self) -> tuple[object, ...]:
+        return (self.seat, self.action, self.reason)
+
 
 class OptionError(BowersError):
     """An unknown variant, option or option value; the message lists the allowed ones."""
@@ -69,7 +85,11 @@ class OptionError(BowersError):
     def __init__(self, message: str, name: str | None = None, allowed: object = None) -> None:
         self.name = name
         self.allowed = allowed
+        self.message = message
         super().__init__(message)
+
+    def _arguments(self) -> tuple[object, ...]:
+        return (self.message, self.name, self.allowed)
 
 
 class RecordError(BowersError):
@@ -84,4 +104,23 @@ class RecordError(BowersError):
         if action_index is not None:
             where.append(f"action {action_index}")
         prefix = f"{', '.join(where)}: " if where else ""
+        self.message = message
         super().__init__(f"{prefix}{message}")
+
+    def _arguments(self) -> tuple[object, ...]:
+        return (self.message, self.deal, self.action_index)
+
+
+class MatchFailure(BowersError):
+    """A deal of a match that could not be played to the end: which deal, and the bot's error."""
+
+    def __init__(self, variant: str, seed: int, deal: int, side: str, error: str) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.deal = deal
+        self.side = side
+        self.error = error
+        super().__init__(f"{variant}, match seed {seed}, deal {deal}: {side} failed: {error}")
+
+    def _arguments(self) -> tuple[object, ...]:
+        return (self.variant, self.seed, self.deal, self.side, self.error)

@@ -114,13 +114,14 @@ class Sampler:
     def _holdings(self, rng: random.Random) -> tuple[list[int], int]:
         """Each seat's cards now, and the rest of the unseen cards (kitty and discards)."""
         view = self.view
-        for attempt in range(RETRIES):
+        for _ in range(RETRIES):
+            # Quick draws, seat by seat, the most constrained first; usually the first succeeds.
             holdings = [0] * view.players
             holdings[view.seat] = view.hand
             remaining = self.pool
             ok = True
             for seat in self.order:
-                allowed = self.allowed[seat] & remaining if attempt < RETRIES - 1 else remaining
+                allowed = self.allowed[seat] & remaining
                 need = self.needs[seat]
                 if allowed.bit_count() < need:
                     ok = False
@@ -129,10 +130,62 @@ class Sampler:
                 holdings[seat] = chosen
                 remaining &= ~chosen
             if ok:
-                for seat in range(view.players):
-                    holdings[seat] |= self.known[seat]
-                return holdings, remaining | self.forced_discard | self.own_discards
-        raise AssertionError("no consistent deal found")
+                return self._with_known(holdings), remaining | self.forced_discard | self.own_discards
+        # Tight constraints (the cards of a suit that only one seat may hold): a draw card by card that keeps
+        # every seat's need satisfiable, so it never fails when any consistent deal exists.
+        holdings, remaining = self._constrained_holdings(rng)
+        return self._with_known(holdings), remaining | self.forced_discard | self.own_discards
+
+    def _with_known(self, holdings: list[int]) -> list[int]:
+        """The drawn holdings with the cards known to be in each hand added."""
+        return [cards | known for cards, known in zip(holdings, self.known, strict=True)]
+
+    def _satisfiable(self, needs: dict[int, int], cards: list[int]) -> bool:
+        """Hall's condition: every group of seats can be given its needs from the cards that any of them may hold."""
+        seats = [seat for seat, need in needs.items() if need > 0]
+        for subset in range(1, 1 << len(seats)):
+            group = [seat for bit, seat in enumerate(seats) if subset >> bit & 1]
+            mask = 0
+            for seat in group:
+                mask |= self.allowed[seat]
+            if sum(needs[seat] for seat in group) > sum(1 for card in cards if mask >> card & 1):
+                return False
+        return True
+
+    def _constrained_holdings(self, rng: random.Random) -> tuple[list[int], int]:
+        """Each unseen card in random order goes to a seat that may hold it (or stays out), never to a dead end."""
+        view = self.view
+        needs = {seat: self.needs[seat] for seat in self.order}
+        cards = cards_of(self.pool)
+        rng.shuffle(cards)
+        if not self._satisfiable(needs, cards):
+            raise AssertionError(f"no deal of the unseen cards fits what seat {view.seat} has seen")
+        holdings = [0] * view.players
+        holdings[view.seat] = view.hand
+        remaining = 0
+        for index, card in enumerate(cards):
+            later = cards[index + 1 :]
+            spare = len(cards) - index - sum(needs.values())  # cards that may stay out of every hand
+            options = [seat for seat, need in needs.items() if need > 0 and self.allowed[seat] >> card & 1]
+            weights = [needs[seat] for seat in options]
+            if spare > 0:
+                options.append(-1)
+                weights.append(spare)
+            while True:
+                choice = rng.choices(options, weights)[0]
+                if choice >= 0:
+                    needs[choice] -= 1
+                if self._satisfiable(needs, later):
+                    break
+                if choice >= 0:
+                    needs[choice] += 1
+                at = options.index(choice)
+                del options[at], weights[at]
+            if choice >= 0:
+                holdings[choice] |= 1 << card
+            else:
+                remaining |= 1 << card
+        return holdings, remaining
 
     # ------------------------------------------------------------------ rebuilding the deal
 

@@ -32,7 +32,7 @@ from itertools import repeat
 from typing import Any
 
 from bowers.bots import Bot, create
-from bowers.errors import BowersError, IllegalAction, OptionError
+from bowers.errors import BowersError, MatchFailure, OptionError
 from bowers.game import Game
 from bowers.match.statistics import Elo, Estimate, elo_difference, mean_interval
 from bowers.variants import Rules, make_rules
@@ -152,7 +152,11 @@ def play_hand(
         observation = game.observation(seat)
         observation.setdefault("options", options)  # the rules are public: bots read them from here
         start = time.perf_counter()
-        action = bots[seat].act(observation)
+        who = f"side {SIDE_LABELS[side]} ({plan.sides[side].describe()}) at seat {seat}"
+        try:
+            action = bots[seat].act(observation)
+        except Exception as error:  # a bot that fails is reported with the deal that shows it, not a dead pool
+            raise MatchFailure(rules.variant, plan.seed, deal, who, f"{type(error).__name__}: {error}") from error
         elapsed = time.perf_counter() - start
         if len(observation["legal_actions"]) > 1:
             times[side].append(elapsed)
@@ -161,8 +165,7 @@ def play_hand(
         try:
             game.apply(action, seat=seat)
         except BowersError as error:
-            label = SIDE_LABELS[side]
-            raise IllegalAction(seat, str(action), f"side {label} ({plan.sides[side].describe()}) chose it: {error}") from None
+            raise MatchFailure(rules.variant, plan.seed, deal, who, f"chose an illegal action: {error}") from None
     result = game.results[0]
     points = [0] * len(plan.sides)
     for team, team_points in enumerate(result["points"]):

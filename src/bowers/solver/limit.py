@@ -15,6 +15,9 @@ class NodeLimitReached(RuntimeError):
         super().__init__(f"the search gave up after {node_limit} nodes without an answer")
         self.node_limit = node_limit
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.node_limit,))
+
 
 def check_node_limit(node_limit: int | None) -> int:
     """The node limit as the searches take it: 0 for none."""

@@ -1,0 +1,40 @@
+"""``pimc`` and ``heuristic`` play every variant under every option set without failing.
+
+Each option set is a variant's defaults with one option changed to each of its other values
+(a choice, or the other truth value); the draw for seats and the scores are left out (they
+only change who deals and where the game starts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bowers.match import play_match
+from bowers.variants import variant, variants
+
+LEFT_OUT = {"target", "initial_scores", "draw"}
+
+
+def option_sets() -> list[tuple[str, dict[str, Any]]]:
+    """(variant, options) for the defaults and each single change from them."""
+    sets: list[tuple[str, dict[str, Any]]] = []
+    for name in variants():
+        sets.append((name, {}))
+        for option in variant(name).options:
+            if option.name in LEFT_OUT:
+                continue
+            values = [value for value in option.choices if value != option.default] if option.choices else [not option.default]
+            sets.extend((name, {option.name: value}) for value in values)
+    return sets
+
+
+@pytest.mark.parametrize(("variant_name", "options"), option_sets(), ids=lambda value: str(value).replace(" ", ""))
+def test_pimc_and_heuristic_play_every_option_set(variant_name: str, options: dict[str, Any]) -> None:
+    teams = 3 if variant_name == "railroad-6" else 2
+    players = ["pimc", "heuristic", "heuristic"][:teams]
+    settings = [{"samples": 2}, {}, {}][:teams]
+    result = play_match(variant_name, players, deals=3, seed=11, workers=1, options=options, settings=settings)
+    assert result.hands == 3 * teams
+    assert result.sides[0].decisions > 0 and result.sides[1].decisions > 0
