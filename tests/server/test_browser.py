@@ -220,6 +220,8 @@ def test_a_reload_mid_hand_resumes_the_seat(browser: Browser, server: Server) ->
         play_until(page, ".hand .card.legal", seconds=60)
         take_turn(page)
         page.wait_for_timeout(200)
+    # On this seat's turn nothing changes until it acts: the bots cannot play between reading the panel and the reload.
+    page.wait_for_selector(".hand .card.legal, .controls button.action", timeout=60_000)
     cards = hand_cards(page)
     # The whole "This hand" panel: its log, or (when the last turn ended a hand) the note that nothing happened yet.
     this_hand = page.locator('[aria-label="This hand"]').inner_text()
