@@ -117,12 +117,14 @@ def partner_tricks(view: View, settings: Mapping[str, Any]) -> float:
 
 
 def best_discard(view: View, hand: int, trump: int, count: int = 1) -> int:
-    """The ``count`` cards whose loss costs ``hand`` least (greedy), as a bit set."""
+    """The ``count`` cards whose loss costs ``hand`` least (greedy), as a bit set; never a trump while a plain card is left."""
     discards = 0
+    trumps = to_hand(tables_for(view, trump).trump_order) if trump != NO_TRUMP else 0
     for _ in range(count):
         best_card, best_value = -1, -1e9
         remaining = hand & ~discards
-        for card in cards_of(remaining):
+        candidates = remaining & ~trumps or remaining
+        for card in cards_of(candidates):
             value = hand_tricks(view, remaining & ~(1 << card), trump, view.unseen & ~hand) - _keep_bonus(card, trump)
             if value > best_value + 1e-9:
                 best_card, best_value = card, value
@@ -188,13 +190,13 @@ def _renege_seen(view: View) -> bool:
         parts = action.split(":")
         card = card_of(parts[1])
         suit = tables.effective_suit[card]
+        # A card of a suit its player showed out of, led or followed, proves the earlier renege.
+        if shown_out[actor] >> suit & 1 and not view.same_team(actor, view.seat) and suit != 4:
+            return True
         if not trick:
             led = _TRUMP_LETTERS[parts[2]] if len(parts) == 3 else suit
-        else:
-            if shown_out[actor] >> suit & 1 and not view.same_team(actor, view.seat) and suit != 4:
-                return True
-            if suit != led:
-                shown_out[actor] |= 1 << led
+        elif suit != led:
+            shown_out[actor] |= 1 << led
         trick.append(card)
         if len(trick) == active:
             trick = []
@@ -212,6 +214,8 @@ def _order_value(view: View, settings: Mapping[str, Any], trump: int) -> float:
         hand &= ~best_discard(view, hand, trump)
         mine = hand_tricks(view, hand, trump)
         support = partner_tricks(view, settings)
+    elif not _holds_trump(view, hand, trump):
+        return NO_TRUMP_HELD  # side aces alone do not make trump: the other hands hold every trump
     else:
         mine = hand_tricks(view, hand, trump, view.unseen & ~hand & ~(1 << turn_up))
         card_value = hand_tricks(view, 1 << turn_up, trump, view.unseen & ~(1 << turn_up))
@@ -221,6 +225,16 @@ def _order_value(view: View, settings: Mapping[str, Any], trump: int) -> float:
         else:
             mine -= 0.6 * card_value
     return contract_value(rules, mine + support, float(settings["trick_spread"]), rules.tricks_to_make)
+
+
+NO_TRUMP_HELD = -9.0  # the value of making a trump the maker holds none of
+
+
+def _holds_trump(view: View, hand: int, trump: int) -> bool:
+    """True when ``hand`` holds a card of ``trump`` (always, for no-trump)."""
+    if trump == NO_TRUMP:
+        return True
+    return bool(hand & to_hand(tables_for(view, trump).trump_order))
 
 
 def _round_one(view: View, settings: Mapping[str, Any]) -> str:
@@ -244,9 +258,12 @@ def _best_call(view: View, settings: Mapping[str, Any], calls: list[str], with_t
         hand = view.hand
         if with_turn_up and view.turn_up >= 0:
             hand = (hand | 1 << view.turn_up) & ~best_discard(view, hand | 1 << view.turn_up, trump)
-        mine = hand_tricks(view, hand, trump)
-        mean = mine + partner_tricks(view, settings)
-        value = contract_value(rules, mean, float(settings["trick_spread"]), rules.tricks_to_make)
+        if _holds_trump(view, hand, trump):
+            mine = hand_tricks(view, hand, trump)
+            mean = mine + partner_tricks(view, settings)
+            value = contract_value(rules, mean, float(settings["trick_spread"]), rules.tricks_to_make)
+        else:
+            value = NO_TRUMP_HELD
         if value > best_value:
             best, best_value = action, value
     return best, best_value
@@ -376,6 +393,8 @@ def _auction(view: View, settings: Mapping[str, Any]) -> str:
             continue
         level = int(action[4])
         letter = action[5:]
+        if not _holds_trump(view, view.hand, _TRUMP_LETTERS[letter]):
+            continue  # the kitty may bring a trump, but a bid that needs it is a gamble
         value = contract_value(rules, means[letter], spread, level)
         if value > best_value:
             best, best_value = action, value
@@ -500,6 +519,8 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
         else:
             win = partner_hold if partner_winning else 0.0
         score = win + future - 0.0001 * power[card] - 0.00001 * (rank_of(card) if card < 52 else 13)
+        if partner_winning and partner_hold >= 1.0 and power[card] > best_power:
+            score -= 1.0  # partner's trick is already safe: overtaking it only spends a card
         if score > best_score:
             best_action, best_score = action, score
     return best_action

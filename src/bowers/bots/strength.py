@@ -23,6 +23,8 @@ GUARD_FACTOR = 0.5
 LENGTH_BONUS = 0.1
 # A void side suit with a spare trump to ruff it.
 RUFF_BONUS = 0.3
+# Side-suit winners of a hand with no trump: the other hands hold every trump, so they are ruffed more often.
+NO_TRUMP_HELD_FACTOR = 0.7
 
 _SUIT_ORDERS: dict[int, tuple[TrumpTables, list[list[int]]]] = {}
 
@@ -56,6 +58,7 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
     tricks = 0.0
     trump_count = 0
     spare = 0.0
+    trump_shortfall = 0.0  # what the trumps fall short of a trick each: all a ruff can add
     if trump != NO_TRUMP:
         order = orders[trump]
         mine = 0
@@ -73,7 +76,9 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
                 if higher and below >= higher:
                     cost *= GUARD_FACTOR
                 value = 1.0 - cost + LENGTH_BONUS * (mine - 1)
-                tricks += 1.0 if value > 1.0 else (0.05 if value < 0.05 else value)
+                value = 1.0 if value > 1.0 else (0.05 if value < 0.05 else value)
+                tricks += value
+                trump_shortfall += 1.0 - value
             elif outstanding >> card & 1:
                 higher += 1
         out_trumps = 0
@@ -83,6 +88,8 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
         spare = mine - out_trumps * live * 0.5
     elif hand >> JOKER & 1 and tables.effective_suit[JOKER] == 4:
         tricks += 1.0
+    ruffs = 0.0
+    side = 0.0
     for suit in range(4):
         if suit == trump:
             continue
@@ -93,7 +100,7 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
                 length += 1
         if length == 0:
             if trump_count and spare > 0:
-                tricks += RUFF_BONUS * (1.0 if spare >= 1 else spare)
+                ruffs += RUFF_BONUS * (1.0 if spare >= 1 else spare)
             continue
         higher = 0
         held = 0
@@ -106,19 +113,24 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
                 held += 1
                 if trump == NO_TRUMP:
                     if higher == 0:
-                        tricks += 0.95
+                        side += 0.95
                     elif higher == 1 and length >= 2:
-                        tricks += 0.45
+                        side += 0.45
                     elif held >= 4:
-                        tricks += 0.4
+                        side += 0.4
                 elif higher == 0:
                     ruff_risk = 0.12 * (held - 1) + (0.25 if out_in_suit * live < 1.5 else 0.0)
-                    tricks += max(0.1, 0.85 - ruff_risk)
+                    side += max(0.1, 0.85 - ruff_risk)
                 elif higher == 1 and length >= 2 and held == 1:
-                    tricks += 0.3
+                    side += 0.3
             elif outstanding >> card & 1:
                 higher += 1
-    return tricks
+    if trump != NO_TRUMP and trump_count == 0:
+        side *= NO_TRUMP_HELD_FACTOR
+    # A trump that takes its trick anyway gains nothing by ruffing: the ruffs add at most what the trumps lack.
+    tricks += side + min(ruffs, trump_shortfall)
+    cards = hand.bit_count()
+    return tricks if tricks < cards else float(cards)
 
 
 def trick_distribution(mean: float, spread: float, tricks: int) -> tuple[float, ...]:
