@@ -16,6 +16,7 @@ EXAMPLES = [
     OptionError("target must be at least 1", "target", [1, 64]),
     RecordError("the deal has 23 cards", deal=3, action_index=12),
     MatchFailure("bid-railroad", 24, 29, "side A (pimc) at seat 1", "IllegalAction: illegal action"),
+    MatchFailure("railroad", 3, None, "side B (heuristic) at seat 2", "KeyError: 'JK'", game=4, hand=11),
     BowersError("a plain message"),
     NodeLimitReached(5000),
 ]

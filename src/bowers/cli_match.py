@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bowers.errors import BowersError
-from bowers.match import SIDE_LABELS, MatchResult, plan_match
+from bowers.match import SIDE_LABELS, GamesResult, MatchResult, plan_games, plan_match
 from bowers.variants import make_rules
 
 
@@ -116,6 +116,46 @@ def result_table(result: MatchResult) -> Table:
     return table
 
 
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def games_table(result: GamesResult) -> Table:
+    """The figures of a match of whole games as a table, one column per side."""
+    kind = "duplicate games" if result.duplicate else "games"
+    target = make_rules(result.variant, **result.options).target
+    title = f"{result.games} {kind} of {result.variant} to {target}, seed {result.seed}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("figure", no_wrap=True)
+    for side in result.sides:
+        table.add_column(f"{side.label}: {side.bot}" + "".join(f" {k}={v}" for k, v in sorted(side.settings.items())))
+    rows: list[tuple[str, list[str]]] = [
+        ("games won", [f"{s.games_won} of {result.played}" for s in result.sides]),
+        ("share of games won", [_percent(s.share.mean) for s in result.sides]),
+        ("95% interval", [f"{_percent(s.share.low)} .. {_percent(s.share.high)}" for s in result.sides]),
+        ("significant", ["yes" if s.significant else "no" for s in result.sides]),
+        ("net points per hand", [_number(s.net_points_per_hand.mean, signed=True) for s in result.sides]),
+        ("decisions (forced)", [f"{s.decisions} ({s.forced_decisions})" for s in result.sides]),
+        ("median time per decision", [_milliseconds(s.median_seconds_per_decision) for s in result.sides]),
+        ("longest decision", [_milliseconds(s.max_seconds_per_decision) for s in result.sides]),
+    ]
+    for label, cells in rows:
+        table.add_row(label, *cells)
+    return table
+
+
+def games_summary_lines(result: GamesResult) -> list[str]:
+    """The whole-match figures of a match of whole games: Elo and speed."""
+    lines = []
+    for other, elo in enumerate(result.elo, start=1):
+        names = f"{result.sides[0].label} - {result.sides[other].label}"
+        interval = f"{_number(elo.low, 0, True)} .. {_number(elo.high, 0, True)}"
+        lines.append(f"Elo {names}: {_number(elo.difference, 0, True)} (95% {interval}) from {elo.wins}-{elo.losses}")
+    workers = f"{result.workers} worker{'s' if result.workers > 1 else ''}"
+    lines.append(f"{result.played} games, {result.hands} hands in {result.seconds:.2f} s on {workers}")
+    return lines
+
+
 def summary_lines(result: MatchResult) -> list[str]:
     """The whole-match figures that are not per side: Elo, games, speed."""
     lines = []
@@ -138,7 +178,8 @@ def summary_lines(result: MatchResult) -> list[str]:
 @click.command("match")
 @click.option("--variant", "variant_name", default="standard", show_default=True, help="Variant to play.")
 @click.option("--players", "players_text", required=True, metavar="A,B[,C]", help="Bot of each side, one per team.")
-@click.option("--deals", default=100, show_default=True, type=click.IntRange(min=1), help="Number of deals.")
+@click.option("--deals", type=click.IntRange(min=1), help="Number of single deals, each from 0-0  [default: 100].")
+@click.option("--games", type=click.IntRange(min=1), help="Play this many whole games to the target instead of single deals.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the match: deal k is dealt from (seed, k).")
 @click.option("--workers", type=click.IntRange(min=1), help="Processes playing deals [default: every core].")
 @click.option("--duplicate/--no-duplicate", default=True, show_default=True, help="Play each deal once per side, sides swapped.")
@@ -148,7 +189,8 @@ def summary_lines(result: MatchResult) -> list[str]:
 def match_command(
     variant_name: str,
     players_text: str,
-    deals: int,
+    deals: int | None,
+    games: int | None,
     seed: int,
     workers: int | None,
     duplicate: bool,
@@ -156,13 +198,36 @@ def match_command(
     option_pairs: tuple[str, ...],
     as_json: bool,
 ) -> None:
-    """Play bots against each other and report net points, games won, Elo and speed."""
+    """Play bots against each other and report net points, games won, Elo and speed.
+
+    With --games, whole games are played from the first deal to the target with the real score, and the
+    share of games won is reported with its interval.
+    """
     from bowers.cli import _parse_options
 
     players = parse_players(players_text)
     settings = parse_settings(setting_pairs, players)
     options = _parse_options(option_pairs)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    if deals is not None and games is not None:
+        _fail("--deals and --games are two kinds of match: give one of them")
+    if games is not None:
+        try:
+            games_plan = plan_games(variant_name, players, games, seed, workers, duplicate, options, settings)
+            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"{' vs '.join(players)}, whole games of {games_plan.rules.variant}", total=games)
+                games_result = games_plan.play(progress=lambda done: bar.update(task, completed=done))
+        except BowersError as error:
+            _fail(str(error))
+        if as_json:
+            click.echo(json.dumps(games_result.to_dict(), indent=2))
+            return
+        console = Console(highlight=False)
+        console.print(games_table(games_result))
+        for line in games_summary_lines(games_result):
+            console.print(line)
+        return
+    deals = 100 if deals is None else deals
     try:
         plan = plan_match(variant_name, players, deals, seed, workers, duplicate, options, settings)
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

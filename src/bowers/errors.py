@@ -112,15 +112,20 @@ class RecordError(BowersError):
 
 
 class MatchFailure(BowersError):
-    """A deal of a match that could not be played to the end: which deal, and the bot's error."""
+    """A deal (or a hand of a whole game) of a match that could not be played to the end: where, and the bot's error."""
 
-    def __init__(self, variant: str, seed: int, deal: int, side: str, error: str) -> None:
+    def __init__(
+        self, variant: str, seed: int, deal: int | None, side: str, error: str, game: int | None = None, hand: int | None = None
+    ) -> None:
         self.variant = variant
         self.seed = seed
         self.deal = deal
         self.side = side
         self.error = error
-        super().__init__(f"{variant}, match seed {seed}, deal {deal}: {side} failed: {error}")
+        self.game = game
+        self.hand = hand
+        where = f"deal {deal}" if game is None else f"game {game}, hand {hand}"
+        super().__init__(f"{variant}, match seed {seed}, {where}: {side} failed: {error}")
 
     def _arguments(self) -> tuple[object, ...]:
-        return (self.variant, self.seed, self.deal, self.side, self.error)
+        return (self.variant, self.seed, self.deal, self.side, self.error, self.game, self.hand)

@@ -1,4 +1,4 @@
-"""Bot-versus-bot matches in duplicate, and their statistics.
+"""Bot-versus-bot matches in duplicate (single deals, or whole games with the real score), and their statistics.
 
 >>> result = play_match("standard", ["random", "random"], deals=4, seed=1, workers=1)
 >>> result.hands, len(result.sides)
@@ -7,6 +7,16 @@
 
 from __future__ import annotations
 
+from bowers.match.games import (
+    GameOutcome,
+    GamePass,
+    GameSideResult,
+    GamesPlan,
+    GamesResult,
+    game_seed,
+    plan_games,
+    play_games,
+)
 from bowers.match.runner import (
     SIDE_LABELS,
     DealOutcome,
@@ -30,6 +40,11 @@ __all__ = [
     "DealOutcome",
     "Elo",
     "Estimate",
+    "GameOutcome",
+    "GamePass",
+    "GameSideResult",
+    "GamesPlan",
+    "GamesResult",
     "MatchPlan",
     "MatchResult",
     "PassOutcome",
@@ -39,10 +54,13 @@ __all__ = [
     "deal_seed",
     "elo_difference",
     "elo_from_score",
+    "game_seed",
     "mean_interval",
     "net_points",
+    "plan_games",
     "plan_match",
     "play_deal",
+    "play_games",
     "play_match",
     "seatings",
     "t_quantile",

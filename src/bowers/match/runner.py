@@ -141,22 +141,48 @@ def play_hand(
         if see_deal is not None:
             # Only adapters to other programs that need a full state (see benchmarks/peers) have this.
             see_deal(game.record()["deals"][0], seat)
-    options = game.options
     times: list[list[float]] = [[] for _ in plan.sides]
     forced = [0] * len(plan.sides)
-    while game.hand_number == 0 and not game.is_over:
+    _play_until(plan, game, bots, seat_side, times, forced, deal=deal)
+    result = game.results[0]
+    points = [0] * len(plan.sides)
+    for team, team_points in enumerate(result["points"]):
+        points[seating[team]] += team_points
+    return PassOutcome(list(seating), points, result), times, forced
+
+
+def _play_until(
+    plan: _Plan,
+    game: Game,
+    bots: Sequence[Bot],
+    seat_side: Sequence[int],
+    times: list[list[float]],
+    forced: list[int],
+    deal: int | None = None,
+    game_number: int | None = None,
+) -> None:
+    """Let the bots play the game's current hand to its end, timing each side's decisions.
+
+    A bot that raises, or answers with an action the rules refuse, ends the match with a ``MatchFailure``
+    naming the deal (or the game and hand) so that it can be played again alone.
+    """
+    rules = game.rules
+    options = game.options
+    hand = game.hand_number
+    while game.hand_number == hand and not game.is_over:
         to_act = game.to_act
         assert to_act is not None
         seat = to_act
         side = seat_side[seat]
         observation = game.observation(seat)
         observation.setdefault("options", options)  # the rules are public: bots read them from here
-        start = time.perf_counter()
         who = f"side {SIDE_LABELS[side]} ({plan.sides[side].describe()}) at seat {seat}"
+        start = time.perf_counter()
         try:
             action = bots[seat].act(observation)
         except Exception as error:  # a bot that fails is reported with the deal that shows it, not a dead pool
-            raise MatchFailure(rules.variant, plan.seed, deal, who, f"{type(error).__name__}: {error}") from error
+            failure = f"{type(error).__name__}: {error}"
+            raise MatchFailure(rules.variant, plan.seed, deal, who, failure, game_number, hand + 1) from error
         elapsed = time.perf_counter() - start
         if len(observation["legal_actions"]) > 1:
             times[side].append(elapsed)
@@ -165,12 +191,8 @@ def play_hand(
         try:
             game.apply(action, seat=seat)
         except BowersError as error:
-            raise MatchFailure(rules.variant, plan.seed, deal, who, f"chose an illegal action: {error}") from None
-    result = game.results[0]
-    points = [0] * len(plan.sides)
-    for team, team_points in enumerate(result["points"]):
-        points[seating[team]] += team_points
-    return PassOutcome(list(seating), points, result), times, forced
+            failure = f"chose an illegal action: {error}"
+            raise MatchFailure(rules.variant, plan.seed, deal, who, failure, game_number, hand + 1) from None
 
 
 def play_deal(plan: _Plan, deal: int) -> DealOutcome:

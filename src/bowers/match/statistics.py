@@ -67,6 +67,21 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Es
     return Estimate(mean, mean - half_width, mean + half_width, count)
 
 
+def wilson_interval(wins: int, games: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``wins`` in ``games``: sound at 0 and 1, where a mean's interval collapses.
+
+    >>> [round(end, 3) for end in wilson_interval(10, 10)]
+    [0.722, 1.0]
+    """
+    if games <= 0:
+        raise ValueError("no games to take a share of")
+    share = wins / games
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
 def elo_from_score(score: float) -> float | None:
     """The Elo difference that predicts ``score`` (the share of games won, 0..1); None at 0 or 1, where it is unbounded.
 

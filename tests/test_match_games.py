@@ -1,0 +1,97 @@
+"""Whole games with the real score: duplicate games, games won with an interval, the command and its failures."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import bowers
+from bowers.bots import create
+from bowers.errors import MatchFailure, OptionError
+from bowers.match import Side, game_seed, play_games
+from tests.test_match import CrashingBot, run
+
+
+def test_the_cards_of_each_hand_depend_only_on_the_games_seed() -> None:
+    # What makes duplicate games fair: the same seed deals the same hands however the bots play.
+    seed = game_seed(5, 0)
+    records = []
+    for bot_name in ("random", "heuristic"):
+        game = bowers.Game("standard", seed=seed)
+        bots = [create(bot_name, seed=seat) for seat in range(4)]
+        while game.hand_number < 4 and not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+        records.append(game.record()["deals"])
+    common = min(len(records[0]), len(records[1]))
+    assert common >= 2
+    for first, second in zip(records[0][:common], records[1][:common], strict=True):
+        assert (first["dealer"], first["hands"], first["kitty"]) == (second["dealer"], second["hands"], second["kitty"])
+
+
+def test_whole_games_are_played_to_the_target_once_per_seating() -> None:
+    result = play_games("standard", ["heuristic", "random"], games=3, seed=2, workers=1)
+    assert result.games == 3 and result.played == 6 and result.duplicate
+    rules = bowers.make_rules("standard")
+    for outcome in result.outcomes:
+        assert [played.seating for played in outcome.passes] == [[0, 1], [1, 0]]
+        for played in outcome.passes:
+            assert max(played.scores) >= rules.target and played.scores[played.winner] == max(played.scores)
+            assert played.hands >= 3  # ten points take at least three hands of at most four
+    assert sum(side.games_won for side in result.sides) == result.played
+    assert result.sides[0].share.mean + result.sides[1].share.mean == pytest.approx(1.0)
+    assert result.hands == sum(played.hands for outcome in result.outcomes for played in outcome.passes)
+
+
+def test_the_interval_of_the_share_is_honest_when_one_side_wins_every_game() -> None:
+    result = play_games("standard", ["heuristic", "random"], games=4, seed=1, workers=1)
+    winner, loser = result.sides
+    assert winner.games_won == 8 and winner.share.mean == 1.0
+    assert winner.share.low is not None and 0.5 < winner.share.low < 0.8 and winner.share.high == 1.0
+    assert winner.significant and loser.significant
+
+
+def test_three_sides_each_hold_every_teams_seats() -> None:
+    result = play_games("railroad-6", ["random", "random", "random"], games=1, seed=4, workers=1, options={"target": 20})
+    assert result.played == 3
+    assert sorted(tuple(played.seating) for played in result.outcomes[0].passes) == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    assert sum(side.share.mean for side in result.sides) == pytest.approx(1.0)
+    assert all(side.even_share == pytest.approx(1 / 3) for side in result.sides)
+
+
+def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
+    alone = play_games("two-hand", ["heuristic", "random"], games=3, seed=9, workers=1)
+    pooled = play_games("two-hand", ["heuristic", "random"], games=3, seed=9, workers=2)
+    assert [o.passes for o in alone.outcomes] == [o.passes for o in pooled.outcomes]
+
+
+def test_a_failing_bot_is_reported_by_game_and_hand() -> None:
+    with pytest.raises(MatchFailure, match=r"two-hand, match seed 7, game 0, hand \d+: side B \(crashing\)") as caught:
+        play_games("two-hand", ["random", Side("crashing", factory=CrashingBot)], games=2, seed=7, workers=1)
+    failure = caught.value
+    assert (failure.game, failure.deal) == (0, None) and failure.hand is not None and failure.hand >= 1
+
+
+def test_a_bad_number_of_games_is_refused() -> None:
+    with pytest.raises(OptionError, match="games must be a whole number"):
+        play_games("standard", ["random", "random"], games=0)
+
+
+def test_the_command_reports_games_won_with_an_interval() -> None:
+    result = run("match", "--players", "heuristic,random", "--games", "2", "--workers", "1", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "2 duplicate games of standard to 10, seed 3" in result.output
+    for label in ("games won", "share of games won", "95% interval", "net points per hand", "Elo A - B"):
+        assert label in result.output
+    as_json = run("match", "--players", "heuristic,random", "--games", "2", "--workers", "1", "--json")
+    figures = json.loads(as_json.output)
+    assert figures["games"] == 2 and figures["games_played"] == 4
+    assert {"games_won", "share_won", "ci95", "significant", "net_points_per_hand"} <= set(figures["sides"][0])
+
+
+def test_the_command_refuses_deals_and_games_together() -> None:
+    result = run("match", "--players", "heuristic,random", "--games", "2", "--deals", "5")
+    assert result.exit_code == 1
+    assert "--deals and --games are two kinds of match" in result.output
