@@ -9,8 +9,11 @@ Three steps, all reproducible from ``--seed``:
    features the seat saw and the net points its team scored.  Then play on with
    the behaviour bot's own choice.  Deals are split by number: every tenth is
    held back for evaluation.
-2. **Train** a small network (two ReLU layers) on the points with Adam in numpy,
-   keeping the epoch with the lowest loss on the held-back deals.
+2. **Train** a small network (two ReLU layers) with Adam in numpy, keeping the
+   epoch with the lowest loss on the held-back deals.  With two teams it
+   predicts the chance of each possible net result of the hand (softmax over
+   the values seen, cross-entropy), whose mean is the expected points and
+   which a score-aware player prices by the chance of winning the game.
 3. **Evaluate** on the held-back deals (calibration: predicted against realised
    points by decile of prediction; the share of variance explained), and write
    the network into ``src/bowers/bots/data/decision_models.json``.
@@ -134,6 +137,7 @@ def generate_all(variant: str, feature_set: str, deals: int, seed: int, behaviou
 
 
 def _forward(layers: list[list[np.ndarray]], inputs: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The network's last layer (logits, or the one predicted value) and every layer's activations."""
     activations = [inputs]
     values = inputs
     for index, (weights, bias) in enumerate(layers):
@@ -141,13 +145,33 @@ def _forward(layers: list[list[np.ndarray]], inputs: np.ndarray) -> tuple[np.nda
         if index < len(layers) - 1:
             values = np.maximum(values, 0.0)
         activations.append(values)
-    return values[:, 0], activations
+    return values, activations
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    weights = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return weights / weights.sum(axis=1, keepdims=True)
+
+
+def _mean_points(output: np.ndarray, outcomes: np.ndarray | None) -> np.ndarray:
+    """The predicted net points: the single output, or the mean of the outcomes under the predicted chances."""
+    return output[:, 0] if outcomes is None else _softmax(output) @ outcomes
 
 
 def train(
-    rows: np.ndarray, values: np.ndarray, held: np.ndarray, seed: int, hidden: tuple[int, ...] = (64, 32), epochs: int = 60
+    rows: np.ndarray,
+    values: np.ndarray,
+    held: np.ndarray,
+    seed: int,
+    hidden: tuple[int, ...] = (64, 32),
+    epochs: int = 60,
+    outcomes: np.ndarray | None = None,
 ) -> tuple[dict[str, Any], dict[str, float]]:
-    """Fit the network on the rows not held back; the best epoch by held-back loss, and its figures."""
+    """Fit the network on the rows not held back; the best epoch by held-back loss, and its figures.
+
+    With ``outcomes`` (every net value the points can take) the network predicts the chance of each
+    (softmax, cross-entropy loss); without, the points themselves (squared error).
+    """
     rng = np.random.default_rng(seed)
     mean = rows[~held].mean(axis=0)
     scale = rows[~held].std(axis=0)
@@ -155,7 +179,8 @@ def train(
     inputs = (rows - mean) / scale
     train_x, train_y = inputs[~held], values[~held]
     test_x, test_y = inputs[held], values[held]
-    sizes = [inputs.shape[1], *hidden, 1]
+    labels = None if outcomes is None else np.searchsorted(outcomes, values)
+    sizes = [inputs.shape[1], *hidden, 1 if outcomes is None else len(outcomes)]
     layers = [
         [rng.normal(0.0, np.sqrt(2.0 / fan_in), (fan_in, fan_out)), np.zeros(fan_out)]
         for fan_in, fan_out in pairwise(sizes)
@@ -170,8 +195,13 @@ def train(
         order = rng.permutation(len(train_y))
         for begin in range(0, len(order), batch):
             index = order[begin : begin + batch]
-            prediction, activations = _forward(layers, train_x[index])
-            gradient = (2.0 * (prediction - train_y[index]) / len(index))[:, None]
+            output, activations = _forward(layers, train_x[index])
+            if labels is None:
+                gradient = (2.0 * (output[:, 0] - train_y[index]) / len(index))[:, None]
+            else:
+                gradient = _softmax(output)
+                gradient[np.arange(len(index)), labels[~held][index]] -= 1.0
+                gradient /= len(index)
             step += 1
             for layer_index in range(len(layers) - 1, -1, -1):
                 weights, _ = layers[layer_index]
@@ -185,20 +215,34 @@ def train(
                     corrected = moments[layer_index][part] / (1 - beta1**step)
                     spread = squares[layer_index][part] / (1 - beta2**step)
                     layers[layer_index][part] -= rate * corrected / (np.sqrt(spread) + 1e-8)
-        loss = float(np.mean((_forward(layers, test_x)[0] - test_y) ** 2))
+        output = _forward(layers, test_x)[0]
+        if labels is None:
+            loss = float(np.mean((output[:, 0] - test_y) ** 2))
+        else:
+            chances = _softmax(output)[np.arange(len(test_y)), labels[held]]
+            loss = float(-np.mean(np.log(np.maximum(chances, 1e-12))))
         if loss < best_loss:
             best_loss, best_layers, best_epoch = loss, [[p.copy() for p in layer] for layer in layers], epoch
         if epoch - best_epoch >= 8:
             break
-    prediction = _forward(best_layers, test_x)[0]
+    prediction = _mean_points(_forward(best_layers, test_x)[0], outcomes)
     baseline = float(np.mean((test_y - train_y.mean()) ** 2))
-    figures = {"held_back_loss": best_loss, "variance": baseline, "explained": 1 - best_loss / baseline, "epoch": best_epoch}
-    model = {
+    squared = float(np.mean((prediction - test_y) ** 2))
+    figures = {
+        "held_back_loss": best_loss,
+        "held_back_squared_error": squared,
+        "variance": baseline,
+        "explained": 1 - squared / baseline,
+        "epoch": best_epoch,
+    }
+    model: dict[str, Any] = {
         "features": int(rows.shape[1]),
         "mean": mean.round(6).tolist(),
         "scale": scale.round(6).tolist(),
         "layers": [{"weights": w.round(6).tolist(), "bias": b.round(6).tolist()} for w, b in best_layers],
     }
+    if outcomes is not None:
+        model["outcomes"] = outcomes.tolist()
     calibration = []
     order = np.argsort(prediction)
     for part in np.array_split(order, 10):
@@ -218,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=Path("training/data"), help="where the generated rows are kept")
     parser.add_argument("--reuse", action="store_true", help="train on rows generated before instead of generating")
     parser.add_argument("--output", type=Path, default=MODELS)
+    parser.add_argument(
+        "--head", choices=("outcomes", "mean"), default="outcomes", help="predict the chance of each outcome, or the mean points"
+    )
     args = parser.parse_args(argv)
     game = Game(args.variant, seed=0)
     feature_set = args.features or ("auction" if game.rules.bidding == "auction" else "rounds")
@@ -234,7 +281,10 @@ def main(argv: list[str] | None = None) -> int:
         np.savez_compressed(stored, **data)
     generated = time.perf_counter() - started
     held = data["deals"] % HELD_BACK == 0
-    model, figures = train(data["rows"], data["values"], held, args.seed)
+    # Two teams: a hand's net points say exactly how the score moves (only one team scores), so the model
+    # predicts the chance of each and a score-aware player prices them by the chance of winning the game.
+    outcomes = np.unique(data["values"]) if game.rules.teams == 2 and args.head == "outcomes" else None
+    model, figures = train(data["rows"], data["values"], held, args.seed, outcomes=outcomes)
     trained = time.perf_counter() - started - generated
     model["info"] = {
         "deals": args.deals,

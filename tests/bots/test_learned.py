@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 
 import bowers
-from bowers.bots.learned import ModelBidder, _models, decision_rows, decision_values, model_for
+from bowers.bots.learned import ModelBidder, ValueModel, _models, decision_outcomes, decision_rows, decision_values, model_for
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
+from tests.rules.deals import deal
 
 ROOT = Path(__file__).resolve().parents[2]
 AUCTION_HANDS = [
@@ -56,6 +57,7 @@ def test_every_shipped_model_matches_its_features() -> None:
         rows = decision_rows(view, view.legal)
         assert rows is not None and rows.shape == (len(view.legal), model.features)
         assert model.info["rows"] > 100_000 and model.info["explained"] > 0.05
+        assert model.outcomes is not None, f"{key} predicts only a mean: it cannot price the score"
 
 
 @pytest.mark.parametrize(("variant", "phase"), [("bid", "auction"), ("standard", "round-1")])
@@ -107,13 +109,40 @@ def test_the_strong_bot_does_not_bid_no_trump_over_its_partners_contract() -> No
     assert "bid:5NT" not in choices, choices
 
 
-def test_learned_advice_lists_every_choice_best_first_in_points() -> None:
+def test_learned_advice_lists_every_choice_best_first_by_the_chance_of_winning() -> None:
     game = _auction_example()
     advice = PimcBot(seed=0).advise(game.observation(2))
     assert {choice.action for choice in advice} == set(game.legal_actions())
-    values = [choice.value for choice in advice]
-    assert values == sorted(values, reverse=True)
-    assert all("learned from self-play" in choice.reason for choice in advice)
+    chances = [choice.win_chance for choice in advice]
+    assert all(chance is not None for chance in chances)
+    assert chances == sorted(chances, reverse=True)  # type: ignore[type-var]
+    assert all("learned from self-play" in choice.reason and "wins the game" in choice.reason for choice in advice)
+    points = PimcBot(seed=0, score_model="points").advise(game.observation(2))
+    assert all(choice.win_chance is None for choice in points)
+    assert [choice.value for choice in points] == sorted((choice.value for choice in points), reverse=True)
+
+
+def test_at_nine_all_the_bot_orders_a_hand_it_passes_at_love_all() -> None:
+    # The right bower and a small trump under an opponent's ace of hearts: too weak to order at 0-0; at 9-9
+    # whoever makes trump is likely to win the game, so the learned chances of each result say order.
+    for scores, expected in (([0, 0], "pass"), ([9, 9], "order")):
+        game = deal("standard", 0, ["", "JH 9H KS QC 9D", "", ""], "AH", initial_scores=scores)
+        advice = PimcBot(seed=0).advise(game.observation(1))
+        assert advice[0].action == expected, (scores, advice)
+    assert advice[0].value < advice[1].value and "first for the game" in advice[0].reason
+
+
+def test_a_shipped_model_gives_each_result_a_chance_whose_mean_is_its_value() -> None:
+    game = _first_decision("standard", 3, "round-1")
+    view = View(game.observation(game.to_act))  # type: ignore[arg-type]
+    results = decision_outcomes(view, view.legal)
+    assert results is not None
+    nets, chances = results
+    values = decision_values(view, view.legal)
+    assert values is not None and set(chances) == set(view.legal)
+    for action, distribution in chances.items():
+        assert distribution.sum() == pytest.approx(1.0) and (distribution >= 0).all()
+        assert float(distribution @ nets) == pytest.approx(values[action])
 
 
 def test_the_earlier_bidding_by_solved_worlds_stays_available() -> None:
@@ -146,6 +175,25 @@ def test_training_fits_a_known_function_and_reports_calibration() -> None:
     realised = [bin_[1] for bin_ in figures["calibration"]]
     assert max(abs(p - r) for p, r in zip(predicted, realised, strict=True)) < 0.2
     assert len(model["layers"]) == 3 and model["features"] == 4
+
+
+def test_training_the_chances_of_each_result_recovers_them() -> None:
+    training = _training_module()
+    rng = np.random.default_rng(2)
+    rows = rng.normal(size=(8000, 3))
+    # The result is +2 with chance 0.8 where the first feature is positive, else 0.2; -1 otherwise.
+    chance = np.where(rows[:, 0] > 0, 0.8, 0.2)
+    values = np.where(rng.random(8000) < chance, 2.0, -1.0)
+    held = np.arange(8000) % 10 == 0
+    model, figures = training.train(rows, values, held, seed=1, epochs=30, outcomes=np.array([-1.0, 2.0]))
+    assert model["outcomes"] == [-1.0, 2.0]
+    fitted = ValueModel(model)
+    probe = np.array([[2.0, 0.0, 0.0], [-2.0, 0.0, 0.0]])
+    distribution = fitted.distribution(probe)
+    assert distribution is not None
+    assert distribution[0, 1] == pytest.approx(0.8, abs=0.06) and distribution[1, 1] == pytest.approx(0.2, abs=0.06)
+    assert fitted.predict(probe) == pytest.approx(distribution @ np.array([-1.0, 2.0]))
+    assert figures["explained"] > 0.2
 
 
 def test_generation_tries_every_choice_and_records_real_points() -> None:

@@ -39,7 +39,13 @@ ACE, KING, QUEEN = 12, 11, 10  # card ranks (2 is 0)
 
 
 class ValueModel:
-    """A small multilayer perceptron (ReLU hidden layers, one linear output) with its input scaling."""
+    """A small multilayer perceptron (ReLU hidden layers) with its input scaling.
+
+    With ``outcomes`` (the hand's possible net points for the seat's team), the last layer gives a
+    probability for each outcome (softmax), so a score-aware player can price each one by the chance of
+    winning the game it leaves; the predicted points are their mean. Without, one linear output is the
+    predicted net points.
+    """
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.features = int(data["features"])
@@ -49,17 +55,34 @@ class ValueModel:
             (np.asarray(layer["weights"], dtype=np.float64), np.asarray(layer["bias"], dtype=np.float64))
             for layer in data["layers"]
         ]
+        outcomes = data.get("outcomes")
+        self.outcomes: np.ndarray | None = None if outcomes is None else np.asarray(outcomes, dtype=np.float64)
         self.info: dict[str, Any] = dict(data.get("info") or {})
 
-    def predict(self, rows: np.ndarray) -> np.ndarray:
-        """The predicted net points of each row of features."""
+    def _output(self, rows: np.ndarray) -> np.ndarray:
         values = (rows - self.mean) / self.scale
         last = len(self.layers) - 1
         for index, (weights, bias) in enumerate(self.layers):
             values = values @ weights + bias
             if index < last:
                 values = np.maximum(values, 0.0)
-        return values[:, 0]
+        return values
+
+    def distribution(self, rows: np.ndarray) -> np.ndarray | None:
+        """Each row's probabilities of the ``outcomes`` (rows by outcomes), or None for a model of the mean only."""
+        if self.outcomes is None:
+            return None
+        logits = self._output(rows)
+        logits = logits - logits.max(axis=1, keepdims=True)
+        weights = np.exp(logits)
+        return weights / weights.sum(axis=1, keepdims=True)
+
+    def predict(self, rows: np.ndarray) -> np.ndarray:
+        """The predicted net points of each row of features."""
+        chances = self.distribution(rows)
+        if chances is None or self.outcomes is None:
+            return self._output(rows)[:, 0]
+        return chances @ self.outcomes
 
 
 @lru_cache(maxsize=1)
@@ -251,6 +274,22 @@ def decision_values(view: View, actions: Sequence[str] | None = None) -> dict[st
     return dict(zip(chosen, (float(value) for value in model.predict(rows)), strict=True))
 
 
+def decision_outcomes(view: View, actions: Sequence[str]) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:
+    """The net points a hand can bring the seat's team and each action's learned chance of each, or None.
+
+    None where no model covers the decision or the model predicts only a mean.
+    """
+    model = model_for(view.rules.variant, view.phase)
+    if model is None or model.outcomes is None:
+        return None
+    rows = decision_rows(view, actions)
+    if rows is None or rows.shape[1] != model.features:
+        return None
+    chances = model.distribution(rows)
+    assert chances is not None
+    return model.outcomes, dict(zip(actions, chances, strict=True))
+
+
 class ModelBidder(HeuristicBot):
     """The heuristic bot, but choosing by the learned values wherever a model covers the decision."""
 
@@ -268,4 +307,13 @@ class ModelBidder(HeuristicBot):
         return super().act(observation)
 
 
-__all__ = ["FEATURE_SETS", "ModelBidder", "ValueModel", "decision_rows", "decision_values", "model_for", "reload_models"]
+__all__ = [
+    "FEATURE_SETS",
+    "ModelBidder",
+    "ValueModel",
+    "decision_outcomes",
+    "decision_rows",
+    "decision_values",
+    "model_for",
+    "reload_models",
+]

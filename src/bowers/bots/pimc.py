@@ -38,7 +38,7 @@ from typing import Any
 
 from bowers.bots.base import register
 from bowers.bots.heuristic import HeuristicBot, decide, hand_tricks
-from bowers.bots.learned import ModelBidder, decision_values
+from bowers.bots.learned import ModelBidder, decision_outcomes, decision_values
 from bowers.bots.sampler import Sampler
 from bowers.bots.view import View, card_of
 from bowers.bots.win_probability import WinTable, table_for
@@ -297,7 +297,8 @@ class PimcBot:
         if self.bidding == "learned" and view.phase != "play":
             learned = decision_values(view, legal)
             if learned:
-                return _learned_advice(learned)
+                results = decision_outcomes(view, legal) if score.table is not None and view.rules.teams == 2 else None
+                return _learned_advice(learned, results, score)
         # The other seats, told the game's options.
         model = (ModelBidder if self.bidding == "learned" else HeuristicBot)(seed=0, options=dict(view.rules.options))
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
@@ -608,17 +609,48 @@ def _settle(game: Game, hand: Hand, further: Mapping[int, int], remaining: int, 
     return net, utility, mine, march, made and maker_team == my_team, not made and maker_team != my_team, won, chance
 
 
-def _learned_advice(values: Mapping[str, float]) -> list[Advice]:
-    """Advice from the learned values of a decision before play: the most expected points first.
+def _learned_advice(
+    values: Mapping[str, float], outcomes: tuple[Any, Mapping[str, Any]] | None = None, score: GameScore | None = None
+) -> list[Advice]:
+    """Advice from the learned values of a decision before play.
 
-    The chances of winning the game are left out (None): the model predicts the mean of a hand's points,
-    not the spread of outcomes a chance of winning needs.
+    With the learned chances of each result of the hand (``outcomes``: the net points the hand can bring,
+    and each action's chance of each) and a win-probability table, each action is worth the chance of
+    winning the game it leaves, averaged over those results, and the advice is in that order; otherwise
+    it is in order of expected points and carries no chance of winning.
     """
-    order = sorted(values, key=lambda action: -values[action])
+    chances: dict[str, float] = {}
+    if outcomes is not None and score is not None and score.table is not None and score.before is not None:
+        nets, distributions = outcomes
+        other = 1 - score.team
+        after_each = []
+        for net in nets:
+            points = [0, 0]
+            points[score.team if net > 0 else other] = round(abs(float(net)))
+            after_each.append(score.utility(points, float(net))[0])
+        for action in values:
+            chances[action] = float(sum(p * after for p, after in zip(distributions[action], after_each, strict=True)))
+    if chances:
+        order = sorted(values, key=lambda action: (-chances[action], -values[action]))
+    else:
+        order = sorted(values, key=lambda action: -values[action])
     advice = []
     for action in order:
         reason = f"scores {values[action]:+.2f} points on average in real play (learned from self-play)"
-        advice.append(Advice(action, round(values[action], 3), reason))
+        if chances and score is not None and score.before is not None:
+            chance = chances[action]
+            reason += f"; wins the game {100 * chance:.0f}% of the time (was {100 * score.before:.0f}% at the deal)"
+            advice.append(Advice(action, round(values[action], 3), reason, round(chance, 4), round(chance - score.before, 4)))
+        else:
+            advice.append(Advice(action, round(values[action], 3), reason))
+    if chances and len(advice) > 1 and advice[0].value < max(choice.value for choice in advice):
+        first = advice[0]
+        runner_up = max(advice[1:], key=lambda choice: choice.value)
+        note = (
+            f"; first for the game: {100 * (first.win_chance or 0.0):.0f}% to win it against "
+            f"{100 * (runner_up.win_chance or 0.0):.0f}% for {runner_up.action}, which scores more points"
+        )
+        advice[0] = replace(first, reason=first.reason + note)
     return advice
 
 
