@@ -7,7 +7,7 @@ all cores; the outcome is the hand's points, listed from the dealer's team
 round the teams.  The result is written as JSON (by default into the package,
 ``src/bowers/bots/data/hand_outcomes.json``).
 
-    python training/hand_outcomes.py --hands 40000 --seed 1
+    python training/hand_outcomes.py --hands 40000 --seed 1 --bot model-bidder
     python training/hand_outcomes.py --variant standard --hands 2000 --bot pimc --setting level=1
 """
 
@@ -25,7 +25,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bowers.bots import create
+from bowers.bots import Bot, create
+from bowers.bots.learned import ModelBidder
 from bowers.game import Game
 from bowers.variants import VARIANTS
 
@@ -38,6 +39,13 @@ def hand_seed(seed: int, variant: str, index: int) -> int:
     return int.from_bytes(digest, "big") & ((1 << 63) - 1)
 
 
+def make_bot(name: str, seed: int, settings: dict[str, Any]) -> Bot:
+    """A bot by its registered name, or ``model-bidder``: the heuristic bidding by the learned values."""
+    if name == "model-bidder":
+        return ModelBidder(seed=seed, **settings)
+    return create(name, seed=seed, **settings)
+
+
 def play_hands(job: tuple[str, int, int, int, str, dict[str, Any]]) -> Counter[tuple[int, ...]]:
     """Play hands ``start`` to ``stop`` of a variant and count each outcome (points from the dealer's team round)."""
     variant, seed, start, stop, bot_name, settings = job
@@ -45,7 +53,7 @@ def play_hands(job: tuple[str, int, int, int, str, dict[str, Any]]) -> Counter[t
     for index in range(start, stop):
         game = Game(variant, seed=hand_seed(seed, variant, index))
         players = game.rules.players
-        bots = [create(bot_name, seed=hand_seed(seed, variant, index) + seat, **settings) for seat in range(players)]
+        bots = [make_bot(bot_name, hand_seed(seed, variant, index) + seat, settings) for seat in range(players)]
         while game.hand_number == 0 and not game.is_over:
             seat = game.to_act
             assert seat is not None
@@ -63,7 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", action="append", help="a variant (repeatable; default: every variant)")
     parser.add_argument("--hands", type=int, default=40000, help="hands per variant")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bot", default="heuristic", help="the bot in every seat")
+    parser.add_argument(
+        "--bot", default="model-bidder", help="the bot in every seat (model-bidder: the heuristic bidding by the learned values)"
+    )
     parser.add_argument("--setting", action="append", default=[], help="NAME=VALUE setting of the bot (repeatable)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)

@@ -1,24 +1,27 @@
-"""The ``pimc`` bot and ``advise``: sample the hidden cards, solve each world, choose the best average in points.
+"""The ``pimc`` bot and ``advise``: sample the hidden cards, solve each world, choose the best chance of winning.
 
-For every decision the bot samples worlds consistent with what its seat has
-seen (``sampler.Sampler``), preferring deals in which the heuristic bot would
-have bid as the other seats did, and scores each candidate action on each
-world:
+Where a learned model covers a decision before play (``learned``: auction bids,
+ordering up and calling, in the variants that have one) the bot takes each
+action's learned chances of the hand's results and prices each result by the
+chance of winning the game it leaves.  Otherwise it samples worlds consistent
+with what its seat has seen (``sampler.Sampler``), preferring deals in which
+its model of the other players would have bid as they did, and scores each
+candidate action on each world:
 
 * in play, the double-dummy solver gives every legal card's further tricks
   for the side to act;
 * before play (ordering, calling, alone, defending alone, the loner exchange,
   discards, auction bids, twos and threes) the action is applied, the rest of
-  the bidding is played by the heuristic bot for every seat, and the play from
-  the first lead is solved double-dummy.
+  the bidding is played by the model of the players for every seat, and the
+  play from the first lead is solved double-dummy.
 
 Tricks become points with the variant's own scoring (the march, the euchre,
 the lone bonuses, the Jambone and the Jamboree), and points become the chance
 of winning the game from the score they lead to (``win_probability``: a
 match-equity table per variant and target, computed from self-play).  The
 action with the best average chance wins; far from the end of a game that is
-the action with the most points, near it the one that wins most games.  With three teams the makers' tricks are
-solved with both other teams against them (both score only when the makers
+the action with the most points, near it the one that wins most games.  With
+three teams the makers' tricks are solved with both other teams against them (both score only when the makers
 fail).  A decision stops sampling once its ``time_budget`` (2 s by default)
 is spent, checked between solves.
 Positions with many tricks left (Ultimate's first tricks) are played by the
@@ -84,8 +87,9 @@ class Advice:
     team's points minus the opponents' points (with three teams, minus the mean
     of the other two teams'), averaged over the sampled deals.  ``win_chance``
     is the team's chance of winning the game after this hand, averaged the same
-    way, and ``win_change`` its change from the chance when the hand was dealt
-    (both None where no win-probability table covers the variant).
+    way (for a learned decision, over the model's chances of the hand's results),
+    and ``win_change`` its change from the chance when the hand was dealt (both
+    None where no win-probability table covers the variant, and with the points model).
     """
 
     action: str
