@@ -1,9 +1,12 @@
 """Time of one learned decision before play, and of a win-probability table, on one core.
 
 For every shipped model (``bowers.bots.learned``) it collects the decisions
-the model covers from heuristic self-play and times ``decision_values`` on
-each (features and network, numpy), printing the median, the 99th percentile
-and the longest against the target of well under a millisecond.  It also
+the model covers from heuristic self-play and times, on each, what ``pimc``
+computes for a learned decision: ``decision_values`` and ``decision_outcomes``
+(features and network, numpy) and the chance of winning of every result;
+it prints the median, the 99th percentile and the longest against the target
+of well under a millisecond, and the median of ``pimc``'s whole decision
+(``PimcBot.act``, which also reads the observation).  It also
 times building each variant's win-probability table
 (``bowers.bots.win_probability``) once, and reading one chance.
 
@@ -18,7 +21,8 @@ import argparse
 import statistics
 import time
 
-from bowers.bots.learned import FEATURE_SETS, ModelBidder, _models, decision_values
+from bowers.bots.learned import FEATURE_SETS, ModelBidder, _models, decision_outcomes, decision_values
+from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from bowers.bots.win_probability import win_table
 from bowers.game import Game
@@ -27,9 +31,11 @@ from bowers.variants import make_rules, variants
 TARGET_SECONDS = 0.001
 
 
-def decision_times(variant: str, deals: int, seed: int) -> list[float]:
-    """Seconds of ``decision_values`` at every covered decision of ``deals`` self-played hands."""
+def decision_times(variant: str, deals: int, seed: int) -> tuple[list[float], list[float]]:
+    """Seconds of the learned valuation, and of ``pimc``'s whole decision, at every covered decision of ``deals`` hands."""
     times = []
+    whole = []
+    strong = PimcBot(seed=0)
     for deal in range(deals):
         game = Game(variant, seed=seed * 100_000 + deal)
         bots = [ModelBidder(seed=seat) for seat in range(game.rules.players)]
@@ -40,10 +46,21 @@ def decision_times(variant: str, deals: int, seed: int) -> list[float]:
             if len(observation["legal_actions"]) > 1 and observation["phase"] in FEATURE_SETS:
                 start = time.process_time()
                 view = View(observation)
-                decision_values(view)
+                legal = view.legal
+                decision_values(view, legal)
+                results = decision_outcomes(view, legal)
+                if results is not None:
+                    score = strong.game_score(view)
+                    for net in results[0]:
+                        points = [0] * view.rules.teams
+                        points[view.team if net > 0 else 1 - view.team] = round(abs(float(net)))
+                        score.utility(points, float(net))
                 times.append(time.process_time() - start)
+                start = time.process_time()
+                strong.act(observation)
+                whole.append(time.process_time() - start)
             game.apply(bots[seat].act(observation), seat=seat)
-    return times
+    return times, whole
 
 
 def main() -> int:
@@ -53,7 +70,7 @@ def main() -> int:
     args = parser.parse_args()
     for key in sorted(_models()):
         variant = key.split("/")[0]
-        times = decision_times(variant, args.deals, args.seed)
+        times, whole = decision_times(variant, args.deals, args.seed)
         times.sort()
         median = statistics.median(times)
         worst = times[-1]
@@ -61,7 +78,8 @@ def main() -> int:
         verdict = "met" if median < TARGET_SECONDS else "NOT met"
         print(
             f"{key}: {len(times)} decisions, median {1e6 * median:.0f} µs, 99th percentile {1e6 * high:.0f} µs, "
-            f"longest {1e6 * worst:.0f} µs (target: median well under {1e6 * TARGET_SECONDS:.0f} µs: {verdict})"
+            f"longest {1e6 * worst:.0f} µs (target: median well under {1e6 * TARGET_SECONDS:.0f} µs: {verdict}); "
+            f"pimc's whole decision: median {1e6 * statistics.median(whole):.0f} µs"
         )
     for variant in variants():
         rules = make_rules(variant)

@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bowers.errors import BowersError
-from bowers.match import SIDE_LABELS, GamesResult, MatchResult, plan_games, plan_match
+from bowers.match import SIDE_LABELS, GamesPlan, GamesResult, MatchPlan, MatchResult, plan_games, plan_match
 from bowers.variants import make_rules
 
 
@@ -211,32 +211,27 @@ def match_command(
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     if deals is not None and games is not None:
         _fail("--deals and --games are two kinds of match: give one of them")
-    if games is not None:
-        try:
-            games_plan = plan_games(variant_name, players, games, seed, workers, duplicate, options, settings)
-            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task(f"{' vs '.join(players)}, whole games of {games_plan.rules.variant}", total=games)
-                games_result = games_plan.play(progress=lambda done: bar.update(task, completed=done))
-        except BowersError as error:
-            _fail(str(error))
-        if as_json:
-            click.echo(json.dumps(games_result.to_dict(), indent=2))
-            return
-        console = Console(highlight=False)
-        console.print(games_table(games_result))
-        for line in games_summary_lines(games_result):
-            console.print(line)
-        return
-    deals = 100 if deals is None else deals
+    count = games if games is not None else (100 if deals is None else deals)
     try:
-        plan = plan_match(variant_name, players, deals, seed, workers, duplicate, options, settings)
+        if games is not None:
+            checked: MatchPlan | GamesPlan = plan_games(variant_name, players, games, seed, workers, duplicate, options, settings)
+            label = f"{' vs '.join(players)}, whole games of {checked.rules.variant}"
+        else:
+            checked = plan_match(variant_name, players, count, seed, workers, duplicate, options, settings)
+            label = f"{' vs '.join(players)} at {checked.rules.variant}"
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task(f"{' vs '.join(players)} at {plan.rules.variant}", total=deals)
-            result = plan.play(progress=lambda done: bar.update(task, completed=done))
+            task = bar.add_task(label, total=count)
+            result = checked.play(progress=lambda done: bar.update(task, completed=done))
     except BowersError as error:
         _fail(str(error))
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    if isinstance(result, GamesResult):
+        console = Console(highlight=False)
+        console.print(games_table(result))
+        for line in games_summary_lines(result):
+            console.print(line)
         return
     console = Console(highlight=False)
     console.print(result_table(result))

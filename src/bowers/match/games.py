@@ -17,9 +17,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any
 
 from bowers.errors import MatchFailure, OptionError
@@ -30,7 +28,7 @@ from bowers.match.runner import (
     _derived_seed,
     _Plan,
     _play_until,
-    _pool_context,
+    play_all,
     seatings,
 )
 from bowers.match.statistics import Elo, Estimate, elo_difference, mean_interval, wilson_interval
@@ -275,18 +273,7 @@ class GamesPlan:
         """Play every game (on a process pool when there is more than one worker) and summarise."""
         plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate)
         start = time.perf_counter()
-        outcomes: list[GameOutcome] = []
-        if self.workers == 1:
-            for number in range(self.games):
-                outcomes.append(play_game(plan, number))
-                if progress is not None:
-                    progress(len(outcomes))
-        else:
-            with ProcessPoolExecutor(max_workers=self.workers, mp_context=_pool_context()) as pool:
-                for outcome in pool.map(play_game, repeat(plan), range(self.games)):
-                    outcomes.append(outcome)
-                    if progress is not None:
-                        progress(len(outcomes))
+        outcomes: list[GameOutcome] = play_all(play_game, plan, self.games, self.workers, progress)
         return _summarise(plan, self.rules, outcomes, self.workers, time.perf_counter() - start)
 
 

@@ -391,6 +391,26 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context()
 
 
+def play_all(
+    play_one: Callable[[_Plan, int], Any], plan: _Plan, count: int, workers: int, progress: Callable[[int], None] | None
+) -> list[Any]:
+    """``play_one(plan, k)`` for k in 0..count-1, in order: in this process with one worker, else on a process pool."""
+    outcomes: list[Any] = []
+    if workers == 1:
+        for number in range(count):
+            outcomes.append(play_one(plan, number))
+            if progress is not None:
+                progress(len(outcomes))
+        return outcomes
+    chunk = max(1, min(32, count // (workers * 16)))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+        for outcome in pool.map(play_one, repeat(plan), range(count), chunksize=chunk):
+            outcomes.append(outcome)
+            if progress is not None:
+                progress(len(outcomes))
+    return outcomes
+
+
 @dataclass(frozen=True)
 class MatchPlan:
     """A checked match, ready to play: the rules, the sides, the number of deals and of workers."""
@@ -406,19 +426,7 @@ class MatchPlan:
         """Play every deal (on a process pool when there is more than one worker) and summarise."""
         plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate)
         start = time.perf_counter()
-        outcomes: list[DealOutcome] = []
-        if self.workers == 1:
-            for deal in range(self.deals):
-                outcomes.append(play_deal(plan, deal))
-                if progress is not None:
-                    progress(len(outcomes))
-        else:
-            chunk = max(1, min(32, self.deals // (self.workers * 16)))
-            with ProcessPoolExecutor(max_workers=self.workers, mp_context=_pool_context()) as pool:
-                for outcome in pool.map(play_deal, repeat(plan), range(self.deals), chunksize=chunk):
-                    outcomes.append(outcome)
-                    if progress is not None:
-                        progress(len(outcomes))
+        outcomes: list[DealOutcome] = play_all(play_deal, plan, self.deals, self.workers, progress)
         seconds = time.perf_counter() - start
         return _summarise(plan, self.rules, outcomes, self.workers, seconds)
 
