@@ -118,9 +118,10 @@ def main() -> None:
     result = play_match(arguments.variant, sides, deals=arguments.deals, seed=arguments.seed, workers=arguments.workers)
     figures: dict[str, Any] = {"variant": arguments.variant, "deals": arguments.deals, "seed": arguments.seed, "sides": []}
     first = result.sides[0].net_points
+    interval = "no interval from one deal" if first.low is None or first.high is None else f"{first.low:+.3f}, {first.high:+.3f}"
     print(
         f"{arguments.variant}: {sides[0].describe()} vs {sides[1].describe()}, {arguments.deals} duplicate deals: "
-        f"{first.mean:+.3f} [{first.low:+.3f}, {first.high:+.3f}] points per deal, {result.seconds:.0f} s"
+        f"{first.mean:+.3f} [{interval}] points per deal, {result.seconds:.0f} s"
     )
     for index, side in enumerate(sides):
         stats = side_statistics(result, index)

@@ -202,3 +202,16 @@ def test_generation_tries_every_choice_and_records_real_points() -> None:
     assert data["rows"] and len(data["rows"]) == len(data["values"]) == len(data["deals"])
     assert set(data["deals"]) <= {0, 1, 2}
     assert all(value in (-2.0, -1.0, 0.0, 1.0, 2.0) for value in data["values"])
+
+
+def test_auto_bidding_uses_the_learned_values_only_where_they_were_measured_to_help() -> None:
+    default = PimcBot(seed=0)
+    assert default.learned_bidding("standard") and default.learned_bidding("bid")
+    assert not default.learned_bidding("bid-railroad") and not default.learned_bidding("railroad")
+    assert PimcBot(seed=0, bidding="learned").learned_bidding("bid-railroad")
+    assert not PimcBot(seed=0, bidding="worlds").learned_bidding("standard")
+    game = _first_decision("bid-railroad", 3, "auction")
+    observation = game.observation(game.to_act)  # type: ignore[arg-type]
+    assert not any("learned" in choice.reason for choice in PimcBot(seed=0, samples=2).advise(observation))
+    forced = PimcBot(seed=0, bidding="learned").advise(observation)
+    assert forced and all("learned from self-play" in choice.reason for choice in forced)
