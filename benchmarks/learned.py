@@ -2,8 +2,9 @@
 
 For every shipped model (``bowers.bots.learned``) it collects the decisions
 the model covers from heuristic self-play and times, on each, what ``pimc``
-computes for a learned decision: ``decision_values`` and ``decision_outcomes``
-(features and network, numpy) and the chance of winning of every result;
+computes for a learned decision: ``decision_outcomes`` (features and network,
+numpy; ``decision_values`` for a model of the mean only) and the chance of
+winning of every result;
 it prints the median, the 99th percentile and the longest against the target
 of well under a millisecond, and the median of ``pimc``'s whole decision
 (``PimcBot.act``, which also reads the observation).  It also
@@ -47,14 +48,13 @@ def decision_times(variant: str, deals: int, seed: int) -> tuple[list[float], li
                 start = time.process_time()
                 view = View(observation)
                 legal = view.legal
-                decision_values(view, legal)
-                results = decision_outcomes(view, legal)
-                if results is not None:
+                results = decision_outcomes(view, legal)  # as pimc: the chances of each result, else the mean
+                if results is None:
+                    decision_values(view, legal)
+                else:
                     score = strong.game_score(view)
                     for net in results[0]:
-                        points = [0] * view.rules.teams
-                        points[view.team if net > 0 else 1 - view.team] = round(abs(float(net)))
-                        score.utility(points, float(net))
+                        score.after_net(float(net))
                 times.append(time.process_time() - start)
                 start = time.process_time()
                 strong.act(observation)

@@ -18,7 +18,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bowers.errors import BowersError
-from bowers.match import SIDE_LABELS, GamesPlan, GamesResult, MatchPlan, MatchResult, plan_games, plan_match
+from bowers.match import (
+    SIDE_LABELS,
+    Elo,
+    GameSideResult,
+    GamesPlan,
+    GamesResult,
+    MatchPlan,
+    MatchResult,
+    SideResult,
+    plan_games,
+    plan_match,
+)
 from bowers.variants import make_rules
 
 
@@ -94,26 +105,49 @@ def _milliseconds(value: float | None) -> str:
     return "-" if value is None else f"{1000 * value:.1f} ms"
 
 
-def result_table(result: MatchResult) -> Table:
-    """The figures of a match as a table, one column per side."""
-    kind = "duplicate deals" if result.duplicate else "deals"
-    table = Table(title=f"{result.deals} {kind} of {result.variant}, seed {result.seed}", title_justify="left")
+def _side_table(title: str, sides: Sequence[SideResult | GameSideResult], rows: list[tuple[str, list[str]]]) -> Table:
+    """A table with one column per side: ``rows``, then the sides' decisions and thinking times."""
+    table = Table(title=title, title_justify="left")
     table.add_column("figure", no_wrap=True)
-    for side in result.sides:
+    for side in sides:
         table.add_column(f"{side.label}: {side.bot}" + "".join(f" {k}={v}" for k, v in sorted(side.settings.items())))
-    rows: list[tuple[str, list[str]]] = [
-        ("net points per deal", [_number(s.net_points.mean, signed=True) for s in result.sides]),
-        ("95% interval", [_interval(s.net_points.low, s.net_points.high) for s in result.sides]),
-        ("significant", ["yes" if s.net_points.significant else "no" for s in result.sides]),
-        ("points per hand", [_number(s.points_per_hand) for s in result.sides]),
-        ("games won", [str(s.games_won) for s in result.sides]),
-        ("decisions (forced)", [f"{s.decisions} ({s.forced_decisions})" for s in result.sides]),
-        ("median time per decision", [_milliseconds(s.median_seconds_per_decision) for s in result.sides]),
-        ("longest decision", [_milliseconds(s.max_seconds_per_decision) for s in result.sides]),
+    rows = [
+        *rows,
+        ("decisions (forced)", [f"{s.decisions} ({s.forced_decisions})" for s in sides]),
+        ("median time per decision", [_milliseconds(s.median_seconds_per_decision) for s in sides]),
+        ("longest decision", [_milliseconds(s.max_seconds_per_decision) for s in sides]),
     ]
     for label, cells in rows:
         table.add_row(label, *cells)
     return table
+
+
+def _elo_lines(labels: Sequence[str], elos: Sequence[Elo], games_word: str, none_finished: bool) -> list[str]:
+    """One line per Elo difference of the first side against each other side (``none_finished``: say so when no
+    game between the two finished)."""
+    lines = []
+    for other, elo in enumerate(elos, start=1):
+        names = f"{labels[0]} - {labels[other]}"
+        if none_finished and elo.difference is None and elo.games == 0:
+            lines.append(f"Elo {names}: no finished games")
+            continue
+        interval = f"{_number(elo.low, 0, True)} .. {_number(elo.high, 0, True)}"
+        lines.append(f"Elo {names}: {_number(elo.difference, 0, True)} (95% {interval}) from {elo.wins}-{elo.losses}{games_word}")
+    return lines
+
+
+def result_table(result: MatchResult) -> Table:
+    """The figures of a match as a table, one column per side."""
+    kind = "duplicate deals" if result.duplicate else "deals"
+    sides = result.sides
+    rows: list[tuple[str, list[str]]] = [
+        ("net points per deal", [_number(s.net_points.mean, signed=True) for s in sides]),
+        ("95% interval", [_interval(s.net_points.low, s.net_points.high) for s in sides]),
+        ("significant", ["yes" if s.net_points.significant else "no" for s in sides]),
+        ("points per hand", [_number(s.points_per_hand) for s in sides]),
+        ("games won", [str(s.games_won) for s in sides]),
+    ]
+    return _side_table(f"{result.deals} {kind} of {result.variant}, seed {result.seed}", sides, rows)
 
 
 def _percent(value: float | None) -> str:
@@ -124,33 +158,20 @@ def games_table(result: GamesResult) -> Table:
     """The figures of a match of whole games as a table, one column per side."""
     kind = "duplicate games" if result.duplicate else "games"
     target = make_rules(result.variant, **result.options).target
-    title = f"{result.games} {kind} of {result.variant} to {target}, seed {result.seed}"
-    table = Table(title=title, title_justify="left")
-    table.add_column("figure", no_wrap=True)
-    for side in result.sides:
-        table.add_column(f"{side.label}: {side.bot}" + "".join(f" {k}={v}" for k, v in sorted(side.settings.items())))
+    sides = result.sides
     rows: list[tuple[str, list[str]]] = [
-        ("games won", [f"{s.games_won} of {result.played}" for s in result.sides]),
-        ("share of games won", [_percent(s.share.mean) for s in result.sides]),
-        ("95% interval", [f"{_percent(s.share.low)} .. {_percent(s.share.high)}" for s in result.sides]),
-        ("significant", ["yes" if s.significant else "no" for s in result.sides]),
-        ("net points per hand", [_number(s.net_points_per_hand.mean, signed=True) for s in result.sides]),
-        ("decisions (forced)", [f"{s.decisions} ({s.forced_decisions})" for s in result.sides]),
-        ("median time per decision", [_milliseconds(s.median_seconds_per_decision) for s in result.sides]),
-        ("longest decision", [_milliseconds(s.max_seconds_per_decision) for s in result.sides]),
+        ("games won", [f"{s.games_won} of {result.played}" for s in sides]),
+        ("share of games won", [_percent(s.share.mean) for s in sides]),
+        ("95% interval", [f"{_percent(s.share.low)} .. {_percent(s.share.high)}" for s in sides]),
+        ("significant", ["yes" if s.significant else "no" for s in sides]),
+        ("net points per hand", [_number(s.net_points_per_hand.mean, signed=True) for s in sides]),
     ]
-    for label, cells in rows:
-        table.add_row(label, *cells)
-    return table
+    return _side_table(f"{result.games} {kind} of {result.variant} to {target}, seed {result.seed}", sides, rows)
 
 
 def games_summary_lines(result: GamesResult) -> list[str]:
     """The whole-match figures of a match of whole games: Elo and speed."""
-    lines = []
-    for other, elo in enumerate(result.elo, start=1):
-        names = f"{result.sides[0].label} - {result.sides[other].label}"
-        interval = f"{_number(elo.low, 0, True)} .. {_number(elo.high, 0, True)}"
-        lines.append(f"Elo {names}: {_number(elo.difference, 0, True)} (95% {interval}) from {elo.wins}-{elo.losses}")
+    lines = _elo_lines([side.label for side in result.sides], result.elo, "", none_finished=False)
     workers = f"{result.workers} worker{'s' if result.workers > 1 else ''}"
     lines.append(f"{result.played} games, {result.hands} hands in {result.seconds:.2f} s on {workers}")
     return lines
@@ -158,14 +179,7 @@ def games_summary_lines(result: GamesResult) -> list[str]:
 
 def summary_lines(result: MatchResult) -> list[str]:
     """The whole-match figures that are not per side: Elo, games, speed."""
-    lines = []
-    for other, elo in enumerate(result.elo, start=1):
-        names = f"{result.sides[0].label} - {result.sides[other].label}"
-        if elo.difference is None and elo.games == 0:
-            lines.append(f"Elo {names}: no finished games")
-            continue
-        interval = f"{_number(elo.low, 0, True)} .. {_number(elo.high, 0, True)}"
-        lines.append(f"Elo {names}: {_number(elo.difference, 0, True)} (95% {interval}) from {elo.wins}-{elo.losses} in games")
+    lines = _elo_lines([side.label for side in result.sides], result.elo, " in games", none_finished=True)
     lines.append(f"games to {make_rules(result.variant, **result.options).target}: {result.games}")
     speed = result.hands_per_second
     lines.append(

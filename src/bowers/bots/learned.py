@@ -262,31 +262,39 @@ def decision_rows(view: View, actions: Sequence[str]) -> np.ndarray | None:
     return FEATURE_BUILDERS[feature_set](view, actions)
 
 
-def decision_values(view: View, actions: Sequence[str] | None = None) -> dict[str, float] | None:
-    """Each action's learned expected net points for the seat's team, or None where no model covers the decision."""
+def _model_and_rows(view: View, actions: Sequence[str]) -> tuple[ValueModel, np.ndarray] | None:
+    """The model of the view's decision and the feature rows of ``actions``, or None where no model covers it."""
     model = model_for(view.rules.variant, view.phase)
     if model is None:
         return None
-    chosen = list(actions if actions is not None else view.legal)
-    rows = decision_rows(view, chosen)
+    rows = decision_rows(view, actions)
     if rows is None or rows.shape[1] != model.features:
         return None
+    return model, rows
+
+
+def decision_values(view: View, actions: Sequence[str] | None = None) -> dict[str, float] | None:
+    """Each action's learned expected net points for the seat's team, or None where no model covers the decision."""
+    chosen = list(actions if actions is not None else view.legal)
+    found = _model_and_rows(view, chosen)
+    if found is None:
+        return None
+    model, rows = found
     return dict(zip(chosen, (float(value) for value in model.predict(rows)), strict=True))
 
 
 def decision_outcomes(view: View, actions: Sequence[str]) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:
     """The net points a hand can bring the seat's team and each action's learned chance of each, or None.
 
-    None where no model covers the decision or the model predicts only a mean.
+    None where no model covers the decision or the model predicts only a mean. An action's expected
+    points (``decision_values``) are its chances times the net points.
     """
-    model = model_for(view.rules.variant, view.phase)
-    if model is None or model.outcomes is None:
+    found = _model_and_rows(view, actions)
+    if found is None or found[0].outcomes is None:
         return None
-    rows = decision_rows(view, actions)
-    if rows is None or rows.shape[1] != model.features:
-        return None
+    model, rows = found
     chances = model.distribution(rows)
-    assert chances is not None
+    assert chances is not None and model.outcomes is not None
     return model.outcomes, dict(zip(actions, chances, strict=True))
 
 

@@ -304,10 +304,16 @@ class PimcBot:
         score = self.game_score(view)
         learned_bidding = self.learned_bidding(view.rules.variant)
         if learned_bidding and view.phase != "play":
-            learned = decision_values(view, legal)
+            # One pass of the network: the chances of each result where the model gives them, else the mean.
+            results = decision_outcomes(view, legal)
+            if results is not None:
+                nets, chances = results
+                learned: dict[str, float] | None = {action: float(chances[action] @ nets) for action in legal}
+            else:
+                learned = decision_values(view, legal)
             if learned:
-                results = decision_outcomes(view, legal) if score.table is not None and view.rules.teams == 2 else None
-                return _learned_advice(learned, results, score)
+                priced = results if score.table is not None and view.rules.teams == 2 else None
+                return _learned_advice(learned, priced, score)
         # The other seats, told the game's options.
         model = (ModelBidder if learned_bidding else HeuristicBot)(seed=0, options=dict(view.rules.options))
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
@@ -490,6 +496,12 @@ class GameScore:
         teams = len(points)
         return float(points[self.team] - sum(p for t, p in enumerate(points) if t != self.team) / (teams - 1))
 
+    def after_net(self, net: float) -> float:
+        """With two teams, the hand's worth to the team when its net points are ``net`` (only one team scores)."""
+        points = [0, 0]
+        points[self.team if net > 0 else 1 - self.team] = round(abs(net))
+        return self.utility(points, net)[0]
+
     def utility(self, points: Sequence[int], net: float) -> tuple[float, bool, float | None]:
         """(the hand's worth to the team, whether it wins the game for the team, the team's chance of winning after it)."""
         rules = self.rules
@@ -636,12 +648,7 @@ def _learned_advice(
     chances: dict[str, float] = {}
     if outcomes is not None and score is not None and score.table is not None and score.before is not None:
         nets, distributions = outcomes
-        other = 1 - score.team
-        after_each = []
-        for net in nets:
-            points = [0, 0]
-            points[score.team if net > 0 else other] = round(abs(float(net)))
-            after_each.append(score.utility(points, float(net))[0])
+        after_each = [score.after_net(float(net)) for net in nets]
         for action in values:
             chances[action] = float(sum(p * after for p, after in zip(distributions[action], after_each, strict=True)))
     if chances:

@@ -30,6 +30,7 @@ from bowers.match.runner import (
     _play_until,
     play_all,
     seatings,
+    side_net,
 )
 from bowers.match.statistics import Elo, Estimate, elo_difference, mean_interval, wilson_interval
 from bowers.variants import Rules
@@ -120,11 +121,7 @@ def game_share(outcome: GameOutcome, side: int) -> float:
 
 def net_points_per_hand(outcome: GameOutcome, side: int) -> float:
     """A side's points minus its opponents' (the mean of them, with three sides) per hand, over a game's passes."""
-    total = 0.0
-    for played in outcome.passes:
-        others = [p for s, p in enumerate(played.points) if s != side]
-        total += (played.points[side] - sum(others) / len(others)) / played.hands
-    return total / len(outcome.passes)
+    return sum(side_net(played.points, side) / played.hands for played in outcome.passes) / len(outcome.passes)
 
 
 @dataclass(frozen=True)

@@ -212,11 +212,13 @@ def net_points(outcome: DealOutcome, side: int) -> float:
 
     On the scale of points per hand: +1.0 means the side scored one point a hand more than its opponents.
     """
-    total = 0.0
-    for played in outcome.passes:
-        others = [p for s, p in enumerate(played.points) if s != side]
-        total += played.points[side] - sum(others) / len(others)
-    return total / len(outcome.passes)
+    return sum(side_net(played.points, side) for played in outcome.passes) / len(outcome.passes)
+
+
+def side_net(points: Sequence[int], side: int) -> float:
+    """A side's points minus its opponents' (the mean of them, with three sides)."""
+    others = [p for s, p in enumerate(points) if s != side]
+    return points[side] - sum(others) / len(others)
 
 
 @dataclass(frozen=True)
