@@ -116,7 +116,7 @@ def test_learned_advice_lists_every_choice_best_first_by_the_chance_of_winning()
     chances = [choice.win_chance for choice in advice]
     assert all(chance is not None for chance in chances)
     assert chances == sorted(chances, reverse=True)  # type: ignore[type-var]
-    assert all("learned from self-play" in choice.reason and "wins the game" in choice.reason for choice in advice)
+    assert all("learned from self-play" in choice.reason and "chance of winning the game" in choice.reason for choice in advice)
     points = PimcBot(seed=0, score_model="points").advise(game.observation(2))
     assert all(choice.win_chance is None for choice in points)
     assert [choice.value for choice in points] == sorted((choice.value for choice in points), reverse=True)

@@ -283,7 +283,7 @@ def test_a_hint_on_your_turn_and_not_otherwise(client: TestClient) -> None:
         # The first decision is a bid, valued by the learned chances of the hand's results at this score.
         assert state["observation"]["phase"] != "play"
         assert all(0.0 <= a["win_chance"] <= 1.0 and isinstance(a["win_change"], float) for a in message["advice"])
-        assert all("learned" in a["reason"] and "wins the game" in a["reason"] for a in message["advice"])
+        assert all("learned" in a["reason"] and "chance of winning the game" in a["reason"] for a in message["advice"])
 
 
 def test_a_flood_of_new_tables_is_refused(database_path: Path) -> None:

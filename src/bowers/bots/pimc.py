@@ -285,16 +285,33 @@ class PimcBot:
             claim = decide(View(observation, self.options), self._heuristic.settings)
             if claim == "claim-renege" or observation.get("phase") == "renege-review":
                 return claim
-        advice = self.advise(observation)
+        advice, utilities, favourite, unit = self._compare(observation)
         if not advice:  # nothing could be evaluated: the heuristic decides
             return decide(View(observation, self.options), self._heuristic.settings)
-        return advice[0].action
+        # The heuristic's favourite is played unless another choice is worth ``prior`` points more: small
+        # differences between choices on a few samples are noise.
+        bonus = self.prior * unit
+
+        def credited(choice: Advice) -> float:
+            return round(utilities[choice.action] + (bonus if choice.action == favourite else 0.0), 9)
+
+        return min(advice, key=lambda choice: (-credited(choice), choice.action != favourite)).action
 
     def advise(self, observation: Mapping[str, Any], include: Sequence[str] = ()) -> list[Advice]:
         """Every compared action with its expected net points and a reason, best first.
 
-        Actions named in ``include`` are compared even where the heuristic would have left them out.
+        Best means best for the game as sampled: by the chance of winning it where a table covers the
+        variant, else by points.  Actions named in ``include`` are compared even where the heuristic would
+        have left them out.  (``act`` also credits the heuristic's own choice with ``prior`` points, so the
+        bot may play a choice within that margin of the first.)
         """
+        return self._compare(observation, include)[0]
+
+    def _compare(
+        self, observation: Mapping[str, Any], include: Sequence[str] = ()
+    ) -> tuple[list[Advice], dict[str, float], str | None, float]:
+        """The advice best first, each action's worth (the unit it is ordered by), the heuristic's favourite
+        among them (None for a learned decision) and a point's worth in that unit."""
         legal = list(observation.get("legal_actions") or [])
         if not legal:
             raise ValueError("no legal actions in this observation: it is not this seat's turn")
@@ -313,7 +330,9 @@ class PimcBot:
                 learned = decision_values(view, legal)
             if learned:
                 priced = results if score.table is not None and view.rules.teams == 2 else None
-                return _learned_advice(learned, priced, score)
+                advice = _learned_advice(learned, priced, score)
+                # Already best first: each choice's worth is its place, so no prior can reorder them.
+                return advice, {choice.action: -place for place, choice in enumerate(advice)}, None, 0.0
         # The other seats, told the game's options.
         model = (ModelBidder if learned_bidding else HeuristicBot)(seed=0, options=dict(view.rules.options))
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
@@ -333,6 +352,7 @@ class PimcBot:
         played = sum(1 for _, action in view.history if action.startswith("play:"))
         tricks_left = view.rules.hand_size - played // max(1, view.players - len(view.sitting_out))
         samples = self.samples if tricks_left <= self._evaluator.exact_tricks else max(2, self.samples // 2)
+        auction = view.rules.bidding == "auction"
         # Before play every candidate is scored on the same worlds: the heuristic's favourite first, so that a
         # budget spent inside the first world still leaves it compared.
         favourite = decide(view, self._heuristic.settings)
@@ -356,34 +376,17 @@ class PimcBot:
                     tallies[action].add(*outcome)
             self.worlds_scored += 1
         # A play the solver does not consider (a renege, with the reneges option) is left out.
-        advice = [tally.advice(action, score) for action, tally in tallies.items() if tally.count]
-        # The heuristic's favourite keeps its place unless another choice is worth ``prior`` points more:
-        # small differences between choices on a few samples are noise.
+        before_play = view.phase != "play"
+        advice = [tally.advice(action, score, before_play, auction) for action, tally in tallies.items() if tally.count]
+        utilities = {action: round(tally.utility_mean, 9) for action, tally in tallies.items() if tally.count}
         order = {action: i for i, action in enumerate(candidates)}
-        prior = self.prior * score.point_unit
-
-        def utility(choice: Advice) -> float:
-            return round(tallies[choice.action].utility_mean, 9)
-
-        def rank(choice: Advice) -> tuple[float, bool, int]:
-            bonus = prior if choice.action == favourite else 0.0
-            return (-round(utility(choice) + bonus, 9), choice.action != favourite, order[choice.action])
-
-        advice.sort(key=rank)
-        if len(advice) > 1:
+        advice.sort(key=lambda choice: (-utilities[choice.action], choice.action != favourite, order[choice.action]))
+        if len(advice) > 1 and score.table is not None:
             first = advice[0]
-            best_utility = max(utility(choice) for choice in advice)
-            if utility(first) < best_utility:
-                note = f"; first because it is the rule player's choice and within {self.prior:.2f} points of the best"
-                advice[0] = replace(first, reason=first.reason + note)
-            elif first.value < max(choice.value for choice in advice) and first.win_chance is not None:
-                runner_up = max((choice for choice in advice[1:]), key=lambda choice: choice.value)
-                note = (
-                    f"; first for the game: {100 * first.win_chance:.0f}% to win it against "
-                    f"{100 * (runner_up.win_chance or 0.0):.0f}% for {runner_up.action}, which scores more points"
-                )
-                advice[0] = replace(first, reason=first.reason + note)
-        return advice
+            top_points = max(advice, key=lambda choice: choice.value)
+            if first.value < top_points.value and top_points.win_chance is not None:
+                advice[0] = replace(first, reason=first.reason + _first_for_the_game(first, top_points))
+        return advice, utilities, favourite, score.point_unit
 
     def learned_bidding(self, variant: str) -> bool:
         """Whether this bot bids by the learned values (and models the other seats' bidding with them) in ``variant``."""
@@ -451,7 +454,7 @@ class PimcBot:
             points = list(game.results[len(world.results)]["points"])
             net = score.net(points)
             utility, won, chance = score.utility(points, net)
-            return (net, utility, 0, False, False, False, won, chance)
+            return (net, utility, 0, False, False, False, won, chance, NO_MAKERS)
         hand = game.hand
         size = game.rules.hand_size
         if game.rules.teams == 2:
@@ -519,14 +522,16 @@ class GameScore:
 
 
 # (net points, utility, my team's tricks, march, my team made it, my team set the makers, my team won the game,
-#  my team's chance of winning the game after the hand) of one world.
-_Outcome = tuple[float, float, int, bool, bool, bool, bool, float | None]
+#  my team's chance of winning the game after the hand, who made trump: OUR_MAKERS, THEIR_MAKERS or NO_MAKERS)
+#  of one world.
+_Outcome = tuple[float, float, int, bool, bool, bool, bool, float | None, int]
+OUR_MAKERS, THEIR_MAKERS, NO_MAKERS = 1, 0, -1
 
 
 class _Tally:
     """Running sums of one action's outcomes over the sampled worlds."""
 
-    __slots__ = ("chance", "count", "made", "march", "net", "set", "tricks", "utility", "wins")
+    __slots__ = ("chance", "count", "made", "march", "net", "ours", "set", "theirs", "tricks", "utility", "wins")
 
     def __init__(self) -> None:
         self.count = 0
@@ -538,6 +543,8 @@ class _Tally:
         self.set = 0
         self.wins = 0
         self.chance = 0.0
+        self.ours = 0  # worlds where the team made trump
+        self.theirs = 0  # worlds where another team did
 
     def add(
         self,
@@ -549,6 +556,7 @@ class _Tally:
         euchred_them: bool,
         won_game: bool = False,
         chance: float | None = None,
+        makers: int = NO_MAKERS,
     ) -> None:
         self.count += 1
         self.net += net
@@ -559,29 +567,50 @@ class _Tally:
         self.set += euchred_them
         self.wins += won_game
         self.chance += chance if chance is not None else 0.0
+        self.ours += makers == OUR_MAKERS
+        self.theirs += makers == THEIR_MAKERS
 
     @property
     def utility_mean(self) -> float:
         return self.utility / self.count if self.count else -1e9
 
-    def advice(self, action: str, score: GameScore) -> Advice:
+    def advice(self, action: str, score: GameScore, before_play: bool = True, auction: bool = False) -> Advice:
+        """The action's advice, its reason in a player's words for who made trump in the sampled deals."""
         if not self.count:
             return Advice(action, float("nan"), "not evaluated")
         count = self.count
-        parts = [f"wins {self.tricks / count:.1f} tricks on average"]
+
+        def share(part: int) -> str:
+            return f"{100 * part / count:.0f}%"
+
+        making, their_making = ("wins the bid", "win the bid") if auction else ("makes trump", "make trump")
+        setting, being_set = ("sets them", "are set") if auction else ("euchres them", "are euchred")
+        tricks = f"takes {self.tricks / count:.1f} tricks on average"
+        parts: list[str] = []
+        if self.ours == count:  # the team are the makers in every sampled deal
+            opening = f"your side {making} and {tricks}" if before_play else f"your side {tricks}"
+            parts += [opening, f"makes its contract on {share(self.made)} of deals"]
+        elif self.theirs == count:
+            opening = f"the opponents {their_making}; your side {tricks}" if before_play else f"your side {tricks}"
+            parts += [opening, f"{setting} on {share(self.set)} of deals"]
+        else:
+            parts.append(f"your side {tricks}")
+            if self.ours:
+                parts.append(f"{making} on {share(self.ours)} of deals and makes its contract on {share(self.made)}")
+            if self.theirs:
+                parts.append(f"the opponents {their_making} on {share(self.theirs)} and {being_set} on {share(self.set)}")
+            thrown_in = count - self.ours - self.theirs
+            if thrown_in:
+                parts.append(f"no one makes trump on {share(thrown_in)}")
         if self.march:
-            parts.append(f"takes every trick on {100 * self.march / count:.0f}% of deals")
-        if self.made:
-            parts.append(f"makes the contract on {100 * self.made / count:.0f}% of deals")
-        if self.set:
-            parts.append(f"sets the makers on {100 * self.set / count:.0f}% of deals")
+            parts.append(f"takes every trick on {share(self.march)} of deals")
         if self.wins:
-            parts.append(f"wins the game on {100 * self.wins / count:.0f}% of deals")
+            parts.append(f"wins the game with this hand on {share(self.wins)} of deals")
         chance = change = None
         if score.before is not None:
             chance = round(self.chance / count, 4)
             change = round(chance - score.before, 4)
-            parts.append(f"wins the game {100 * chance:.0f}% of the time (was {100 * score.before:.0f}% at the deal)")
+            parts.append(f"chance of winning the game {100 * chance:.0f}% (it was {100 * score.before:.0f}% at the deal)")
         return Advice(action, round(self.net / count, 3), "; ".join(parts), chance, change)
 
 
@@ -632,7 +661,9 @@ def _settle(game: Game, hand: Hand, further: Mapping[int, int], remaining: int, 
     utility, won, chance = score.utility(points, net)
     mine = team_tricks[my_team]
     march = mine == rules.hand_size
-    return net, utility, mine, march, made and maker_team == my_team, not made and maker_team != my_team, won, chance
+    ours = maker_team == my_team
+    makers = OUR_MAKERS if ours else THEIR_MAKERS
+    return net, utility, mine, march, made and ours, not made and not ours, won, chance, makers
 
 
 def _learned_advice(
@@ -660,19 +691,22 @@ def _learned_advice(
         reason = f"scores {values[action]:+.2f} points on average in real play (learned from self-play)"
         if chances and score is not None and score.before is not None:
             chance = chances[action]
-            reason += f"; wins the game {100 * chance:.0f}% of the time (was {100 * score.before:.0f}% at the deal)"
+            reason += f"; chance of winning the game {100 * chance:.0f}% (it was {100 * score.before:.0f}% at the deal)"
             advice.append(Advice(action, round(values[action], 3), reason, round(chance, 4), round(chance - score.before, 4)))
         else:
             advice.append(Advice(action, round(values[action], 3), reason))
     if chances and len(advice) > 1 and advice[0].value < max(choice.value for choice in advice):
-        first = advice[0]
-        runner_up = max(advice[1:], key=lambda choice: choice.value)
-        note = (
-            f"; first for the game: {100 * (first.win_chance or 0.0):.0f}% to win it against "
-            f"{100 * (runner_up.win_chance or 0.0):.0f}% for {runner_up.action}, which scores more points"
-        )
-        advice[0] = replace(first, reason=first.reason + note)
+        top_points = max(advice, key=lambda choice: choice.value)
+        advice[0] = replace(advice[0], reason=advice[0].reason + _first_for_the_game(advice[0], top_points))
     return advice
+
+
+def _first_for_the_game(first: Advice, top_points: Advice) -> str:
+    """Why a choice that scores fewer points on average than ``top_points`` is listed first."""
+    return (
+        f"; first for the game: {100 * (first.win_chance or 0.0):.0f}% to win it against "
+        f"{100 * (top_points.win_chance or 0.0):.0f}% for the choice that scores the most points"
+    )
 
 
 def _quick_value(view: View, action: str) -> float:
