@@ -30,6 +30,7 @@ from bowers.match import (
     plan_games,
     plan_match,
 )
+from bowers.match.hands import RATE_LABELS
 from bowers.variants import make_rules
 
 
@@ -136,6 +137,28 @@ def _elo_lines(labels: Sequence[str], elos: Sequence[Elo], games_word: str, none
     return lines
 
 
+CORE_RATES = ("trump_made", "makers_made", "euchred")
+
+
+def _rate_rows(rates: Sequence[dict[str, dict[str, Any]]]) -> list[tuple[str, list[str]]]:
+    """Rows of each side's rates with their 95% intervals in brackets: the core ones always, the others where any
+    side has one."""
+    rows = []
+    for name, label in RATE_LABELS.items():
+        if name not in CORE_RATES and not any(side[name]["count"] for side in rates):
+            continue
+        cells = []
+        for side in rates:
+            rate = side[name]
+            if rate["rate"] is None:
+                cells.append("-")
+            else:
+                low, high = rate["ci95"]
+                cells.append(f"{_percent(rate['rate'])} ({100 * low:.1f}-{100 * high:.1f})")
+        rows.append((label, cells))
+    return rows
+
+
 def result_table(result: MatchResult) -> Table:
     """The figures of a match as a table, one column per side."""
     kind = "duplicate deals" if result.duplicate else "deals"
@@ -146,6 +169,7 @@ def result_table(result: MatchResult) -> Table:
         ("significant", ["yes" if s.net_points.significant else "no" for s in sides]),
         ("points per hand", [_number(s.points_per_hand) for s in sides]),
         ("games won", [str(s.games_won) for s in sides]),
+        *_rate_rows(result.rates()),
     ]
     return _side_table(f"{result.deals} {kind} of {result.variant}, seed {result.seed}", sides, rows)
 
@@ -165,6 +189,7 @@ def games_table(result: GamesResult) -> Table:
         ("95% interval", [f"{_percent(s.share.low)} .. {_percent(s.share.high)}" for s in sides]),
         ("significant", ["yes" if s.significant else "no" for s in sides]),
         ("net points per hand", [_number(s.net_points_per_hand.mean, signed=True) for s in sides]),
+        *_rate_rows(result.rates()),
     ]
     return _side_table(f"{result.games} {kind} of {result.variant} to {target}, seed {result.seed}", sides, rows)
 
@@ -200,6 +225,13 @@ def summary_lines(result: MatchResult) -> list[str]:
 @click.option("--setting", "setting_pairs", multiple=True, metavar="[SIDE.]NAME=VALUE", help="A bot setting, e.g. B.level=2.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option; repeat for several.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option(
+    "--records",
+    "records_folder",
+    metavar="DIR",
+    type=click.Path(file_okay=False, writable=True),
+    help="Write every hand (or game) played as a game record in this folder.",
+)
 def match_command(
     variant_name: str,
     players_text: str,
@@ -211,6 +243,7 @@ def match_command(
     setting_pairs: tuple[str, ...],
     option_pairs: tuple[str, ...],
     as_json: bool,
+    records_folder: str | None,
 ) -> None:
     """Play bots against each other and report net points, games won, Elo and speed.
 
@@ -235,7 +268,7 @@ def match_command(
             label = f"{' vs '.join(players)} at {checked.rules.variant}"
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(label, total=count)
-            result = checked.play(progress=lambda done: bar.update(task, completed=done))
+            result = checked.play(progress=lambda done: bar.update(task, completed=done), records=records_folder)
     except BowersError as error:
         _fail(str(error))
     if as_json:

@@ -14,6 +14,7 @@ seating, so the luck of the cards cancels out as far as the games run alike).
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -22,12 +23,14 @@ from typing import Any
 
 from bowers.errors import MatchFailure, OptionError
 from bowers.game import Game
+from bowers.match.hands import hand_summary, prepare_records_directory, side_rates, write_record
 from bowers.match.runner import (
     SIDE_LABELS,
     Side,
     _derived_seed,
     _Plan,
     _play_until,
+    match_record,
     play_all,
     seatings,
     side_net,
@@ -49,13 +52,19 @@ def game_seed(seed: int, game: int) -> int:
 
 @dataclass
 class GamePass:
-    """One playing of a game: the seating (side at each team), the winning side, final scores and points per side."""
+    """One playing of a game: the seating (side at each team), the winning side, final scores and points per side.
+
+    ``results`` are its hands' results (``Game.results``); ``record`` the game's record when the match keeps
+    records (until it is written).
+    """
 
     seating: list[int]
     winner: int
     scores: list[int]
     hands: int
     points: list[int]
+    results: list[dict[str, Any]] = field(default_factory=list)
+    record: dict[str, Any] | None = None
 
 
 @dataclass
@@ -99,7 +108,9 @@ def play_game_pass(
             points[seating[team]] += team_points
     winner_team = game.winner
     assert winner_team is not None
-    return GamePass(list(seating), seating[winner_team], scores, len(game.results), points), times, forced
+    record = match_record(plan, game, seat_side, {"game": number, "game_seed": game_seed(plan.seed, number), "pass": pass_number})
+    played = GamePass(list(seating), seating[winner_team], scores, len(game.results), points, list(game.results), record)
+    return played, times, forced
 
 
 def play_game(plan: _Plan, number: int) -> GameOutcome:
@@ -194,7 +205,7 @@ class GamesResult:
             "hands": self.hands,
             "workers": self.workers,
             "seconds": self.seconds,
-            "sides": [side.to_dict() for side in self.sides],
+            "sides": [{**side.to_dict(), "rates": rates} for side, rates in zip(self.sides, self.rates(), strict=True)],
             "elo": [
                 {
                     "sides": [self.sides[0].label, self.sides[other].label],
@@ -205,7 +216,35 @@ class GamesResult:
                 }
                 for other, elo in enumerate(self.elo, start=1)
             ],
+            "per_game": [
+                {
+                    "game": outcome.game,
+                    "seed": game_seed(self.seed, outcome.game),
+                    "passes": [
+                        {
+                            "seating": [SIDE_LABELS[side] for side in played.seating],
+                            "winner": SIDE_LABELS[played.winner],
+                            "scores": dict(zip(SIDE_LABELS, played.scores, strict=False)),
+                            "hands": played.hands,
+                            "points": dict(zip(SIDE_LABELS, played.points, strict=False)),
+                        }
+                        for played in outcome.passes
+                    ],
+                }
+                for outcome in self.outcomes
+            ],
         }
+
+    def rates(self) -> list[dict[str, dict[str, Any]]]:
+        """Each side's rates over every hand of every game (trump made, contracts made, euchres, loners, no-trump)."""
+        labels = SIDE_LABELS[: len(self.sides)]
+        hands = [
+            hand_summary(result, played.seating, len(self.sides), labels)
+            for outcome in self.outcomes
+            for played in outcome.passes
+            for result in played.results
+        ]
+        return [side_rates(hands, side.label) for side in self.sides]
 
 
 def _share_interval(shares: Sequence[float], wins: int, played: int) -> Estimate:
@@ -266,11 +305,23 @@ class GamesPlan:
     workers: int
     duplicate: bool
 
-    def play(self, progress: Callable[[int], None] | None = None) -> GamesResult:
-        """Play every game (on a process pool when there is more than one worker) and summarise."""
-        plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate)
+    def play(self, progress: Callable[[int], None] | None = None, records: str | os.PathLike[str] | None = None) -> GamesResult:
+        """Play every game (on a process pool when there is more than one worker) and summarise.
+
+        With ``records`` (a folder), every game played is written there as a game record, named
+        ``game-K-pass-P.json``, with the match seed, the game and the player at each seat in its metadata.
+        """
+        folder = prepare_records_directory(records) if records is not None else None
+        plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate, folder is not None)
+
+        def write(outcome: GameOutcome) -> None:
+            for number, played in enumerate(outcome.passes):
+                if folder is not None and played.record is not None:
+                    write_record(folder, f"game-{outcome.game:06d}-pass-{number}", played.record)
+                    played.record = None
+
         start = time.perf_counter()
-        outcomes: list[GameOutcome] = play_all(play_game, plan, self.games, self.workers, progress)
+        outcomes: list[GameOutcome] = play_all(play_game, plan, self.games, self.workers, progress, write)
         return _summarise(plan, self.rules, outcomes, self.workers, time.perf_counter() - start)
 
 
@@ -303,13 +354,15 @@ def play_games(
     options: Mapping[str, Any] | None = None,
     settings: Sequence[Mapping[str, Any] | None] | None = None,
     progress: Callable[[int], None] | None = None,
+    records: str | os.PathLike[str] | None = None,
 ) -> GamesResult:
     """Play ``games`` whole games of ``variant`` (each once per side in duplicate) and return the figures.
 
     The arguments are those of ``play_match``, with games in place of deals;
-    ``progress`` is called with the number of games (duplicate sets) finished.
+    ``progress`` is called with the number of games (duplicate sets) finished; with ``records`` (a folder),
+    every game played is written there as a game record (see ``GamesPlan.play``).
     """
-    return plan_games(variant, players, games, seed, workers, duplicate, options, settings).play(progress)
+    return plan_games(variant, players, games, seed, workers, duplicate, options, settings).play(progress, records)
 
 
 __all__ = [

@@ -34,6 +34,7 @@ from typing import Any
 from bowers.bots import Bot, create
 from bowers.errors import BowersError, MatchFailure, OptionError
 from bowers.game import Game
+from bowers.match.hands import hand_summary, prepare_records_directory, side_rates, write_record
 from bowers.match.statistics import Elo, Estimate, elo_difference, mean_interval
 from bowers.variants import Rules, make_rules
 
@@ -77,15 +78,20 @@ class _Plan:
     sides: tuple[Side, ...]
     seed: int
     duplicate: bool
+    keep_records: bool = False  # return each played game's record (for ``--records``)
 
 
 @dataclass
 class PassOutcome:
-    """One hand of a deal: the seating (side at each team), the points per side and the hand's result."""
+    """One hand of a deal: the seating (side at each team), the points per side and the hand's result.
+
+    ``record`` is the hand's game record when the match keeps records (until they are written).
+    """
 
     seating: list[int]
     points: list[int]
     result: dict[str, Any]
+    record: dict[str, Any] | None = None
 
 
 @dataclass
@@ -148,7 +154,20 @@ def play_hand(
     points = [0] * len(plan.sides)
     for team, team_points in enumerate(result["points"]):
         points[seating[team]] += team_points
-    return PassOutcome(list(seating), points, result), times, forced
+    record = match_record(plan, game, seat_side, {"deal": deal, "deal_seed": deal_seed(plan.seed, deal), "pass": pass_number})
+    return PassOutcome(list(seating), points, result, record), times, forced
+
+
+def match_record(plan: _Plan, game: Game, seat_side: Sequence[int], where: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The game's record with who played each seat and where it lies in the match (None unless records are kept)."""
+    if not plan.keep_records:
+        return None
+    game.metadata["match"] = {
+        "seed": plan.seed,
+        **where,
+        "seats": [{"side": SIDE_LABELS[side], "player": plan.sides[side].describe()} for side in seat_side],
+    }
+    return game.record()
 
 
 def _play_until(
@@ -293,7 +312,7 @@ class MatchResult:
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
             "games": self.games,
-            "sides": [side.to_dict() for side in self.sides],
+            "sides": [{**side.to_dict(), "rates": rates} for side, rates in zip(self.sides, self.rates(), strict=True)],
             "elo": [
                 {
                     "sides": [self.sides[0].label, self.sides[other].label],
@@ -304,7 +323,29 @@ class MatchResult:
                 }
                 for other, elo in enumerate(self.elo, start=1)
             ],
+            "per_deal": [
+                {
+                    "deal": outcome.deal,
+                    "seed": deal_seed(self.seed, outcome.deal),
+                    "passes": [self._hand(played) for played in outcome.passes],
+                }
+                for outcome in self.outcomes
+            ],
         }
+
+    def _hand(self, played: PassOutcome) -> dict[str, Any]:
+        """One pass of a deal as the JSON reports it: the side at each team, then the hand's summary."""
+        labels = SIDE_LABELS[: len(self.sides)]
+        summary = hand_summary(played.result, played.seating, len(self.sides), labels)
+        return {"seating": [labels[side] for side in played.seating], **summary}
+
+    def rates(self) -> list[dict[str, dict[str, Any]]]:
+        """Each side's rates (trump made, contracts made, euchres, loners, no-trump; see ``side_rates``)."""
+        labels = SIDE_LABELS[: len(self.sides)]
+        hands = [
+            hand_summary(played.result, played.seating, len(self.sides), labels) for o in self.outcomes for played in o.passes
+        ]
+        return [side_rates(hands, side.label) for side in self.sides]
 
 
 def chain_games(outcomes: Sequence[DealOutcome], sides: int, rules: Rules) -> list[int]:
@@ -394,22 +435,34 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 
 
 def play_all(
-    play_one: Callable[[_Plan, int], Any], plan: _Plan, count: int, workers: int, progress: Callable[[int], None] | None
+    play_one: Callable[[_Plan, int], Any],
+    plan: _Plan,
+    count: int,
+    workers: int,
+    progress: Callable[[int], None] | None,
+    each: Callable[[Any], None] | None = None,
 ) -> list[Any]:
-    """``play_one(plan, k)`` for k in 0..count-1, in order: in this process with one worker, else on a process pool."""
+    """``play_one(plan, k)`` for k in 0..count-1, in order: in this process with one worker, else on a process pool.
+
+    ``each`` sees every outcome as it arrives, in order (to write its records), before ``progress`` is told.
+    """
     outcomes: list[Any] = []
+
+    def arrived(outcome: Any) -> None:
+        if each is not None:
+            each(outcome)
+        outcomes.append(outcome)
+        if progress is not None:
+            progress(len(outcomes))
+
     if workers == 1:
         for number in range(count):
-            outcomes.append(play_one(plan, number))
-            if progress is not None:
-                progress(len(outcomes))
+            arrived(play_one(plan, number))
         return outcomes
     chunk = max(1, min(32, count // (workers * 16)))
     with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
         for outcome in pool.map(play_one, repeat(plan), range(count), chunksize=chunk):
-            outcomes.append(outcome)
-            if progress is not None:
-                progress(len(outcomes))
+            arrived(outcome)
     return outcomes
 
 
@@ -424,11 +477,23 @@ class MatchPlan:
     workers: int
     duplicate: bool
 
-    def play(self, progress: Callable[[int], None] | None = None) -> MatchResult:
-        """Play every deal (on a process pool when there is more than one worker) and summarise."""
-        plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate)
+    def play(self, progress: Callable[[int], None] | None = None, records: str | os.PathLike[str] | None = None) -> MatchResult:
+        """Play every deal (on a process pool when there is more than one worker) and summarise.
+
+        With ``records`` (a folder), every hand played is written there as a game record, named
+        ``deal-K-pass-P.json``, with the match seed, the deal and the player at each seat in its metadata.
+        """
+        folder = prepare_records_directory(records) if records is not None else None
+        plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate, folder is not None)
+
+        def write(outcome: DealOutcome) -> None:
+            for number, played in enumerate(outcome.passes):
+                if folder is not None and played.record is not None:
+                    write_record(folder, f"deal-{outcome.deal:06d}-pass-{number}", played.record)
+                    played.record = None
+
         start = time.perf_counter()
-        outcomes: list[DealOutcome] = play_all(play_deal, plan, self.deals, self.workers, progress)
+        outcomes: list[DealOutcome] = play_all(play_deal, plan, self.deals, self.workers, progress, write)
         seconds = time.perf_counter() - start
         return _summarise(plan, self.rules, outcomes, self.workers, seconds)
 
@@ -480,6 +545,7 @@ def play_match(
     options: Mapping[str, Any] | None = None,
     settings: Sequence[Mapping[str, Any] | None] | None = None,
     progress: Callable[[int], None] | None = None,
+    records: str | os.PathLike[str] | None = None,
 ) -> MatchResult:
     """Play ``deals`` deals of ``variant`` between the ``players`` (one per team) and return the figures.
 
@@ -487,7 +553,8 @@ def play_match(
     ``settings[i]`` are extra settings for side ``i``.  ``workers`` processes
     play the deals (default: every core; 1 plays in this process).  A bad
     variant, option, bot, setting or count raises ``OptionError`` before any
-    deal is played.  ``progress`` is called with the number of deals finished.
+    deal is played.  ``progress`` is called with the number of deals finished.  With ``records`` (a
+    folder), every hand played is written there as a game record (see ``MatchPlan.play``).
     """
     plan = plan_match(variant, players, deals, seed, workers, duplicate, options, settings)
-    return plan.play(progress)
+    return plan.play(progress, records)
