@@ -4,25 +4,27 @@ A seat sees its own cards, the turn-up, every announcement and card played,
 and the cards a rule makes public (an exposed Jambone hand, a Jamboree,
 returned twos and threes).  It never sees another hand, the kitty, a discard
 or a card passed in a loner exchange that it did not give or receive.
+The same masking gives a finished hand's summary (``build_hand_summary``),
+so every view of a hand, in play or finished, is decided here.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from bowers.actions import DISCARD, DISCARD_KITTY, GIVE
+from bowers.actions import DISCARD, DISCARD_KITTY, GIVE, PLAY, PLAY_JOKER
 from bowers.cards import CARD_NAMES, hand_names
 from bowers.hand import OVER, trump_name
 
 if TYPE_CHECKING:
     from bowers.game import Game
+    from bowers.hand import Hand
 
 HIDDEN: Final = "??"
 
 
-def _masked(game: Game, viewer: int, actor: int, action: int, give_index: int) -> str:
-    """The text of an action as ``viewer`` may see it."""
-    hand = game.hand
+def _masked(game: Game, hand: Hand, viewer: int, actor: int, action: int, give_index: int) -> str:
+    """The text of an action of ``hand`` as ``viewer`` may see it."""
     space = game.space
     kind = space.kinds[action]
     name = space.names[action]
@@ -35,6 +37,17 @@ def _masked(game: Game, viewer: int, actor: int, action: int, give_index: int) -
         if viewer not in (actor, receiver):
             return f"give:{HIDDEN}"
     return name
+
+
+def _history(game: Game, hand: Hand, viewer: int) -> list[list[Any]]:
+    """Every action of ``hand`` so far as ``[seat, text]``, each private card masked unless ``viewer`` may see it."""
+    history: list[list[Any]] = []
+    gives = 0
+    for actor, action in hand.actions:
+        history.append([actor, _masked(game, hand, viewer, actor, action, gives)])
+        if game.space.kinds[action] == GIVE:
+            gives += 1
+    return history
 
 
 SPECTATOR: Final = -1  # the viewer of the public view: no seat, so every private action is masked
@@ -50,12 +63,7 @@ def build_observation(game: Game, seat: int) -> dict[str, Any]:
     hand = game.hand
     rules = game.rules
     over = game.is_over or hand.phase == OVER
-    history = []
-    gives = 0
-    for actor, action in hand.actions:
-        history.append([actor, _masked(game, seat, actor, action, gives)])
-        if game.space.kinds[action] == GIVE:
-            gives += 1
+    history = _history(game, hand, seat)
     public: dict[str, Any] = {}
     if hand.jambone and hand.phase >= 10:
         public[str(hand.maker)] = hand_names(hand.hands[hand.maker])
@@ -96,6 +104,33 @@ def build_observation(game: Game, seat: int) -> dict[str, Any]:
     if hand.jambone and to_act == seat and hand.turn == hand.maker:
         observation["playing_for"] = hand.maker
     return observation
+
+
+def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
+    """Finished hand ``number`` as ``seat`` (``SPECTATOR``: anyone watching) may see it.
+
+    Its dealer, its actions with the same masking as the observation's history (a discard
+    shown to its maker only, a passed card to its giver and receiver only), its tricks
+    (``[[seat, card], ...]`` in the order played) and its result; no hand and no kitty.
+    """
+    finished = game._finished  # the engine's own list of finished hands (this module is part of the engine)
+    if not 0 <= number < len(finished):
+        raise IndexError(f"no finished hand {number}: {len(finished)} hands are finished")
+    hand = finished[number]
+    actions = _history(game, hand, seat)
+    space = game.space
+    active = game.rules.players - hand.sitting_out.bit_count()
+    plays: list[list[Any]] = [
+        [actor, CARD_NAMES[space.cards[action]]] for actor, action in hand.actions if space.kinds[action] in (PLAY, PLAY_JOKER)
+    ]
+    tricks = [plays[start : start + active] for start in range(0, len(plays), active)] if active > 0 else []
+    return {
+        "hand_number": number,
+        "dealer": hand.dealer,
+        "actions": actions,
+        "tricks": tricks,
+        "result": game.results[number],
+    }
 
 
 def _top(hand: Any) -> tuple[int, ...]:

@@ -72,6 +72,41 @@ def public_cards(game: Game) -> set[str]:
     return shown
 
 
+def expected_action(actor: int, action: str, viewer: int | None, receiver: int | None) -> str:
+    """An action as RULES.md "Hidden information" lets ``viewer`` see it: a discard is its maker's alone,
+    a card passed in a loner exchange its giver's and receiver's; everything else is announced to all."""
+    keyword, _, cards = action.partition(":")
+    if keyword == "discard" and viewer != actor:
+        return "discard:" + ",".join("??" for _ in cards.split(","))
+    if keyword == "give" and viewer not in (actor, receiver):
+        return "give:??"
+    return action
+
+
+def shown_actions(game: Game, actions: list[list[Any]], viewer: int | None) -> list[list[Any]]:
+    """A hand's actions as ``viewer`` may see them (a loner exchange is between partners: seats a team apart)."""
+    players, teams = game.rules.players, game.rules.teams
+    return [[actor, expected_action(actor, action, viewer, (actor + teams) % players)] for actor, action in actions]
+
+
+def expected_previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | None:
+    """The last finished hand's summary as ``viewer`` may see it, worked out from the record."""
+    finished = [deal for deal in game.record()["deals"] if deal["result"] is not None]
+    if not finished:
+        return None
+    deal = finished[-1]
+    plays = [[seat, action.split(":")[1]] for seat, action in deal["actions"] if action.startswith("play:")]
+    # Seats that sat the hand out, from the engine's full state (a seat may choose a card for another: Jambone).
+    active = game.rules.players - game._finished[len(finished) - 1].sitting_out.bit_count()
+    return {
+        "hand_number": len(finished) - 1,
+        "dealer": deal["dealer"],
+        "actions": shown_actions(game, deal["actions"], viewer),
+        "tricks": [plays[start : start + active] for start in range(0, len(plays), active)],
+        "result": deal["result"],
+    }
+
+
 def play_and_check(client: TestClient, variant: str, seed: int, **options: Any) -> int:
     """One random game with a person's socket in every seat and a spectator; returns the actions checked."""
     table = new_table(client, variant, seed=seed, **options)
@@ -108,6 +143,11 @@ def play_and_check(client: TestClient, variant: str, seed: int, **options: Any) 
                     assert state["observation"]["legal_actions"] == []
                 text = json.dumps(state)
                 assert not any(token in text for token in tokens), "an invite token was sent to a browser"
+                seat_or_none = viewer if viewer < players else None
+                assert state["previous_hand"] == expected_previous_hand(game, seat_or_none), f"{variant}: {who}"
+                deals_so_far = [deal["actions"] for deal in game.record()["deals"] if deal["actions"]]
+                last = shown_actions(game, deals_so_far[-1], seat_or_none)[-1] if deals_so_far else None
+                assert state["last_action"] == last, f"{variant}: {who}"
             if game.is_over:
                 return actions
             to_act = game.to_act

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 from pathlib import Path
 
 import pytest
@@ -69,9 +71,8 @@ def test_a_dead_bot_worker_is_replaced_and_the_table_goes_on(database_path: Path
             state = receive_state(websocket)
             while state["observation"]["to_act"] != 0:
                 state = receive_state(websocket)
-            for process in list(lobby.pool._processes.values()):
-                process.kill()
-                process.join()
+            for pid in lobby.pool.pids():
+                os.kill(pid, signal.SIGKILL)
             websocket.send_json({"type": "act", "action": state["observation"]["legal_actions"][0]})
             later = receive_state(websocket, state["actions"] + 1)
             while later["observation"]["to_act"] != 0 and later["winner"] is None:

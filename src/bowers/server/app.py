@@ -4,15 +4,20 @@ Routes: ``/`` (the page; ``/t/{id}`` and ``/replay`` are the same page),
 ``/static/*`` (its assets, shipped in the package), ``/api/variants``,
 ``POST /api/tables``, ``/api/tables/{id}/record`` (finished games only),
 ``POST /api/replays`` and ``/api/replays/{id}/evaluation``, ``/api/schema``
-and the websocket ``/ws``.
+and the websocket ``/ws``.  Every answer carries the security headers, and
+requests that change something must come from the server's own page
+(``security.py``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import logging
+import os
 import secrets
+import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -21,6 +26,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -30,11 +36,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import bowers
 import bowers.bots
 from bowers.errors import BowersError, OptionError
+from bowers.game import json_copy, parse_json
 from bowers.server import replay as replays
 from bowers.server import worker
-from bowers.server.database import Database, default_path
+from bowers.server.database import Database, DatabaseUnusable, default_path
 from bowers.server.rooms import Connection, Lobby, error
 from bowers.server.schema import INCOMING, Act, AskHint, Join, Ping, Refresh, Undo, schema
+from bowers.server.security import SecurityMiddleware
 
 log = logging.getLogger("bowers.server")
 
@@ -46,6 +54,10 @@ MESSAGE_BURST = 24
 MAX_REPLAYS = 64
 TABLES_PER_MINUTE = 6.0  # new tables a client address may open, after a burst of TABLE_BURST
 TABLE_BURST = 30
+UPLOADS_PER_MINUTE = 6.0  # replays a client address may upload, after a burst of UPLOAD_BURST
+UPLOAD_BURST = 10
+MAX_LIMITED_ADDRESSES = 10_000
+ALLOWED_ORIGINS_VARIABLE = "BOWERS_ALLOWED_ORIGINS"  # extra page origins (comma-separated), for a reverse proxy
 
 
 class RateLimit:
@@ -68,17 +80,32 @@ class RateLimit:
         return True
 
 
+class AddressLimits:
+    """A ``RateLimit`` per client address (the least recently seen forgotten past ``MAX_LIMITED_ADDRESSES``)."""
+
+    def __init__(self, per_minute: float, burst: int) -> None:
+        self.per_minute = per_minute
+        self.burst = burst
+        self.limits: OrderedDict[str, RateLimit] = OrderedDict()
+
+    def allow(self, request: Request) -> bool:
+        """Whether this request's address may go on now (spends one of its tokens)."""
+        address = client_address(request)
+        limit = self.limits.pop(address, None) or RateLimit(self.per_minute / 60, self.burst)
+        self.limits[address] = limit
+        while len(self.limits) > MAX_LIMITED_ADDRESSES:
+            self.limits.popitem(last=False)
+        return limit.allow()
+
+
+def client_address(request: Request) -> str:
+    """The client's address as the server sees it (behind a proxy, uvicorn's ``--proxy-headers`` rules apply)."""
+    return request.client.host if request.client else "unknown"
+
+
 def bot_kinds() -> list[dict[str, Any]]:
     """The bots a seat can hold, and whether each takes a level (1-5)."""
-    out = []
-    for name in bowers.bots.names():
-        try:
-            bowers.bots.create(name, seed=0, level=1)
-            levels = True
-        except (OptionError, TypeError):
-            levels = False
-        out.append({"name": name, "levels": levels})
-    return out
+    return [{"name": name, "levels": worker.takes_level(name)} for name in bowers.bots.names()]
 
 
 def variant_catalogue() -> list[dict[str, Any]]:
@@ -118,6 +145,29 @@ async def read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+def read_json_body(body: bytes) -> Any:
+    """A request body's JSON value: plain JSON only (no NaN, no numbers of thousands of digits), nested at most
+    ``MAX_JSON_DEPTH`` deep, or ``RecordError`` saying what was wrong."""
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise OptionError("the body is not UTF-8 text", "body") from None
+    return json_copy(parse_json(text, "the body"), "the body")
+
+
+def replay_answer(replay_id: str, record: dict[str, Any], compress: bool) -> bytes:
+    """The upload's JSON answer as bytes, gzip-compressed when asked (runs in the worker pool, off the event loop)."""
+    answer = {"replay": replay_id, **replays.summary(record), "solver": replays.solver_available()}
+    data = json.dumps(answer, separators=(",", ":")).encode()
+    return gzip.compress(data, compresslevel=5) if compress else data
+
+
+def upload_answer(replay_id: str, text: str, compress: bool) -> tuple[dict[str, Any], bytes]:
+    """An uploaded file's record, checked, and the upload's answer (runs in the worker pool)."""
+    record = replays.parse_upload(text)
+    return record, replay_answer(replay_id, record, compress)
+
+
 def create_app(
     db_path: str | Path | None = None,
     pool: str = "process",
@@ -126,39 +176,38 @@ def create_app(
     messages_per_second: float = MESSAGES_PER_SECOND,
     message_burst: int = MESSAGE_BURST,
     table_burst: int = TABLE_BURST,
+    upload_burst: int = UPLOAD_BURST,
+    job_seconds: float = worker.JOB_SECONDS_LIMIT,
+    allowed_origins: tuple[str, ...] = (),
 ) -> Starlette:
     """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
 
-    ``pool`` is where bots think (``process`` or ``thread``); ``bot_delay`` paces bots while people
+    ``pool`` is where bots think (``process`` or ``thread``), ``workers`` how many think at once and
+    ``job_seconds`` the hard limit on one decision, hint or replay; ``bot_delay`` paces bots while people
     watch; each socket may send ``message_burst`` messages at once, then ``messages_per_second``;
-    each client address may open ``table_burst`` tables at once, then ``TABLES_PER_MINUTE``.
+    each client address may open ``table_burst`` tables at once, then ``TABLES_PER_MINUTE``, and upload
+    ``upload_burst`` replays, then ``UPLOADS_PER_MINUTE``. ``allowed_origins`` are page origins accepted
+    besides the server's own (``https://cards.example.org``, for a reverse proxy that rewrites ``Host``).
     """
     path = Path(db_path) if db_path is not None else default_path()
     state: dict[str, Any] = {}
     stored_replays: OrderedDict[str, dict[str, Any]] = OrderedDict()
-    creation_limits: OrderedDict[str, RateLimit] = OrderedDict()
-
-    def may_create(request: Request) -> bool:
-        """Whether this client address may open another table now (a flood of new tables is refused)."""
-        address = request.client.host if request.client else "unknown"
-        limit = creation_limits.pop(address, None) or RateLimit(TABLES_PER_MINUTE / 60, table_burst)
-        creation_limits[address] = limit
-        while len(creation_limits) > 10_000:
-            creation_limits.popitem(last=False)
-        return limit.allow()
+    table_limits = AddressLimits(TABLES_PER_MINUTE, table_burst)
+    upload_limits = AddressLimits(UPLOADS_PER_MINUTE, upload_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         database = Database(path)
-        lobby = Lobby(database, lambda: worker.make_pool(pool, workers), bot_delay)
+        bot_pool = worker.BotPool(pool, workers, job_seconds)
+        lobby = Lobby(database, bot_pool, bot_delay)
         state["lobby"] = lobby
-        resumed = lobby.resume_all()
-        log.info("bowers: %d unfinished tables resumed from %s", resumed, path)
         try:
+            resumed = lobby.resume_all()
+            log.info("bowers: %d unfinished tables resumed from %s", resumed, path)
             yield
         finally:
             await lobby.close()
-            lobby.pool.shutdown(wait=False, cancel_futures=True)
+            bot_pool.close()
             database.close()
 
     def lobby() -> Lobby:
@@ -175,22 +224,23 @@ def create_app(
         return JSONResponse(schema())
 
     async def create_table(request: Request) -> Response:
-        if not may_create(request):
+        if not table_limits.allow(request):
             return JSONResponse({"error": "too many new tables from this address; wait a minute"}, status_code=429)
         try:
-            data = json.loads(await read_body(request))
+            data = read_json_body(await read_body(request))
             if not isinstance(data, dict):
                 raise OptionError("send an object with variant, options and seats", "body")
             seed = data.get("seed")
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
             room, tokens = lobby().create(str(data.get("variant", "")), data.get("options") or {}, data.get("seats") or [], seed)
-        except json.JSONDecodeError:
-            return JSONResponse({"error": "the body is not JSON"}, status_code=400)
         except BowersError as problem:
             return JSONResponse({"error": str(problem)}, status_code=400)
         except TypeError as problem:
             return JSONResponse({"error": f"malformed table: {problem}"}, status_code=400)
+        except sqlite3.Error as problem:
+            log.error("a new table could not be stored: %s", problem)
+            return JSONResponse({"error": "the server cannot store new tables right now; try again later"}, status_code=503)
         seats = [{"seat": n, "kind": s.kind, "token": tokens[n]} for n, s in enumerate(room.table.seats)]
         return JSONResponse({"table": room.id, "seats": seats}, status_code=201)
 
@@ -202,35 +252,41 @@ def create_app(
             return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
         return JSONResponse(room.record())
 
-    def keep_replay(record: dict[str, Any]) -> Response:
-        replay_id = secrets.token_urlsafe(9)
-        stored_replays[replay_id] = record
-        while len(stored_replays) > MAX_REPLAYS:
-            stored_replays.popitem(last=False)
-        return JSONResponse(
-            {
-                "replay": replay_id,
-                "variant": record["variant"],
-                "positions": replays.positions(record),
-                "solver": replays.solver_available(),
-            },
-            status_code=201,
-        )
+    def json_bytes(data: bytes, compressed: bool) -> Response:
+        headers = {"Vary": "Accept-Encoding"}
+        if compressed:
+            headers["Content-Encoding"] = "gzip"
+        return Response(data, status_code=201, media_type="application/json", headers=headers)
 
     async def upload_replay(request: Request) -> Response:
+        if not upload_limits.allow(request):
+            return JSONResponse({"error": "too many replays from this address; wait a minute"}, status_code=429)
+        compress = "gzip" in request.headers.get("accept-encoding", "").lower()
+        replay_id = secrets.token_urlsafe(9)
+        key = f"replay:{client_address(request)}"
         try:
-            text = (await read_body(request)).decode("utf-8-sig")
+            body = await read_body(request)
             table_id = request.query_params.get("table")
             if table_id:
                 room = lobby().room(table_id)
                 if room is None or not room.game.is_over:
                     return JSONResponse({"error": "no finished game at that table"}, status_code=404)
-                return keep_replay(room.record())
-            return keep_replay(replays.parse_upload(text))
+                record = room.record()
+                data = await lobby().think(key, replay_answer, replay_id, record, compress)
+            else:
+                text = body.decode("utf-8-sig")
+                record, data = await lobby().think(key, upload_answer, replay_id, text, compress)
         except UnicodeDecodeError:
             return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
         except BowersError as problem:
             return JSONResponse({"error": str(problem)}, status_code=400)
+        except worker.TimeLimitExceeded:
+            message = "the file took too long to read; it is too long a game for this server"
+            return JSONResponse({"error": message}, status_code=400)
+        stored_replays[replay_id] = record
+        while len(stored_replays) > MAX_REPLAYS:
+            stored_replays.popitem(last=False)
+        return json_bytes(data, compress)
 
     async def evaluation(request: Request) -> Response:
         record = stored_replays.get(request.path_params["replay"])
@@ -239,9 +295,14 @@ def create_app(
         try:
             deal = int(request.query_params.get("deal", ""))
             index = int(request.query_params.get("index", ""))
-            result = await lobby().think(replays.evaluate, record, deal, index)
         except ValueError as problem:
             return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
+        try:
+            result = await lobby().think(f"replay:{client_address(request)}", replays.evaluate, record, deal, index)
+        except BowersError as problem:
+            return JSONResponse({"error": str(problem)}, status_code=400)
+        except worker.TimeLimitExceeded:
+            result = {"available": True, "values": {}, "reason": "the solver took too long over this position"}
         return JSONResponse(result)
 
     async def websocket_endpoint(websocket: WebSocket) -> None:
@@ -341,14 +402,25 @@ def create_app(
         WebSocketRoute("/ws", websocket_endpoint),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(SecurityMiddleware, allowed_origins=allowed_origins)]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.bowers = state
     return app
 
 
+def allowed_origins_from_environment() -> tuple[str, ...]:
+    """The extra page origins named in ``$BOWERS_ALLOWED_ORIGINS`` (comma-separated), if any."""
+    return tuple(origin.strip() for origin in os.environ.get(ALLOWED_ORIGINS_VARIABLE, "").split(",") if origin.strip())
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None, bot_delay: float = 0.6) -> None:
-    """Run the card room with uvicorn until interrupted."""
+    """Run the card room with uvicorn until interrupted; a database it cannot use stops it at once, in one line."""
     import uvicorn
 
-    app = create_app(db_path, pool="process", bot_delay=bot_delay)
+    path = Path(db_path) if db_path is not None else default_path()
+    try:
+        Database(path).close()
+    except DatabaseUnusable as problem:
+        raise SystemExit(f"bowers serve: {problem}") from None
+    app = create_app(path, pool="process", bot_delay=bot_delay, allowed_origins=allowed_origins_from_environment())
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")

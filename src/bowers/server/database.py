@@ -64,18 +64,32 @@ class StoredTable:
     actions: list[tuple[int, str]]
 
 
+class DatabaseUnusable(Exception):
+    """The database file cannot serve: it is not an SQLite database, or it cannot be written."""
+
+
 class Database:
     """A connection to the server's SQLite file with the few statements the server needs."""
 
     def __init__(self, path: str | Path) -> None:
+        """Open (or create) the database and check that it can be written; ``DatabaseUnusable`` says why not."""
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._connection.execute("PRAGMA journal_mode=WAL")
-        self._connection.execute("PRAGMA synchronous=NORMAL")
-        self._connection.execute("PRAGMA foreign_keys=ON")
-        self._connection.executescript(SCHEMA)
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except (OSError, sqlite3.Error) as problem:
+            raise DatabaseUnusable(f"cannot open the database {self.path}: {problem}") from None
+        try:
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute("PRAGMA synchronous=NORMAL")
+            self._connection.execute("PRAGMA foreign_keys=ON")
+            self._connection.executescript(SCHEMA)
+            version = int(self._connection.execute("PRAGMA user_version").fetchone()[0])
+            self._connection.execute(f"PRAGMA user_version = {version}")  # a write: a read-only file fails here, not later
+        except sqlite3.Error as problem:
+            self._connection.close()
+            raise DatabaseUnusable(f"cannot use the database {self.path}: {problem}") from None
 
     def close(self) -> None:
         """Close the connection (committed work is already on disk)."""

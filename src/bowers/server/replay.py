@@ -1,31 +1,54 @@
 """The replay viewer's data: a finished game's every position, and the solver's evaluation of each play.
 
 A replay shows every hand (the game is over, or the record was uploaded by the
-person viewing it).  Positions are rebuilt through ``bowers.replay``, which
-re-checks every action, so a bad upload is refused with the record error.
+person viewing it).  Positions are rebuilt through ``bowers.game``'s record
+reader, which re-checks every action, so a bad upload is refused with the
+record error.  The work is linear in the game's length (one replay to check
+it, one walk through it), runs in the worker pool, and each position carries
+only what the viewer draws.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import bowers
 from bowers.egn import egn_to_record
 from bowers.errors import BowersError, RecordError
-from bowers.game import Game, replay
+from bowers.game import Game, RecordReader, json_copy, parse_json, replay
 
 MAX_UPLOAD = 2_000_000
 
+# The observation fields the viewer draws (felt and replay controls); the rest of an observation is left out.
+VIEWER_FIELDS = (
+    "phase",
+    "to_act",
+    "dealer",
+    "maker",
+    "alone",
+    "lone_defender",
+    "high_bidder",
+    "sitting_out",
+    "exposed",
+    "hand_sizes",
+    "trick",
+    "tricks_won",
+    "trump",
+    "turn_up",
+    "turn_up_state",
+    "scores",
+)
+
 
 def parse_upload(text: str) -> dict[str, Any]:
-    """A record from uploaded text: a bowers JSON record, or an EGN file (recognised by its ``fileType``)."""
+    """A record from uploaded text: a bowers JSON record, or an EGN file (recognised by its ``fileType``).
+
+    Anything that is not plain JSON (NaN, numbers of thousands of digits, nesting past the record
+    format's limit) or not a valid record raises ``RecordError`` saying what was wrong.
+    """
     if len(text) > MAX_UPLOAD:
         raise RecordError(f"the file is larger than {MAX_UPLOAD // 1_000_000} MB")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    data = json_copy(parse_json(text, "the file"), "the file")
     if isinstance(data, dict) and "fileType" in data:
         return egn_to_record(data)
     replay(data)  # raises RecordError for anything corrupt
@@ -33,23 +56,35 @@ def parse_upload(text: str) -> dict[str, Any]:
     return record
 
 
-def _deal_start(record: dict[str, Any], number: int) -> Game:
-    """The game at the start of deal ``number``, every earlier deal replayed and checked."""
-    deals = record["deals"]
-    prefix = {key: value for key, value in record.items() if key not in ("deals", "scores")}
-    prefix["deals"] = [*deals[:number], {**deals[number], "actions": [], "result": None}]
-    return replay(prefix)
+def _deals(record: dict[str, Any]) -> list[Any]:
+    deals = record.get("deals")
+    if not isinstance(deals, list) or not deals:
+        raise RecordError("deals must be a non-empty list")
+    return deals
 
 
-def _position(game: Game, action: list[Any] | None) -> dict[str, Any]:
-    """One position with every hand shown (a replay of a finished or uploaded game)."""
-    observation = game.observation(0)
-    observation["seat"] = None
-    observation["team"] = None
-    observation["hand"] = []
-    observation.pop("playing_for", None)
+def _start_deal(reader: RecordReader, deal: Any) -> Game:
+    """The game at the start of ``deal``, which the reader checks (its actions are left to the caller)."""
+    if not isinstance(deal, dict):
+        reader.add_deal(deal)  # raises the reader's own error
+    reader.add_deal({key: value for key, value in deal.items() if key not in ("actions", "result")})
+    assert reader.game is not None
+    return reader.game
+
+
+def _position(game: Game, action: list[Any] | None, calls: list[list[Any]], deal: int, index: int) -> dict[str, Any]:
+    """One position with every hand shown, carrying the fields the viewer draws.
+
+    ``history`` holds only the hand's calls so far (every action but the plays, shown as bubbles):
+    the plays are in ``trick``, and a full history in every position would grow with the square of a hand.
+    """
+    public = game.public_observation()
+    observation = {name: public[name] for name in VIEWER_FIELDS}
+    observation["history"] = list(calls)
     observation["legal_actions"] = game.legal_actions()
     return {
+        "deal": deal,
+        "index": index,
         "action": action,
         "hands": [game.hand_cards(seat) for seat in range(game.rules.players)],
         "observation": observation,
@@ -57,28 +92,42 @@ def _position(game: Game, action: list[Any] | None) -> dict[str, Any]:
 
 
 def positions(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every position of a game: the start of each deal, then one after each action."""
-    replay(record)  # the whole record is checked first
+    """Every position of a game: the start of each deal, then one after each action (time linear in the game)."""
+    replay(record)  # the whole record is checked first, results and scores included
+    reader = RecordReader(record)
     out: list[dict[str, Any]] = []
-    for number, deal in enumerate(record["deals"]):
-        game = _deal_start(record, number)
-        position = _position(game, None)
-        position.update(deal=number, index=0)
-        out.append(position)
-        for index, (seat, action) in enumerate(deal["actions"], start=1):
+    for number, deal in enumerate(_deals(record)):
+        game = _start_deal(reader, deal)
+        calls: list[list[Any]] = []
+        out.append(_position(game, None, calls, number, 0))
+        for index, (seat, action) in enumerate(deal.get("actions", []), start=1):
             canonical = game.apply(action, seat=seat)
-            position = _position(game, [seat, canonical])
-            position.update(deal=number, index=index)
-            out.append(position)
+            if not canonical.startswith("play:"):
+                calls.append([seat, canonical])
+            out.append(_position(game, [seat, canonical], calls, number, index))
     return out
 
 
+def summary(record: dict[str, Any]) -> dict[str, Any]:
+    """The upload's answer without its id: the variant and every position (runs in the worker pool)."""
+    return {"variant": record["variant"], "positions": positions(record)}
+
+
+def upload(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An uploaded file's record and the upload's answer (runs in the worker pool)."""
+    record = parse_upload(text)
+    return record, summary(record)
+
+
 def game_at(record: dict[str, Any], deal: int, index: int) -> Game:
-    """The game after ``index`` actions of deal ``deal``."""
-    deals = record["deals"]
-    if not 0 <= deal < len(deals) or not 0 <= index <= len(deals[deal]["actions"]):
+    """The game after ``index`` actions of deal ``deal`` (time linear in ``deal``)."""
+    deals = _deals(record)
+    if not 0 <= deal < len(deals) or not 0 <= index <= len(deals[deal].get("actions", [])):
         raise RecordError(f"no position {index} in deal {deal}")
-    game = _deal_start(record, deal)
+    reader = RecordReader(record)
+    for earlier in deals[:deal]:
+        reader.add_deal(earlier)
+    game = _start_deal(reader, deals[deal])
     for seat, action in deals[deal]["actions"][:index]:
         game.apply(action, seat=seat)
     return game

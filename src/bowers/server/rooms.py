@@ -14,7 +14,6 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +30,7 @@ log = logging.getLogger("bowers.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 MAX_SEAT_NAME = 40
+MAX_SEED = 2**63 - 1  # a chosen seed is stored as an SQLite integer
 
 
 @dataclass(eq=False)
@@ -89,15 +89,8 @@ class Room:
         """The ``state`` message for a seat or a spectator."""
         game = self.game
         observation = views.observation_for(game, seat)
-        record = self.record()
-        previous = views.previous_hand(game, record, seat)
+        previous = views.previous_hand(game, seat)
         trick, winner = views.last_trick(game, observation, previous)
-        last_action: list[Any] | None = None
-        for deal in reversed(record["deals"]):
-            if deal["actions"]:
-                actor, action = deal["actions"][-1]
-                last_action = [actor, views.masked_action(action, actor, seat)]
-                break
         connected = {c.seat for c in self.connections}
         message = StateMessage(
             table=self.id,
@@ -109,7 +102,7 @@ class Room:
                 for n, s in enumerate(self.table.seats)
             ],
             actions=self.action_count,
-            last_action=last_action,
+            last_action=views.last_action(observation, previous),
             observation=observation,
             last_trick=trick,
             last_trick_winner=winner,
@@ -141,24 +134,35 @@ def error(code: str, message: str) -> dict[str, Any]:
 class Lobby:
     """Every live room, the database behind them and the bot pool."""
 
-    def __init__(self, database: Database, make_pool: Callable[[], Executor], bot_delay: float = 0.0) -> None:
+    def __init__(self, database: Database, pool: worker.BotPool, bot_delay: float = 0.0) -> None:
         self.database = database
-        self.make_pool = make_pool
-        self.pool = make_pool()
+        self.pool = pool
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
 
     # ------------------------------------------------------------------ creating and resuming
 
     def create(
-        self, variant: str, options: dict[str, Any], seats: list[dict[str, Any]], seed: int | None = None
+        self,
+        variant: str,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        seed: int | None = None,
+        allow_seed_among_people: bool = False,
     ) -> tuple[Room, list[str | None]]:
-        """A new table: options and seats checked, stored, then opened; returns it and each person's invite token."""
+        """A new table: options and seats checked, stored, then opened; returns it and each person's invite token.
+
+        A chosen ``seed`` fixes every deal, so whoever chose it could know every hand: it is accepted only
+        at a table where at most one seat (the opener's) is a person, unless ``allow_seed_among_people``
+        (never from the network: for tests, whose deals must be known).
+        """
         declaration = variant_declaration(variant)
         if not isinstance(options, dict):
             raise OptionError("options must be an object of option names and values", "options")
         for name in options:
             declaration.option(str(name))  # an unknown option raises OptionError naming the options there are
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+            raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}", "seed", f"0 to {MAX_SEED}")
         game = Game(declaration.name, seed=seed, **options)
         players = game.rules.players
         if not isinstance(seats, list) or len(seats) != players:
@@ -172,11 +176,22 @@ class Lobby:
                 raise OptionError(f"seat {number}: a name has at most {MAX_SEAT_NAME} characters", "name")
             if seat.is_bot:
                 kind = seat.kind.strip().lower()
-                bowers.bots.create(kind, seed=0, **dict(seat.settings))  # raises OptionError for a bad bot or setting
-                seat = Seat(kind, dict(seat.settings), seat.name)
+                bowers.bots.create(kind, seed=0)  # raises OptionError naming the bots there are
+                try:
+                    settings = worker.table_settings(kind, dict(seat.settings))
+                except OptionError as problem:
+                    raise OptionError(f"seat {number}: {problem}", "settings", problem.allowed) from None
+                bowers.bots.create(kind, seed=0, **settings)
+                seat = Seat(kind, settings, seat.name)
             elif seat.settings:
                 raise OptionError(f"seat {number}: a person's seat has no settings", "settings")
             seat_objects.append(seat)
+        if seed is not None and not allow_seed_among_people and sum(not seat.is_bot for seat in seat_objects) > 1:
+            raise OptionError(
+                "a chosen seed fixes every deal, so it is refused at a table with more than one person:"
+                " leave the seed out, or seat only bots beside you",
+                "seed",
+            )
         bot_seed = random.SystemRandom().randrange(2**31)
         tokens = [None if seat.is_bot else secrets.token_urlsafe(24) for seat in seat_objects]
         table_id = secrets.token_urlsafe(9)
@@ -195,10 +210,22 @@ class Lobby:
         game = Game(stored.variant, seed=stored.seed, **stored.options)
         for seat, action in stored.actions:
             game.apply(action, seat=seat)
-        table = Table(game, [Seat.from_json(seat) for seat in stored.seats], bot_seed=stored.bot_seed)
+        table = Table(game, [self.stored_seat(stored.id, seat) for seat in stored.seats], bot_seed=stored.bot_seed)
         room = Room(stored.id, table, list(stored.tokens), stored.bot_seed, action_count=len(stored.actions))
         self.rooms[stored.id] = room
         return room
+
+    @staticmethod
+    def stored_seat(table_id: str, data: dict[str, Any]) -> Seat:
+        """A stored seat, its bot's settings cut down to what a table accepts now (older servers stored any)."""
+        seat = Seat.from_json(data)
+        if not seat.is_bot:
+            return seat
+        settings = worker.stored_table_settings(seat.kind, dict(seat.settings))
+        if settings != dict(seat.settings):
+            log.warning("table %s: a %s bot's settings %s are beyond a table's; it plays with %s", table_id, seat.kind,
+                        dict(seat.settings), settings)
+        return Seat(seat.kind, settings, seat.name)
 
     def resume_all(self) -> int:
         """Open every unfinished stored table and start its bots; returns how many."""
@@ -294,7 +321,11 @@ class Lobby:
         seed = worker.decision_seed(room.bot_seed, seat, number)
         started = loop.time()
         try:
-            action = await self.think(worker.choose, bot.kind, dict(bot.settings), seed, observation)
+            action = await self.think(room.id, worker.choose, bot.kind, dict(bot.settings), seed, observation)
+        except worker.TimeLimitExceeded:  # the worker was stopped; the table goes on
+            message = "bot %s at table %s seat %d ran past the time limit; it plays a random legal action"
+            log.warning(message, bot.kind, room.id, seat)
+            action = random.Random(seed).choice(observation["legal_actions"])
         except Exception as problem:  # a failing bot must not stall the table
             log.exception(
                 "bot %s at table %s seat %d failed: %s; playing a random legal action", bot.kind, room.id, seat, problem
@@ -313,15 +344,9 @@ class Lobby:
             await self.act(room, seat, fallback, expect=number)
         return True
 
-    async def think(self, function: Any, *arguments: Any) -> Any:
-        """Run ``function`` in the worker pool; a pool whose worker died is replaced and asked once more."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self.pool, function, *arguments)
-        except BrokenExecutor:
-            log.error("the bot pool broke (a worker died); starting a new one")
-            self.pool = self.make_pool()
-            return await loop.run_in_executor(self.pool, function, *arguments)
+    async def think(self, key: str, function: Callable[..., Any], *arguments: Any) -> Any:
+        """Run ``function`` in the worker pool as part of ``key``'s share (a table's id, or an uploader's)."""
+        return await self.pool.run(key, function, *arguments)
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         """The advising bots' suggestions for ``seat``'s turn."""
@@ -329,7 +354,10 @@ class Lobby:
             raise IllegalAction(seat, "hint", "a hint is for your own turn")
         number = room.action_count
         observation = room.game.observation(seat)
-        advice = await self.think(worker.advise, observation)
+        try:
+            advice = await self.think(room.id, worker.advise, observation)
+        except worker.TimeLimitExceeded:
+            raise LookupError("the advising bots took too long over this position; try again") from None
         return HintMessage(actions=number, advice=advice).model_dump()
 
     # ------------------------------------------------------------------ connections

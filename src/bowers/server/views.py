@@ -1,8 +1,9 @@
 """What each receiver sees of a table: a seat's observation, or the public view for spectators.
 
-Every card sent to a browser comes from ``game.observation(seat)`` or from
-actions everyone saw; discards and loner-exchange cards are masked here for
-anyone who did not make (or receive) them.
+Every card sent to a browser comes from the engine's one observation builder
+(``bowers.observation``): the hand in progress from ``game.observation`` and
+the last finished hand from ``build_hand_summary``, which mask discards and
+loner-exchange cards with the same rule for a seat and for a spectator.
 """
 
 from __future__ import annotations
@@ -10,17 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bowers.game import Game
-from bowers.observation import HIDDEN
-
-PRIVATE_KEYWORDS = ("discard", "give")
-
-
-def masked_action(action: str, actor: int, viewer: int | None) -> str:
-    """An action's text as ``viewer`` (a seat, or None for a spectator) may see it."""
-    keyword, _, rest = action.partition(":")
-    if keyword in PRIVATE_KEYWORDS and actor != viewer and rest:
-        return f"{keyword}:" + ",".join([HIDDEN] * len(rest.split(",")))
-    return action
+from bowers.observation import SPECTATOR, build_hand_summary
 
 
 def public_observation(game: Game) -> dict[str, Any]:
@@ -31,13 +22,6 @@ def public_observation(game: Game) -> dict[str, Any]:
 def observation_for(game: Game, viewer: int | None) -> dict[str, Any]:
     """The observation of a seat, or the public one for a spectator."""
     return public_observation(game) if viewer is None else game.observation(viewer)
-
-
-def _tricks(plays: list[list[Any]], size: int) -> list[list[list[Any]]]:
-    """Plays grouped into tricks of ``size`` cards (the last group may be partial)."""
-    if size <= 0:
-        return []
-    return [plays[i : i + size] for i in range(0, len(plays), size)]
 
 
 def _plays(history: list[list[Any]]) -> list[list[Any]]:
@@ -60,23 +44,18 @@ def last_trick(
     return None, None
 
 
-def previous_hand(game: Game, record: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
-    """The last finished hand, as ``viewer`` may see it: its actions (masked), tricks and result."""
-    deals = record["deals"]
-    finished = [deal for deal in deals if deal.get("result") is not None]
+def previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | None:
+    """The last finished hand as ``viewer`` (a seat, or None for a spectator) may see it, or None before the first ends."""
+    finished = len(game.results)
     if not finished:
         return None
-    deal = finished[-1]
-    number = len(finished) - 1
-    actions = [[actor, masked_action(action, actor, viewer)] for actor, action in deal["actions"]]
-    plays = _plays(actions)
-    tricks_total = game.rules.tricks
-    size = len(plays) // tricks_total if plays and len(plays) % tricks_total == 0 else len({seat for seat, _ in plays})
-    tricks = _tricks(plays, size)
-    return {
-        "hand_number": number,
-        "dealer": deal["dealer"],
-        "actions": actions,
-        "tricks": tricks,
-        "result": deal["result"],
-    }
+    return build_hand_summary(game, finished - 1, SPECTATOR if viewer is None else viewer)
+
+
+def last_action(observation: dict[str, Any], previous: dict[str, Any] | None) -> list[Any] | None:
+    """The game's latest action as the receiver may see it: the last of this hand's history, else of the previous hand."""
+    for history in (observation["history"], previous["actions"] if previous is not None else []):
+        if history:
+            actor, action = history[-1]
+            return [actor, action]
+    return None

@@ -1,0 +1,175 @@
+"""Replay uploads cannot freeze the server: rate-limited, worked off the event loop, linear in the game's length,
+answered with only what the viewer draws; malformed files get a 400 naming the problem."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import bowers
+from bowers.bots import create
+from bowers.server import create_app
+from bowers.server import replay as replays
+
+VIEWER_KEYS = {"deal", "index", "action", "hands", "observation"}
+
+
+def long_record(hands: int, seed: int = 1) -> dict[str, Any]:
+    """A record of ``hands`` deals of random play (a game whose target is far away, stopped there)."""
+    game = bowers.Game("standard", seed=seed, target=100_000)
+    bots = [create("random", seed=seat) for seat in range(4)]
+    while game.hand_number < hands:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+    record = game.record()
+    record["deals"] = record["deals"][:hands]
+    del record["scores"]
+    return record
+
+
+@pytest.fixture(scope="module")
+def record_300() -> dict[str, Any]:
+    return long_record(300)
+
+
+@pytest.fixture
+def roomy_client(database_path: Path) -> Iterator[TestClient]:
+    """An app that lets one address upload as often as a test needs (the limit has its own test)."""
+    with TestClient(create_app(database_path, pool="thread", workers=2, upload_burst=1000)) as test_client:
+        yield test_client
+
+
+def test_positions_replay_each_deal_a_bounded_number_of_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    deals_read = 0
+    real_reader = replays.RecordReader
+
+    class CountingReader:
+        """The engine's record reader, counting the deals it replays."""
+
+        def __init__(self, record: Any) -> None:
+            self.reader = real_reader(record)
+
+        def add_deal(self, deal: Any) -> None:
+            nonlocal deals_read
+            deals_read += 1
+            self.reader.add_deal(deal)
+
+        @property
+        def game(self) -> Any:
+            return self.reader.game
+
+    monkeypatch.setattr(replays, "RecordReader", CountingReader)
+    real_replay = replays.replay
+
+    def counting_replay(record: Any) -> bowers.Game:
+        nonlocal deals_read
+        deals_read += len(record["deals"])
+        return real_replay(record)
+
+    monkeypatch.setattr(replays, "replay", counting_replay)
+    for hands in (10, 40):
+        deals_read = 0
+        record = long_record(hands)
+        positions = replays.positions(record)
+        assert len(positions) == sum(len(deal["actions"]) + 1 for deal in record["deals"])
+        assert deals_read <= 2 * hands  # once to check the record, once to walk it: linear, not quadratic
+
+
+def test_a_long_upload_leaves_every_table_responsive(roomy_client: TestClient, record_300: dict[str, Any]) -> None:
+    text = json.dumps(record_300)
+    answers: list[Any] = []
+    upload = threading.Thread(target=lambda: answers.append(roomy_client.post("/api/replays", content=text)))
+    worst = 0.0
+    with roomy_client.websocket_connect("/ws") as websocket:
+        upload.start()
+        while upload.is_alive():
+            started = time.monotonic()
+            websocket.send_json({"type": "ping"})
+            assert websocket.receive_json() == {"type": "pong"}
+            worst = max(worst, time.monotonic() - started)
+            time.sleep(0.05)
+    upload.join()
+    assert answers[0].status_code == 201, answers[0].text
+    assert worst < 1.0, f"a ping waited {worst:.2f} s during an upload"
+
+
+def test_the_answer_holds_what_the_viewer_draws_and_grows_linearly(roomy_client: TestClient, record_300: dict[str, Any]) -> None:
+    response = roomy_client.post("/api/replays", content=json.dumps(record_300), headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 201 and response.headers["content-encoding"] == "gzip"
+    answer = response.json()
+    positions = answer["positions"]
+    assert len(positions) == sum(len(deal["actions"]) + 1 for deal in record_300["deals"])
+    assert all(set(position) == VIEWER_KEYS for position in positions)
+    size = len(json.dumps(answer))
+    assert size / len(positions) < 700, "each position should carry only what the viewer draws"
+    assert response.num_bytes_downloaded < size / 5  # sent compressed
+    # Every field the viewer reads is there, the hands are the record's and the calls are the hand's bids.
+    first = positions[0]
+    assert first["hands"] == record_300["deals"][0]["hands"]
+    for name in ("phase", "to_act", "dealer", "trick", "tricks_won", "trump", "turn_up", "scores", "legal_actions", "history"):
+        assert name in first["observation"]
+    deal = record_300["deals"][1]
+    end_of_deal = next(p for p in positions if p["deal"] == 1 and p["index"] == len(deal["actions"]))
+    calls = [pair for pair in deal["actions"] if not pair[1].startswith("play:")]
+    assert end_of_deal["observation"]["history"] == calls
+    plain = roomy_client.post("/api/replays", content=json.dumps(record_300), headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.num_bytes_downloaded > size / 2
+
+
+def test_uploads_from_one_address_are_rate_limited(database_path: Path) -> None:
+    record = json.dumps(long_record(2))
+    with TestClient(create_app(database_path, pool="thread", upload_burst=2)) as limited:
+        codes = [limited.post("/api/replays", content=record).status_code for _ in range(3)]
+        assert codes == [201, 201, 429]
+        assert "too many replays" in limited.post("/api/replays", content=record).json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"variant": "standard", "seed": ' + "9" * 4400 + "}", "not valid JSON"),
+        ('{"variant": "standard", "seed": NaN, "deals": []}', "NaN is not a JSON number"),
+        ('{"metadata": ' + '{"a": ' * 40 + "1" + "}" * 40 + "}", "nested more than 32 deep"),
+        ('{"variant": "standard", "seed": ' + str(2**5000) + ', "deals": []}', "seed must be"),
+    ],
+    ids=["deep", "digits", "nan", "deep-metadata", "huge-seed"],
+)
+def test_malformed_uploads_get_a_400_naming_the_problem(
+    roomy_client: TestClient, caplog: pytest.LogCaptureFixture, text: str, fragment: str
+) -> None:
+    response = roomy_client.post("/api/replays", content=text)
+    assert response.status_code == 400 and fragment in response.json()["error"], response.text
+    assert not [record for record in caplog.records if record.exc_info], "bad input logged a traceback"
+
+
+def test_every_number_of_a_record_can_be_huge_without_a_500(roomy_client: TestClient) -> None:
+    record = long_record(1)
+
+    def numbers(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                yield from numbers(item, (*path, key))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                yield from numbers(item, (*path, index))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            yield path
+
+    for path in list(numbers(record))[:40]:
+        for huge in (2**63, -(2**63) - 1, 10**4000):
+            changed = json.loads(json.dumps(record))
+            target = changed
+            for step in path[:-1]:
+                target = target[step]
+            target[path[-1]] = huge
+            response = roomy_client.post("/api/replays", content=json.dumps(changed))
+            assert response.status_code in (201, 400), (path, huge, response.text)
