@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bowers.cli_match import setting_value
+from bowers.cli.match import setting_value
 
 
 def setting(text: str) -> tuple[str, Any]:

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from bowers.cli import cli
-from bowers.cli_match import parse_settings, setting_value
+from bowers.cli.match import parse_settings, setting_value
 from bowers.errors import MatchFailure, OptionError
 from bowers.match import (
     DealOutcome,

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import bowers
 from bowers.cli import cli
-from bowers.cli_solve import position_at
+from bowers.cli.solve import position_at
 
 
 def record_file(tmp_path: Path) -> Path:

@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from bowers.cli.common import from_file, read_json
 from bowers.errors import BowersError, RecordError
 from bowers.game import Game, replay
 from bowers.solver import solve
@@ -80,12 +81,10 @@ def analysis_table(game: Game, values: dict[str, int]) -> Table:
 @click.option("--trick", "trick", type=int, default=1, show_default=True, help="Analyse the start of this trick (from 1).")
 def solve_command(path: str, deal: int | None, trick: int) -> None:
     """Show what each legal play is worth with every hand known (double dummy), and the best line."""
-    from bowers.cli import _from_file, _read_json
-
-    record = _read_json(path)
-    game = _from_file(path, "game record", lambda: position_at(record, deal, trick))
-    values = _from_file(path, "game record", lambda: solve(game))
-    line = _from_file(path, "game record", lambda: solve_line(game))
+    record = read_json(path)
+    game = from_file(path, "game record", lambda: position_at(record, deal, trick))
+    values = from_file(path, "game record", lambda: solve(game))
+    line = from_file(path, "game record", lambda: solve_line(game))
     console = Console(highlight=False)
     console.print(analysis_table(game, values))
     walker = game.copy()

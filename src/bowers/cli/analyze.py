@@ -9,29 +9,12 @@ status 1.
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
 
 import click
 
 from bowers.bots.analysis import MISTAKE_THRESHOLD, Decision, analyze_record
+from bowers.cli.common import read_json
 from bowers.errors import BowersError
-
-
-def _load(path: str) -> Any:
-    """The JSON record in ``path``, or a one-line error saying why it cannot be read."""
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise click.ClickException(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise click.ClickException(f"{path}: is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise click.ClickException(f"{path}: not a text file") from None
-    except json.JSONDecodeError as error:
-        raise click.ClickException(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
-    except OSError as error:
-        raise click.ClickException(f"{path}: cannot be read ({error.strerror or error})") from None
 
 
 def _line(decision: Decision) -> list[str]:
@@ -65,7 +48,7 @@ def _line(decision: Decision) -> list[str]:
 )
 def analyze_command(path: str, seat: int | None, as_json: bool, level: int, threshold: float) -> None:
     """Go through a game RECORD: the choices the strong bot compares at every decision, and the costly mistakes."""
-    record = _load(path)
+    record = read_json(path)
     if not isinstance(record, dict):
         raise click.ClickException(f"{path}: not a game record (a JSON object with variant and deals)")
     try:

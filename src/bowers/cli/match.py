@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from bowers.cli.common import fail, parse_options
 from bowers.errors import BowersError
 from bowers.match import (
     SIDE_LABELS,
@@ -32,11 +33,6 @@ from bowers.match import (
 )
 from bowers.match.hands import RATE_LABELS
 from bowers.variants import make_rules
-
-
-def _fail(message: str) -> NoReturn:
-    """Stop with a one-line error message and exit status 1."""
-    raise click.ClickException(message)
 
 
 def setting_value(text: str) -> Any:
@@ -60,7 +56,7 @@ def parse_players(text: str) -> list[str]:
     """``A,B[,C]`` as a list of bot names."""
     names = [name.strip().lower() for name in text.split(",")]
     if not text.strip() or any(not name for name in names):
-        _fail(f"--players expects bot names separated by commas, such as heuristic,random; got {text!r}")
+        fail(f"--players expects bot names separated by commas, such as heuristic,random; got {text!r}")
     return names
 
 
@@ -72,7 +68,7 @@ def parse_settings(pairs: Sequence[str], players: Sequence[str]) -> list[dict[st
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key or not value.strip():
-            _fail(f"--setting expects [SIDE.]NAME=VALUE, such as B.level=2; got {pair!r}")
+            fail(f"--setting expects [SIDE.]NAME=VALUE, such as B.level=2; got {pair!r}")
         prefix, dot, name = key.rpartition(".")
         if not dot:
             targets = list(range(len(players)))
@@ -82,11 +78,11 @@ def parse_settings(pairs: Sequence[str], players: Sequence[str]) -> list[dict[st
             targets = [i for i, player in enumerate(players) if player == prefix.lower()]
             if len(targets) > 1:
                 sides = " or ".join(letters[i] for i in targets)
-                _fail(f"--setting {pair!r}: more than one side plays {prefix.lower()}; name the side ({sides}) instead")
+                fail(f"--setting {pair!r}: more than one side plays {prefix.lower()}; name the side ({sides}) instead")
         else:
-            _fail(f"--setting {pair!r}: no side {prefix!r}; sides are {', '.join(letters)} or a bot name: {', '.join(players)}")
+            fail(f"--setting {pair!r}: no side {prefix!r}; sides are {', '.join(letters)} or a bot name: {', '.join(players)}")
         if not name.strip():
-            _fail(f"--setting expects [SIDE.]NAME=VALUE, such as B.level=2; got {pair!r}")
+            fail(f"--setting expects [SIDE.]NAME=VALUE, such as B.level=2; got {pair!r}")
         for target in targets:
             per_side[target][name.strip().lower().replace("-", "_")] = setting_value(value)
     return per_side
@@ -250,14 +246,12 @@ def match_command(
     With --games, whole games are played from the first deal to the target with the real score, and the
     share of games won is reported with its interval.
     """
-    from bowers.cli import _parse_options
-
     players = parse_players(players_text)
     settings = parse_settings(setting_pairs, players)
-    options = _parse_options(option_pairs)
+    options = parse_options(option_pairs)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     if deals is not None and games is not None:
-        _fail("--deals and --games are two kinds of match: give one of them")
+        fail("--deals and --games are two kinds of match: give one of them")
     count = games if games is not None else (100 if deals is None else deals)
     try:
         if games is not None:
@@ -270,7 +264,7 @@ def match_command(
             task = bar.add_task(label, total=count)
             result = checked.play(progress=lambda done: bar.update(task, completed=done), records=records_folder)
     except BowersError as error:
-        _fail(str(error))
+        fail(str(error))
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
         return

@@ -1,0 +1,23 @@
+"""The ``bowers serve`` command: the card room in a browser."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every network).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--db", "db_path", metavar="PATH", help="SQLite database of the tables (default: in the user data directory).")
+@click.option(
+    "--bot-delay",
+    default=0.6,
+    show_default=True,
+    type=click.FloatRange(0, 10),
+    help="Seconds a bot waits before acting while people watch.",
+)
+def serve_command(host: str, port: int, db_path: str | None, bot_delay: float) -> None:
+    """Run the card room: play in a browser with friends and bots."""
+    from bowers.server import serve
+
+    serve(host=host, port=port, db_path=db_path, bot_delay=bot_delay)
