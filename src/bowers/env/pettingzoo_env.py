@@ -1,0 +1,211 @@
+"""A PettingZoo AEC environment for every bowers variant: one agent per seat, rewards in points at the end of each hand.
+
+``raw_env(variant, whole_game=False, render_mode=None, **options)`` is the
+environment itself; ``env(...)`` wraps it the PettingZoo way (an out-of-range
+action fails an assertion, and acting out of turn or before ``reset`` raises).
+An episode is one hand (``whole_game=False``) or a whole game to the target.
+Each agent observes ``{"observation": float32 tensor, "action_mask": int8}``
+built by ``bowers.encoding`` from ``Game.observation(seat)`` alone.  An action
+that is not legal now raises ``bowers.IllegalAction`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from bowers.encoding import Encoding, closing_observation
+from bowers.env.render import render_table
+from bowers.errors import OptionError
+from bowers.game import Game
+
+RENDER_MODES = ("ansi", "human")
+SEED_BOUND = 2**63  # game seeds are drawn below this from the environment's generator
+
+
+def agent_name(seat: int) -> str:
+    """The agent of a seat: ``seat_0``, ``seat_1``, ..."""
+    return f"seat_{seat}"
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """The render mode as given, or ``OptionError`` naming the modes there are."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        allowed = ", ".join(RENDER_MODES)
+        raise OptionError(f"unknown render_mode {render_mode!r}; render modes: {allowed} (or None)", "render_mode", allowed)
+    return render_mode
+
+
+class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
+    """Every seat of one bowers variant as a PettingZoo agent (agent order: seat order from the seat to act)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "bowers_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, variant: str = "standard", whole_game: bool = False, render_mode: str | None = None, **options: Any):
+        EzPickle.__init__(self, variant=variant, whole_game=whole_game, render_mode=render_mode, **options)
+        super().__init__()
+        self.encoding = Encoding(variant, **options)  # an unknown variant or option raises OptionError here
+        self.variant = self.encoding.rules.variant
+        self.game_options = dict(options)
+        if not isinstance(whole_game, bool):
+            raise OptionError(f"whole_game must be True or False, not {whole_game!r}", "whole_game", "True, False")
+        self.whole_game = whole_game
+        self.render_mode = check_render_mode(render_mode)
+        players = self.encoding.players
+        self.possible_agents = [agent_name(seat) for seat in range(players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._observation_spaces = {agent: self._make_observation_space() for agent in self.possible_agents}
+        self._action_spaces = {agent: spaces.Discrete(self.encoding.num_actions) for agent in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.game: Game | None = None
+        self._closing: list[dict[str, Any]] | None = None  # each seat's view of the hand that ended a one-hand episode
+
+    def _make_observation_space(self) -> spaces.Dict:
+        encoding = self.encoding
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, shape=(encoding.size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(encoding.num_actions,), dtype=np.int8),
+            }
+        )
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of an agent: the tensor and the mask (the same object every call)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The variant's fixed action space (``bowers.action_space``): a ``Discrete`` of its size."""
+        return self._action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode: a new game whose seed is drawn from the generator ``seed`` starts (or continues)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.game = Game(self.variant, seed=int(self._seeds.integers(SEED_BOUND)), **self.game_options)
+        self._closing = None
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._infos_empty = True
+        to_act = self.game.to_act
+        assert to_act is not None
+        self.agent_selection = self.possible_agents[to_act]
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action id (``None`` once it is terminated); an illegal id raises ``IllegalAction``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        if game is None:
+            raise RuntimeError("call reset() before step()")
+        if action is None or isinstance(action, bool | float):
+            raise OptionError(f"an action is an integer id below {self.encoding.num_actions}, not {action!r}", "action", "ids")
+        action_id = operator.index(action)
+        hand_number = game.hand_number
+        game.apply_id(action_id)  # refuses an illegal id with IllegalAction, changing nothing
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        if not self._infos_empty:
+            self.infos = {name: {} for name in self.agents}
+            self._infos_empty = True
+        if game.hand_number == hand_number and not game.is_over:
+            for name in rewards:
+                rewards[name] = 0.0
+            to_act = game.to_act
+            assert to_act is not None
+            self.agent_selection = self.possible_agents[to_act]
+        else:
+            self._end_of_hand(action_id)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _end_of_hand(self, action_id: int) -> None:
+        """Points for every seat's team; the episode ends here unless a whole game goes on."""
+        game = self.game
+        assert game is not None
+        result = game.results[-1]
+        teams = self.encoding.teams
+        for seat, name in enumerate(self.possible_agents):
+            self.rewards[name] = float(result["points"][seat % teams])
+            self.infos[name] = {"hand_result": result}
+        self._infos_empty = False
+        if self.whole_game and not game.is_over:
+            to_act = game.to_act
+            assert to_act is not None
+            self.agent_selection = self.possible_agents[to_act]
+            return
+        if not self.whole_game:
+            self._closing = self._closing_views(action_id)
+        for name in self.agents:
+            self.terminations[name] = True
+
+    def _closing_views(self, action_id: int) -> list[dict[str, Any]]:
+        """Each seat's view of the hand that just ended (the engine has already dealt the next one)."""
+        game = self.game
+        assert game is not None
+        before = game.copy()
+        before.undo()
+        actor = before.to_act
+        assert actor is not None
+        name = self.encoding.action_names[action_id]
+        return [closing_observation(before.observation(seat), actor, name) for seat in range(self.encoding.players)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's tensor and action mask, from what its seat may see."""
+        seat = self._seat_of[agent]
+        if self._closing is not None:
+            view = self._closing[seat]
+        else:
+            if self.game is None:
+                raise RuntimeError("call reset() before observe()")
+            view = self.game.observation(seat)
+        return {"observation": self.encoding.encode(view), "action_mask": self.encoding.mask(view)}
+
+    def render(self) -> str | None:
+        """The table as anyone watching may see it: text for ``ansi``, printed for ``human``."""
+        if self.render_mode is None:
+            from gymnasium import logger
+
+            logger.warn("render() was called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = f"bowers {self.variant}: call reset() to deal" if self.game is None else render_table(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(variant: str = "standard", whole_game: bool = False, render_mode: str | None = None, **options: Any) -> BowersAECEnv:
+    """The unwrapped AEC environment of a variant with its options."""
+    return BowersAECEnv(variant, whole_game=whole_game, render_mode=render_mode, **options)
+
+
+def env(
+    variant: str = "standard", whole_game: bool = False, render_mode: str | None = None, **options: Any
+) -> AECEnv[Any, Any, Any]:
+    """The AEC environment wrapped the PettingZoo way: bounds asserted, order enforced."""
+    wrapped: AECEnv[Any, Any, Any] = raw_env(variant, whole_game=whole_game, render_mode=render_mode, **options)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,520 @@
+"""Every bowers variant as an OpenSpiel game (needs ``pip install 'bowers[openspiel]'``).
+
+Importing this module registers ``bowers_standard``, ``bowers_two_hand``,
+``bowers_british``, ``bowers_railroad``, ``bowers_railroad_6``,
+``bowers_ultimate``, ``bowers_bid`` and ``bowers_bid_railroad`` with
+``pyspiel.register_game``; the variant's options are the game's parameters
+(``pyspiel.load_game("bowers_railroad(deck=24)")``, ``initial_scores`` as
+text such as ``"3;5"``), and ``whole_game`` plays a game to the target
+instead of one hand.  The ``draw`` option is not offered: the first dealer is
+a chance outcome.
+
+The deal is chance: the first dealer (one outcome per seat), then every card
+of the deck one at a time (outcome = the card's index in the variant's deck):
+the first ``players * hand_size`` to the seats in turn from the dealer's left,
+the rest to the kitty in order (its first card is the turn-up).  Player
+actions are the variant's fixed action space.  Returns are each player's
+team's points over the episode (general-sum), paid at the end (OpenSpiel's
+MCTS wants terminal rewards).  Strings are
+JSON of ``Game.observation`` (the information state adds this seat's view of
+earlier hands); tensors are ``bowers.encoding``'s.  ``resample_from_infostate``
+deals the hidden cards with the bots' sampler, for IS-MCTS.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+from bowers.actions import BID, space_for
+from bowers.bots.sampler import Sampler
+from bowers.cards import CARD_NAMES
+from bowers.encoding import Encoding, closing_observation
+from bowers.errors import OptionError
+from bowers.game import Game, replay
+from bowers.hand import hand_points
+from bowers.variants import AUCTION, Rules, variant, variants
+
+EXCLUDED_OPTIONS: Final = ("draw",)
+MAX_HANDS_PER_TARGET_POINT: Final = 4  # whole games: max_game_length allows this many hands per point of the target
+EXTRA_HANDS: Final = 100  # ... plus this many (misdeals score nothing; a longer game is vanishingly unlikely)
+JAMBOREE_BONUS: Final = 16
+SCORE_SEPARATOR: Final = ";"  # OpenSpiel game strings separate parameters with commas
+
+
+def game_name(variant_name: str) -> str:
+    """The OpenSpiel short name of a variant: ``bowers_`` and the name with ``-`` as ``_``."""
+    return "bowers_" + variant_name.replace("-", "_")
+
+
+def _parameter_value(value: Any) -> Any:
+    """An option's default as an OpenSpiel parameter (bool, int or text; a list of scores as ``"0;0"``)."""
+    if isinstance(value, tuple | list):
+        return SCORE_SEPARATOR.join(str(v) for v in value)
+    return value
+
+
+def _option_value(value: Any) -> Any:
+    """A parameter's value as a bowers option (scores text ``"3;5"`` as a list)."""
+    if isinstance(value, str) and SCORE_SEPARATOR in value:
+        return value.split(SCORE_SEPARATOR)
+    return value
+
+
+def _default_parameters(variant_name: str) -> dict[str, Any]:
+    declared = variant(variant_name)
+    parameters = {o.name: _parameter_value(o.default) for o in declared.options if o.name not in EXCLUDED_OPTIONS}
+    parameters["whole_game"] = False
+    return parameters
+
+
+def _max_hand_points(rules: Rules) -> int:
+    """The most points a team can score in one hand of these rules (a bound, for OpenSpiel's utility range)."""
+    best = 0
+    tricks = rules.hand_size
+    for taken in range(tricks + 1):
+        team_tricks = [0] * rules.teams
+        team_tricks[0] = taken
+        team_tricks[1 % rules.teams] = tricks - taken
+        for made in (False, True):
+            for alone in (False, True):
+                for lone_defence in (False, True):
+                    for jambone in (False, True):
+                        points = hand_points(rules.scoring, tricks, team_tricks, 0, made, alone, lone_defence, jambone)
+                        best = max(best, *points)
+    bonus = JAMBOREE_BONUS if rules.jamboree else 0
+    return max(best + bonus, rules.renege_penalty, rules.renege_penalty_alone)
+
+
+def _max_hand_length(rules: Rules) -> int:
+    """A bound on the moves of one hand, chance moves (the dealer and every card) included."""
+    players = rules.players
+    bids = sum(1 for kind in space_for(rules).kinds if kind == BID) if rules.bidding == AUCTION else 0
+    bidding = 3 * players + bids + players
+    setup = 3 + 2 * players + players + len(rules.deck)  # maker's choices, exchanges, defence, discards
+    play = 2 * players * rules.hand_size  # every card, and a renege review or claim after each
+    return 1 + len(rules.deck) + bidding + setup + play
+
+
+class Spec:
+    """What never changes within a game of one variant and parameters: its options, rules and encoding."""
+
+    def __init__(self, variant_name: str, params: dict[str, Any]) -> None:
+        self.name = game_name(variant_name)
+        self.params = dict(params)
+        chosen = {**_default_parameters(variant_name), **params}
+        whole_game = chosen.pop("whole_game")
+        if not isinstance(whole_game, bool):
+            raise OptionError(f"whole_game must be true or false, not {whole_game!r}", "whole_game", "true, false")
+        self.whole_game: bool = whole_game
+        self.options: dict[str, Any] = {name: _option_value(value) for name, value in chosen.items()}
+        self.encoding = Encoding(variant_name, **self.options)
+        self.rules: Rules = self.encoding.rules
+        self.variant: str = self.rules.variant
+
+
+_SPECS: dict[tuple[str, tuple[tuple[str, Any], ...]], Spec] = {}
+_VARIANT_OF_NAME: dict[str, str] = {}
+
+
+def spec_of(game: Any) -> Spec:
+    """The spec of an OpenSpiel game registered here (cached by name and parameters)."""
+    name = game.get_type().short_name
+    params = dict(game.get_parameters())
+    key = (name, tuple(sorted(params.items())))
+    spec = _SPECS.get(key)
+    if spec is None:
+        spec = _SPECS[key] = Spec(_VARIANT_OF_NAME[name], params)
+    return spec
+
+
+class BowersGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
+    """One bowers variant with its options, as an OpenSpiel game."""
+
+    def __init__(self, variant_name: str, game_type: Any, params: dict[str, Any] | None = None) -> None:
+        spec = Spec(variant_name, dict(params or {}))  # checks every parameter before OpenSpiel sees the game
+        rules = spec.rules
+        hand_points_bound = _max_hand_points(rules)
+        hand_length = _max_hand_length(rules)
+        if spec.whole_game:
+            hands = MAX_HANDS_PER_TARGET_POINT * rules.target + EXTRA_HANDS
+            max_utility, max_length = rules.target + hand_points_bound, hands * hand_length
+        else:
+            max_utility, max_length = hand_points_bound, hand_length
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.encoding.num_actions,
+            max_chance_outcomes=max(spec.encoding.deck_size, rules.players),
+            num_players=rules.players,
+            min_utility=0.0,
+            max_utility=float(max_utility),
+            utility_sum=None,
+            max_game_length=max_length,
+        )
+        super().__init__(game_type, info, {**_default_parameters(variant_name), **(params or {})})
+
+    def new_initial_state(self) -> BowersState:
+        """The state before the deal."""
+        return BowersState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> BowersObserver:
+        """An observer of a player's view: ``bowers.encoding``'s tensor and JSON strings (perfect recall: every hand)."""
+        if params:
+            raise ValueError(f"bowers observers take no parameters; got {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError("bowers observes a single player's view (its private cards and the public information) only")
+        return BowersObserver(spec_of(self).encoding, perfect_recall)
+
+
+class _Table:
+    """A state's mutable contents; ``copy.deepcopy`` (OpenSpiel's clone) copies the game with ``Game.copy``."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.moves: list[int] = []  # every move so far, chance moves included: what a pickle holds
+        self.game: Game | None = None
+        self.dealer = -1
+        self.dealing: list[int] = []  # deck indices dealt so far in the deal in progress
+        self.past: list[list[Any]] = [[] for _ in range(spec.rules.players)]  # each seat's view of finished hands
+        self.closing: list[dict[str, Any]] | None = None
+        self.over = False
+        self.returns = [0.0] * spec.rules.players
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        other = _Table.__new__(_Table)
+        other.spec = self.spec
+        other.moves = self.moves[:]
+        other.game = None if self.game is None else self.game.copy()
+        other.dealer = self.dealer
+        other.dealing = self.dealing[:]
+        other.past = [seat[:] for seat in self.past]
+        other.closing = self.closing
+        other.over = self.over
+        other.returns = self.returns[:]
+        return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the game's name, parameters and moves; unpickling replays the moves."""
+        return (_table_from_moves, (self.spec.name, self.spec.params, self.moves))
+
+    @property
+    def is_dealing(self) -> bool:
+        return len(self.dealing) < self.spec.encoding.deck_size
+
+
+class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
+    """A bowers game in progress, as an OpenSpiel state."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._table = _Table(spec_of(game))
+
+    # ------------------------------------------------------------------ the game tree
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
+        table = self._table
+        if table.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if table.is_dealing:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert table.game is not None
+        to_act = table.game.to_act
+        assert to_act is not None
+        return to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        game = self._table.game
+        assert game is not None
+        return game.legal_action_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The dealer (first hand), then each card not yet dealt, uniformly."""
+        table = self._table
+        if table.dealer < 0:
+            players = table.spec.rules.players
+            return [(seat, 1.0 / players) for seat in range(players)]
+        dealt = set(table.dealing)
+        remaining = [card for card in range(table.spec.encoding.deck_size) if card not in dealt]
+        return [(card, 1.0 / len(remaining)) for card in remaining]
+
+    def _apply_action(self, action: int) -> None:
+        table = self._table
+        table.moves.append(action)
+        if table.is_dealing:
+            if table.dealer < 0:
+                table.dealer = action
+            else:
+                table.dealing.append(action)
+                if not table.is_dealing:
+                    self._start_hand()
+            return
+        game = table.game
+        assert game is not None
+        hand_number = game.hand_number
+        game.apply_id(action)
+        if game.hand_number != hand_number or game.is_over:
+            self._end_hand(action)
+
+    def _deal(self) -> tuple[list[list[str]], list[str]]:
+        """The dealt cards as names: each seat's hand and the kitty."""
+        spec = self._table.spec
+        rules = spec.rules
+        players = rules.players
+        names = [CARD_NAMES[spec.encoding.deck[index]] for index in self._table.dealing]
+        hands: list[list[str]] = [[] for _ in range(players)]
+        count = players * rules.hand_size
+        for position in range(count):
+            hands[(self._table.dealer + 1 + position) % players].append(names[position])
+        return hands, names[count:]
+
+    def _start_hand(self) -> None:
+        table = self._table
+        spec = table.spec
+        hands, kitty = self._deal()
+        if table.game is None:
+            table.game = Game.from_deal(spec.variant, dealer=table.dealer, hands=hands, kitty=kitty, seed=0, **spec.options)
+            return
+        record = table.game.record()
+        record["deals"][-1].update(hands=hands, kitty=kitty, actions=[], result=None)
+        table.game = replay(record)
+
+    def _end_hand(self, action: int) -> None:
+        table = self._table
+        game = table.game
+        assert game is not None
+        spec = table.spec
+        points = game.results[-1]["points"]
+        teams = spec.rules.teams
+        table.returns = [total + float(points[seat % teams]) for seat, total in enumerate(table.returns)]
+        if spec.whole_game and game.is_over:
+            table.over = True
+            return
+        closing = self._closing_views(action)
+        if not spec.whole_game:
+            table.closing = closing
+            table.over = True
+            return
+        for seat, view in enumerate(closing):
+            table.past[seat].append(_strip(view))
+        table.dealer = game.dealer
+        table.dealing = []
+
+    def _closing_views(self, action: int) -> list[dict[str, Any]]:
+        game = self._table.game
+        assert game is not None
+        before = game.copy()
+        before.undo()
+        actor = before.to_act
+        assert actor is not None
+        name = self._table.spec.encoding.action_names[action]
+        return [closing_observation(before.observation(seat), actor, name) for seat in range(game.rules.players)]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        table = self._table
+        if player == pyspiel.PlayerId.CHANCE:
+            if table.dealer < 0:
+                return f"dealer:{action}"
+            return f"deal:{CARD_NAMES[table.spec.encoding.deck[action]]}"
+        return table.spec.encoding.action_names[action]
+
+    def is_terminal(self) -> bool:
+        """True once the hand (or, with ``whole_game``, the game) is over."""
+        return self._table.over
+
+    def rewards(self) -> list[float]:
+        """Zeros until the end, then the returns (OpenSpiel's MCTS needs terminal rewards)."""
+        return self.returns()
+
+    def returns(self) -> list[float]:
+        """At the end, each player's team's points over the episode; zeros before."""
+        table = self._table
+        return table.returns[:] if table.over else [0.0] * len(table.returns)
+
+    def __str__(self) -> str:
+        """Every hand's cards and the history of the hand in progress (full information, for debugging)."""
+        table = self._table
+        if table.game is None:
+            dealt = " ".join(CARD_NAMES[table.spec.encoding.deck[card]] for card in table.dealing)
+            return f"dealer {table.dealer}, dealt so far: {dealt}"
+        game = table.game
+        hands = " | ".join(" ".join(game.hand_cards(seat)) for seat in range(game.rules.players))
+        actions = " ".join(f"{seat}:{game.space.names[a]}" for seat, a in game.hand.actions)
+        return f"hand {game.hand_number} dealer {game.dealer} scores {game.scores} hands {hands} actions {actions}"
+
+    # ------------------------------------------------------------------ what a player sees
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see now, as ``Game.observation`` gives it (while dealing: its cards so far)."""
+        table = self._table
+        if table.closing is not None:
+            return table.closing[player]
+        if table.is_dealing:
+            return self._dealing_view(player)
+        assert table.game is not None
+        return table.game.observation(player)
+
+    def _dealing_view(self, player: int) -> dict[str, Any]:
+        table = self._table
+        rules = table.spec.rules
+        players = rules.players
+        hands, _ = self._deal() if table.dealer >= 0 else ([[] for _ in range(players)], [])
+        scores = list(rules.initial_scores) if table.game is None else table.game.scores
+        return {
+            "seat": player,
+            "phase": "deal",
+            "dealer": table.dealer if table.dealer >= 0 else None,
+            "hand": hands[player],
+            "hand_sizes": [len(cards) for cards in hands],
+            "history": [],
+            "trick": [],
+            "tricks_won": [0] * players,
+            "scores": scores,
+            "target": rules.target,
+        }
+
+    def observation_string(self, player: int | None = None) -> str:
+        """The player's (by default the one to act) view of the hand in progress, as JSON."""
+        seat = self.current_player() if player is None else player
+        return json.dumps(_strip(self.view(seat)), sort_keys=True, separators=(",", ":"))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The player's (by default the one to act) view of every finished hand and of the one in progress, as JSON."""
+        seat = self.current_player() if player is None else player
+        views = [*self._table.past[seat], _strip(self.view(seat))]
+        return json.dumps(views, sort_keys=True, separators=(",", ":"))
+
+    def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> BowersState:
+        """A state the player cannot tell from this one: the hidden cards of the hand in progress dealt again.
+
+        Earlier hands, which cannot change what follows except through the scores, are kept as they were.
+        """
+        table = self._table
+        if table.is_dealing or table.over:
+            return self.clone()
+        assert table.game is not None
+        rng = random.Random(int(probability_sampler() * 2**52))
+        world = Sampler(table.game.observation(player)).sample(rng)
+        hand = world.hand
+        spec = table.spec
+        rules = spec.rules
+        players = rules.players
+        index = spec.encoding.card_index
+        dealt = [sorted(index[CARD_NAMES[c]] for c in range(len(CARD_NAMES)) if (cards >> c) & 1) for cards in hand.dealt_hands]
+        order: list[int] = []
+        for position in range(players * rules.hand_size):
+            seat = (hand.dealer + 1 + position) % players
+            order.append(dealt[seat][position // players])
+        order.extend(index[CARD_NAMES[c]] for c in hand.kitty_as_dealt)
+        history = self.history()
+        first_hand = len(table.past[0]) == 0
+        this_hand = len(table.dealing) + table.game.hand.action_count + (1 if first_hand else 0)
+        state = self.get_game().new_initial_state()
+        for move in history[: len(history) - this_hand]:
+            state.apply_action(move)
+        if state._table.dealer < 0:
+            state.apply_action(hand.dealer)
+        for card in order:
+            state.apply_action(card)
+        for _, action in hand.actions:
+            state.apply_action(action)
+        return state
+
+
+def _table_from_moves(name: str, params: dict[str, Any], moves: list[int]) -> _Table:
+    """A state's contents rebuilt by replaying its moves (unpickling)."""
+    state = pyspiel.load_game(name, params).new_initial_state()
+    for move in moves:
+        state.apply_action(move)
+    table: _Table = state._table
+    return table
+
+
+def _strip(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what never changes within a game (the options), for compact strings."""
+    return {key: value for key, value in view.items() if key != "options"}
+
+
+class BowersObserver:
+    """OpenSpiel's observer interface: ``tensor`` (with named views in ``dict``), ``set_from`` and ``string_from``."""
+
+    def __init__(self, encoding: Encoding, perfect_recall: bool) -> None:
+        self.encoding = encoding
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(encoding.size, dtype=np.float32)
+        self.dict = {name: encoding.view(self.tensor, name) for name in encoding.blocks}
+
+    def set_from(self, state: BowersState, player: int) -> None:
+        """Write the player's tensor into ``tensor``."""
+        self.encoding.encode(state.view(player), out=self.tensor)
+
+    def string_from(self, state: BowersState, player: int) -> str:
+        """The information-state string (perfect recall) or the observation string."""
+        return state.information_state_string(player) if self.perfect_recall else state.observation_string(player)
+
+
+def _game_type(variant_name: str) -> Any:
+    declared = variant(variant_name)
+    players = make_players(variant_name)
+    return pyspiel.GameType(
+        short_name=game_name(variant_name),
+        long_name=f"bowers {variant_name}: {declared.summary}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_default_parameters(variant_name),
+    )
+
+
+def make_players(variant_name: str) -> int:
+    """How many players a variant seats."""
+    return Encoding(variant_name).players
+
+
+def _creator_init(variant_name: str, game_type: Any) -> Callable[[Any, dict[str, Any] | None], None]:
+    def __init__(self: BowersGame, params: dict[str, Any] | None = None) -> None:
+        BowersGame.__init__(self, variant_name, game_type, params)
+
+    return __init__
+
+
+def register() -> list[str]:
+    """Register every variant with OpenSpiel (idempotent); returns the game names."""
+    registered = set(pyspiel.registered_names())
+    names = []
+    for name in variants():
+        short = game_name(name)
+        names.append(short)
+        _VARIANT_OF_NAME[short] = name
+        if short in registered:
+            continue
+        game_type = _game_type(name)
+        # A class per variant: OpenSpiel keeps the creator for the life of the process, and a class (unlike a
+        # closure) is released cleanly when the interpreter exits.
+        creator = type(
+            f"Bowers{short.title().replace('_', '')}Game",
+            (BowersGame,),
+            {"__init__": _creator_init(name, game_type), "__doc__": f"bowers {name} as an OpenSpiel game."},
+        )
+        pyspiel.register_game(game_type, creator)
+    return names
+
+
+GAME_NAMES: Final = register()
+
+__all__ = ["GAME_NAMES", "BowersGame", "BowersObserver", "BowersState", "game_name", "register"]
