@@ -100,7 +100,7 @@ class SavedGame:
         """True when the record's game has reached its target (only for a readable record)."""
         if self.record is None:
             return False
-        target = self.record.get("options", {}).get("target")
+        target = (self.record.get("options") or {}).get("target")
         scores = self.record.get("scores")
         if not isinstance(target, int) or not isinstance(scores, list):
             return False
@@ -121,7 +121,26 @@ def load_record(path: Path) -> SavedGame:
         return SavedGame(path, None, f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})")
     if not isinstance(record, dict) or not isinstance(record.get("variant"), str) or not isinstance(record.get("deals"), list):
         return SavedGame(path, None, "not a game record (no variant or deals)")
+    problem = _malformed_part(record)
+    if problem is not None:
+        return SavedGame(path, None, f"not a game record ({problem})")
     return SavedGame(path, record)
+
+
+def _malformed_part(record: Mapping[str, Any]) -> str | None:
+    """What is wrong with the parts of a record that listings read without replaying it, or None when they are sound."""
+    scores = record.get("scores")
+    if scores is not None and (
+        not isinstance(scores, list) or not all(isinstance(score, int) and not isinstance(score, bool) for score in scores)
+    ):
+        return "its scores are not a list of whole numbers"
+    for part in ("options", "metadata"):
+        if record.get(part) is not None and not isinstance(record[part], dict):
+            return f"its {part} are not an object"
+    table = (record.get("metadata") or {}).get("table")
+    if table is not None and (not isinstance(table, dict) or not isinstance(table.get("seats", []), list)):
+        return "its table seats are not a list"
+    return None
 
 
 def saved_games() -> list[SavedGame]:

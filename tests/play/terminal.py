@@ -16,6 +16,7 @@ BOWERS = str(Path(sys.executable).with_name("bowers"))
 ESCAPE = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|[=>78])")
 CHOICE_PROMPT = "Your choice>"
 NEXT_HAND_PROMPT = "Press Enter for the next hand>"
+GAME_OVER_PROMPT = "Game over: press Enter to leave>"
 ROWS, COLUMNS = 24, 80
 
 
@@ -24,10 +25,16 @@ def plain(text: str) -> str:
     return ESCAPE.sub("", text).replace("\r", "")
 
 
-def environment(data_dir: Path, colour: bool = False) -> dict[str, str]:
-    """The environment of a test session: its own data folder, a fixed terminal, no colour unless asked."""
+def environment(data_dir: Path, colour: bool = False, fixed_size: bool = True) -> dict[str, str]:
+    """The environment of a test session: its own data folder, a fixed terminal, no colour unless asked.
+
+    With ``fixed_size`` off the size is not in the environment, so the program follows the terminal's own (resizing).
+    """
     env = dict(os.environ)
     env.update({"BOWERS_DATA_DIR": str(data_dir), "TERM": "xterm-256color", "COLUMNS": str(COLUMNS), "LINES": str(ROWS)})
+    if not fixed_size:
+        env.pop("COLUMNS")
+        env.pop("LINES")
     env.update({"PROMPT_TOOLKIT_NO_CPR": "1", "PAGER": "cat"})
     env.pop("NO_COLOR", None)
     if not colour:
@@ -38,12 +45,14 @@ def environment(data_dir: Path, colour: bool = False) -> dict[str, str]:
 class Session:
     """One ``bowers play`` process in a pseudo-terminal of 80x24."""
 
-    def __init__(self, arguments: Sequence[str], data_dir: Path, colour: bool = False, timeout: float = 20) -> None:
+    def __init__(
+        self, arguments: Sequence[str], data_dir: Path, colour: bool = False, timeout: float = 20, fixed_size: bool = True
+    ) -> None:
         self.data_dir = data_dir
         self.child = pexpect.spawn(
             BOWERS,
             ["play", *arguments],
-            env=environment(data_dir, colour),
+            env=environment(data_dir, colour, fixed_size),
             dimensions=(ROWS, COLUMNS),
             encoding="utf-8",
             timeout=timeout,
@@ -52,16 +61,18 @@ class Session:
         self.screen = ""
 
     def wait(self) -> str:
-        """Wait for the next prompt; returns which (``choice``, ``next`` or ``end``) and keeps the screen before it."""
+        """Wait for the next prompt; returns which (``choice``, ``next``, ``over`` or ``end``) and keeps the screen before it."""
+        prompts = [CHOICE_PROMPT, NEXT_HAND_PROMPT, GAME_OVER_PROMPT]
+        # What each fresh screen shows above its prompt (prompt_toolkit also redraws the answered prompt line).
+        drawn = [("Choices: ", "Waiting"), ("is over",), ("Final score",)]
         seen = ""
         while True:
-            index = self.child.expect([CHOICE_PROMPT, NEXT_HAND_PROMPT, pexpect.EOF])
+            index = self.child.expect([*prompts, pexpect.EOF])
             seen += plain(self.child.before or "")
-            # prompt_toolkit redraws the answered prompt line; a fresh choice prompt follows a drawn table.
-            if index != 0 or "Choices: " in seen or "Waiting" in seen:
+            if index == len(prompts) or any(mark in seen for mark in drawn[index]):
                 self.screen = seen
-                return ("choice", "next", "end")[index]
-            seen += CHOICE_PROMPT
+                return ("choice", "next", "over", "end")[index]
+            seen += prompts[index]
 
     def send(self, line: str) -> None:
         """Type a line and press Enter."""
@@ -85,11 +96,22 @@ class Session:
         tokens = group.split()
         return tokens[0] if len(tokens) == 1 else f"{tokens[0]} {tokens[1]}"
 
-    def play_until(self, decisions: int | None = None) -> str:
-        """Make the first legal choice at every prompt (Enter between hands) until the game ends or ``decisions`` are made."""
+    def play_until(self, decisions: int | None = None, leave: bool = True) -> str:
+        """Make the first legal choice at every prompt (Enter between hands) until the game ends or ``decisions`` are made.
+
+        At the end of the game Enter leaves (``end``, the screen kept is the game's end), unless ``leave`` is off (``over``).
+        """
         made = 0
         while True:
             state = self.wait()
+            if state == "over":
+                if not leave:
+                    return state
+                over = self.screen
+                self.send("")
+                self.child.expect(pexpect.EOF)
+                self.screen = over
+                return "end"
             if state == "end":
                 return state
             if state == "next":

@@ -8,7 +8,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rich.console import Console
+from rich.console import Console, Group
 
 import bowers
 from bowers.play.parse import Choice, Command, InputError, completions, parse_input
@@ -20,9 +20,11 @@ from bowers.play.render import (
     describe_action,
     grouped_hand,
     hand_order,
+    header,
     render_table,
+    twos_threes_step_length,
 )
-from bowers.play.session import seat_names
+from bowers.play.session import result_summary, seat_names, variant_title
 from bowers.variants import make_rules
 
 
@@ -47,7 +49,9 @@ def test_cards_read_as_players_write_them() -> None:
     assert card_label("JK") == "JK"
     assert describe_action("call:S") == "call ♠"
     assert describe_action("bid:5NT") == "bid 5 NT"
-    assert describe_action("discard:??") == "discard"
+    assert describe_action("discard:??") == "discarded a card"
+    assert describe_action("discard:??,??,??") == "discarded 3 cards"
+    assert describe_action("pass", phase="twos-threes") == "no swap"
     assert describe_action("give:??") == "give a card"
     assert describe_action("twos-threes:2C,3D,2H") == "return 2♣ 3♦ 2♥"
 
@@ -176,14 +180,14 @@ def test_commands(word: str) -> None:
         ("", "type a card, an action or a command"),
         ("zz top", "is not a card, an action or a command"),
         ("7", "there is no card 7; your cards are numbered 1 to 3"),
-        ("alone", "alone: the rules say no"),
-        ("qs", "Q♠: the rules say no"),
+        ("alone", "the rules say no"),
+        ("qs", "the rules say no"),
         ("call", "'call' is not a choice now"),
         ("play", "'play' needs cards"),
         ("jk", "name the suit the JK calls for"),
-        ("bid 4x", "'bid 4x': a suit is one of C, D, H, S"),
-        ("call x", "'call x': a suit is one of C, D, H, S"),
-        ("play zz", "unknown rank 'Z'"),
+        ("bid 4x", "'x' is not a suit: type c, d, h or s"),
+        ("call x", "'x' is not a suit: type c, d, h or s"),
+        ("play zz", "'zz' is not a card"),
         (",", "is not a card, an action or a command"),
     ],
 )
@@ -205,7 +209,7 @@ def test_completion_offers_legal_words_and_commands() -> None:
 
 
 def test_a_keyword_alone_asks_for_what_it_needs() -> None:
-    with pytest.raises(InputError, match="'call' needs more: call:C, call:S"):
+    with pytest.raises(InputError, match="'call' needs more: call ♣ or call ♠"):
         parse_input("call", ["pass", "call:C", "call:S"], [])
 
 
@@ -261,3 +265,47 @@ def test_anything_typed_is_a_command_a_legal_choice_or_a_reason(text: str, legal
         assert str(error) and "\n" not in str(error)
         return
     assert isinstance(parsed, Command) or parsed.action in legal
+
+
+def test_hidden_discards_in_a_row_read_as_one_count() -> None:
+    game = bowers.Game("bid-railroad", seed=3)
+    for action in ["pass", "pass", "bid:4S", "pass", "partner"]:
+        game.apply(action)
+    while game.legal_actions()[0].startswith("discard:"):
+        game.apply(game.legal_actions()[0])
+    text = draw(game)
+    west = next(line for line in text.splitlines() if line[2:].startswith("West "))
+    assert "bid 4 ♠, with partner," in west and "discarded 5 cards" in text
+    assert "discard, discard" not in text
+    assert "High bid" not in text and "(bid 4 ♠)" in text and "(4S)" not in text
+
+
+def test_a_variant_whose_summary_runs_long_is_titled_by_name() -> None:
+    assert variant_title("british") == "British Euchre"
+    assert variant_title("standard") == "American 4-player Euchre"
+
+
+def test_summaries_name_the_bid_as_the_screen_does() -> None:
+    game = bowers.Game("bid", seed=1)
+    view = TableView(game.observation(0), game.rules, seat_names(4, 0), ["you", "a", "b", "c"], title="Test")
+    result = {"maker": 1, "trump": "H", "contract": "4H", "tricks": [0, 3, 0, 1], "made": True, "points": [0, 4]}
+    assert result_summary(result, view) == "West made ♥ (bid 4 ♥) and took 4 of 5 tricks: made it."
+
+
+def test_the_twos_and_threes_step_is_told_apart_from_the_bidding() -> None:
+    rules = make_rules("ultimate")
+    history = [[3, "pass"], [0, "twos-threes:2C,3D,2H"], [1, "pass"], [2, "pass"], [3, "pass"], [0, "order"]]
+    assert twos_threes_step_length(history, rules) == 4
+    assert twos_threes_step_length(history, make_rules("standard")) == 0
+
+
+@pytest.mark.parametrize(("width", "lines"), [(80, 2), (60, 3)])
+def test_the_header_fits_the_width_without_losing_the_hand_or_the_target(width: int, lines: int) -> None:
+    game = bowers.Game("railroad-6", seed=1)
+    view = TableView(game.observation(0), game.rules, seat_names(6, 0), ["you"] + ["random"] * 5, title="Railroad Euchre for six")
+    view.width = width
+    console = Console(width=width, record=True, no_color=True)
+    console.print(Group(*header(view)))
+    text = console.export_text().rstrip("\n").split("\n")
+    assert len(text) == lines and all(len(line) <= width for line in text)
+    assert "hand 1" in text[0] and "(to 64)" in text[-1]

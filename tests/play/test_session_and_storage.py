@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,7 @@ class Script:
         self.game = game
         self.prompts: list[str] = []
 
-    def __call__(self, message: str, words: Sequence[str]) -> str:
+    def __call__(self, message: str, words: Sequence[str], redraw: Callable[[], None]) -> str:
         self.prompts.append(message)
         line = next(self.lines, None)
         if line is not None:
@@ -215,3 +215,34 @@ def test_nothing_typed_crashes_the_game_or_breaks_its_record(lines: list[str]) -
     record = terminal.table.game.record()
     assert bowers.replay(record).record()["deals"] == record["deals"]
     assert not saves or saves[-1] == record
+
+
+def test_hint_lines_keep_the_advisors_order_and_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    advice = [FakeAdvice("pass", -0.25, "Keeps the Left for Defence."), FakeAdvice("order", 0.75, "three trumps; an ace")]
+    monkeypatch.setattr(bots, "advise", lambda observation, **settings: advice, raising=False)
+    terminal, output, _ = make_game(lines=["hint", "quit"])
+    terminal.run()
+    text = output.getvalue()
+    assert text.index("Keeps the Left for Defence.") < text.index("three trumps; an ace")
+    assert text.index("-0.25") < text.index("+0.75")
+
+
+def test_no_hint_between_hands_and_undo_there_skips_forced_cards() -> None:
+    between_hands = iter(["hint", "undo"])
+    after_undo: list[tuple[int, int | None, int]] = []
+
+    def person(message: str, words: Sequence[str], redraw: Callable[[], None]) -> str:
+        if message.startswith("Press Enter"):
+            return next(between_hands, "quit")
+        game = terminal.table.game
+        if "Took back" in output.getvalue():
+            after_undo.append((game.hand_number, game.to_act, len(game.legal_actions())))
+            return "quit"
+        return terminal.observation["legal_actions"][0]
+
+    terminal, output, _ = make_game(seed=5)
+    terminal.read_line = person
+    assert terminal.run() is False
+    assert "No hint now: there is no decision to make." in output.getvalue()
+    hand, to_act, choices = after_undo[0]
+    assert hand == 0 and to_act == 0 and choices > 1

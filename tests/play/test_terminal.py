@@ -101,11 +101,11 @@ def test_bad_inputs_and_commands_change_nothing(tmp_path: Path) -> None:
         _, record = only_record(tmp_path)
         before = action_count(record)
         for line, expected in [
-            ("", "type a card, an action or a command"),
-            ("99", "there is no card 99; your cards are numbered 1 to 5"),
-            ("alone", "alone:"),
-            ("play:2C", "play:2C"),
-            ("call", "'call' is not a choice now"),
+            ("", "Type a card, an action or a command"),
+            ("99", "There is no card 99; your cards are numbered 1 to 5"),
+            ("alone", "You can't go alone now: pass or order up."),
+            ("play:2C", "You can't play a card now: pass or order up."),
+            ("call", "'call' is not a choice now: pass or order up."),
             ("help", "undo"),
             ("score", "no hand finished yet"),
             ("last", "No trick has been played yet"),

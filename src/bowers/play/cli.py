@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
@@ -23,7 +24,7 @@ from rich.table import Table as RichTable
 from bowers import bots
 from bowers.errors import BowersError, OptionError
 from bowers.game import Game
-from bowers.storage import SavedGame, games_dir, new_game_path, save_record, saved_games
+from bowers.storage import SavedGame, games_dir, load_record, new_game_path, save_record, saved_games
 from bowers.table import HUMAN, Seat, Table
 from bowers.variants import make_rules, variants
 from bowers.variants import variant as find_variant
@@ -111,24 +112,93 @@ def _saver(path: Path) -> Any:
     return save
 
 
-def _resume(console: Console) -> tuple[Table, Path, int] | None:
-    """The last unfinished game that replays, reporting (and leaving untouched) every save that does not."""
+def _resume(console: Console, wanted: str, variant_name: str | None) -> tuple[Table, Path, int]:
+    """The unfinished game to continue: the one named by ``wanted``, else the last one (of ``variant_name`` when given).
+
+    Every save that cannot be read or does not replay is reported (and left untouched); when no game fits,
+    one line says so and why.
+    """
+    if wanted:
+        return _resume_named(wanted)
     for saved in saved_games():
         if saved.record is None:
-            console.print(f"[yellow]Skipping {saved.path}: {saved.error}. The file is left as it is.[/yellow]")
+            console.print(f"[yellow]Skipping {saved.path}: {saved.error}. The file is left as it is.[/yellow]", soft_wrap=True)
             continue
-        if saved.finished:
+        if saved.finished or (variant_name is not None and saved.record.get("variant") != variant_name):
             continue
         try:
-            table = Table.from_record(saved.record, save=_saver(saved.path))
-        except (BowersError, *_MALFORMED) as error:
-            console.print(f"[yellow]Skipping {saved.path}: it does not replay ({error}). The file is left as it is.[/yellow]")
+            table = _replayed(saved)
+        except click.ClickException as error:
+            console.print(f"[yellow]Skipping {saved.path}: {error.message}. The file is left as it is.[/yellow]", soft_wrap=True)
             continue
         humans = table.humans()
         if table.game.is_over or not humans:
             continue
         return table, saved.path, humans[0]
-    return None
+    which = f"unfinished {variant_name} game" if variant_name is not None else "unfinished game"
+    raise click.ClickException(f"no {which} to resume in {games_dir()}; start one with: bowers play")
+
+
+def _replayed(saved: SavedGame) -> Table:
+    """The table a readable save describes, or a ``ClickException`` saying why it does not replay."""
+    assert saved.record is not None
+    try:
+        return Table.from_record(saved.record, save=_saver(saved.path))
+    except (BowersError, *_MALFORMED) as error:
+        raise click.ClickException(f"it does not replay ({error})") from None
+
+
+def _resume_named(wanted: str) -> tuple[Table, Path, int]:
+    """The saved game ``wanted`` names (a path, a file name as ``bowers history`` lists it, or a unique part of one)."""
+    given = Path(wanted).expanduser()
+    games = saved_games()
+    if given.suffix == ".json" and given.is_file():
+        matches = [load_record(given)]
+    else:
+        exact = [saved for saved in games if wanted in (saved.path.name, saved.path.stem)]
+        matches = exact or [saved for saved in games if wanted in saved.path.stem]
+    if not matches:
+        raise click.ClickException(f"no saved game named {wanted!r} in {games_dir()}; bowers history lists them")
+    if len(matches) > 1:
+        names = ", ".join(saved.path.stem for saved in matches[:3]) + (", ..." if len(matches) > 3 else "")
+        raise click.ClickException(f"{wanted!r} names {len(matches)} saved games ({names}); give more of the name")
+    saved = matches[0]
+    if saved.record is None:
+        raise click.ClickException(f"cannot resume {saved.path.name}: {saved.error}")
+    try:
+        table = _replayed(saved)
+    except click.ClickException as error:
+        raise click.ClickException(f"cannot resume {saved.path.name}: {error.message}") from None
+    humans = table.humans()
+    if table.game.is_over:
+        raise click.ClickException(f"{saved.path.name} is a finished game; analyse it with: bowers analyze {saved.path}")
+    if not humans:
+        raise click.ClickException(f"{saved.path.name} has no seat for a person: bots play all of it")
+    return table, saved.path, humans[0]
+
+
+# The options that shape a new game; a resumed game keeps its own (--variant only chooses which game to resume).
+NEW_GAME_OPTIONS = {
+    "seat": "--seat",
+    "partner": "--partner",
+    "opponents": "--opponents",
+    "seed": "--seed",
+    "option_pairs": "--option",
+}
+
+
+def _refuse_new_game_options(context: click.Context) -> None:
+    """Refuse, in one line, options that would change a resumed game: it keeps its seats, bots, deals and options."""
+    given = [
+        flag
+        for name, flag in NEW_GAME_OPTIONS.items()
+        if context.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+    ]
+    if given:
+        raise click.ClickException(
+            f"{', '.join(given)} cannot change a resumed game: it keeps its seats, bots and options "
+            "(leave out --resume to start a new game)"
+        )
 
 
 _MALFORMED = (KeyError, IndexError, TypeError, AttributeError, ValueError)
@@ -143,8 +213,17 @@ _MALFORMED = (KeyError, IndexError, TypeError, AttributeError, ValueError)
 @click.option("--seed", type=int, help="Seed of the deals (default: random).")
 @click.option("--pace", type=click.FloatRange(0), default=DEFAULT_PACE, show_default=True, help="Seconds between bots' actions.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option (repeatable).")
-@click.option("--resume", is_flag=True, help="Continue the last unfinished game.")
+@click.option(
+    "--resume",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[GAME]",
+    help="Continue the last unfinished game (of --variant, if given), or the saved game named as bowers history lists it.",
+)
+@click.pass_context
 def play_command(
+    context: click.Context,
     variant_name: str,
     seat: int,
     partner: str | None,
@@ -153,18 +232,19 @@ def play_command(
     seed: int | None,
     pace: float,
     option_pairs: Sequence[str],
-    resume: bool,
+    resume: str | None,
 ) -> None:
     """Play a whole game in the terminal against bots."""
     from bowers.play.session import TerminalGame
 
     console = Console(highlight=False)
     strong = strong_bot()
-    if resume:
-        found = _resume(console)
-        if found is None:
-            raise click.ClickException(f"no unfinished game to resume in {games_dir()}; start one with: bowers play")
-        table, path, you = found
+    if resume is not None:
+        _refuse_new_game_options(context)
+        chosen_variant = variant_name if context.get_parameter_source("variant_name") != ParameterSource.DEFAULT else None
+        if chosen_variant is not None and chosen_variant not in variants():
+            raise click.ClickException(f"unknown variant {chosen_variant!r}; variants: {', '.join(variants())}")
+        table, path, you = _resume(console, resume, chosen_variant)
         _need_terminal()
     else:
         try:
@@ -208,10 +288,15 @@ def _need_terminal() -> None:
 
 
 def _state(saved: SavedGame) -> str:
+    """A saved game's state in a few words: ``unfinished, hand N``, ``won``, ``lost`` or ``finished``."""
     record = saved.record
     assert record is not None
-    scores = record.get("scores") or []
-    seats = (record.get("metadata") or {}).get("table", {}).get("seats") or []
+    scores = [score for score in record.get("scores") or [] if isinstance(score, int)]
+    metadata = record.get("metadata")
+    table = metadata.get("table") if isinstance(metadata, Mapping) else None
+    seats = table.get("seats") if isinstance(table, Mapping) else None
+    if not isinstance(seats, list):
+        seats = []
     teams = max(1, len(scores))
     human_teams = {index % teams for index, seat in enumerate(seats) if isinstance(seat, Mapping) and seat.get("kind") == HUMAN}
     deals = len(record.get("deals") or [])
@@ -245,24 +330,26 @@ def history_command(as_json: bool) -> None:
     if not games:
         console.print(f"No saved games yet in {games_dir()}. Start one with: bowers play")
         return
-    console.print(f"Saved games in {games_dir()}", soft_wrap=True)
-    listing = RichTable(box=box.SIMPLE_HEAD, pad_edge=False)
-    for column in ("last played", "variant", "score", "state"):
+    console.print(f"Saved games in {games_dir()}, the last played first", soft_wrap=True)
+    # The file name starts with the date the game began and names its variant; nothing wraps at 80 columns.
+    listing = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    listing.add_column("file (.json)", no_wrap=True)
+    for column in ("variant", "score", "state"):
         listing.add_column(column, no_wrap=True)
-    listing.add_column("file (.json)", overflow="fold")
     problems = []
     for saved in games:
-        date = saved.modified.strftime("%Y-%m-%d %H:%M")
         if saved.record is None:
-            listing.add_row(date, "?", "", "[red]unreadable[/red]", saved.path.stem)
+            listing.add_row(saved.path.stem, "?", "", "[red]unreadable[/red]")
             problems.append(f"{saved.path.name}: {saved.error} (left as it is)")
             continue
         scores = saved.record.get("scores") or []
-        score = "-".join(str(value) for value in scores) if isinstance(scores, list) else "?"
-        listing.add_row(date, str(saved.record.get("variant")), score, _state(saved), saved.path.stem)
+        score = "-".join(str(value) for value in scores)
+        listing.add_row(saved.path.stem, str(saved.record.get("variant")), score, _state(saved))
     console.print(listing)
     for problem in problems:
         console.print(f"[red]Unreadable:[/red] {problem}", soft_wrap=True)
+    if any(saved.record is not None and not saved.finished for saved in games):
+        console.print("Continue one with: bowers play --resume FILE (its name, or the end of it)")
 
 
 def register(group: click.Group) -> None:

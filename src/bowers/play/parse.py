@@ -14,12 +14,15 @@ Command(name='hint')
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bowers.actions import canonical_action
 from bowers.cards import CARD_NAMES, SUIT_LETTERS, parse_card, parse_suit
 from bowers.errors import NotationError
+from bowers.play.reasons import choices_words, or_list
 from bowers.play.render import describe_action
 
 COMMANDS: dict[str, str] = {
@@ -51,7 +54,11 @@ ACTION_KEYWORDS = (
 # Words a person may type for an action, mapped to its keyword.
 ACTION_ALIASES = {
     "accept": "order", "pickup": "order", "pick": "order", "up": "order", "defend": "defend-alone", "renege": "claim-renege",
+    "return": "twos-threes", "swap": "twos-threes",
 }  # fmt: skip
+# Escape sequences (colours, cursor keys) and invisible characters that a paste may carry.
+TERMINAL_CODES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]?|\x9b[0-?]*[ -/]*[@-~]")
+QUOTED_AT_MOST = 24  # characters of what was typed repeated in a message
 
 
 class InputError(ValueError):
@@ -75,6 +82,18 @@ class Choice:
 Explain = Callable[[str], str]
 
 
+def cleaned(text: str) -> str:
+    """What was typed without terminal escape sequences, control characters or emoji variation selectors."""
+    text = TERMINAL_CODES.sub("", text)
+    return "".join(char for char in text if unicodedata.category(char)[0] != "C" and char not in "\ufe0e\ufe0f")
+
+
+def quoted(text: str) -> str:
+    """Typed text repeated in a message: quoted, and cut short so a long paste never fills the screen."""
+    shown = text if len(text) <= QUOTED_AT_MOST else text[: QUOTED_AT_MOST - 1] + "…"
+    return f"'{shown}'"
+
+
 def _resolve_card(token: str, shown_hand: Sequence[str]) -> str:
     """A card token (a name in any notation, or a number in the shown hand) as its canonical name."""
     if token.isascii() and token.isdigit():
@@ -88,20 +107,23 @@ def _resolve_card(token: str, shown_hand: Sequence[str]) -> str:
 
 
 def _resolve_suit(token: str) -> str:
-    """A suit token (a letter, a symbol or a word) as its letter."""
+    """A suit token (a letter, a symbol or a word) as its letter; anything else is an ``InputError``."""
     word = token.strip().lower()
     if word in SUIT_WORDS:
         return SUIT_WORDS[word]
     if word in ("nt", "notrump", "no-trump"):
         return "NT"
-    return SUIT_LETTERS[parse_suit(token)]
+    try:
+        return SUIT_LETTERS[parse_suit(token)]
+    except NotationError:
+        raise InputError(f"{quoted(token)} is not a suit: type c, d, h or s (or ♣ ♦ ♥ ♠, or clubs...)") from None
 
 
 def _bid_argument(token: str) -> str:
     """A bid's argument such as ``4h``, ``4 hearts`` joined, or ``5nt``."""
     level, suit = token[:1], token[1:]
     if not (level.isascii() and level.isdigit()) or not suit:
-        raise InputError(f"a bid is a number of tricks and a suit, such as 'bid 4h' or 'bid 5nt'; got {token!r}")
+        raise InputError(f"a bid is a number of tricks and a suit, such as 'bid 4h' or 'bid 5nt'; got {quoted(token)}")
     return level + _resolve_suit(suit)
 
 
@@ -120,7 +142,7 @@ def parse_input(text: str, legal: Sequence[str], shown_hand: Sequence[str], expl
     the order shown (for numbers), and ``explain`` gives the rules' reason an
     action is not allowed (the engine's message).
     """
-    stripped = text.strip()
+    stripped = cleaned(text).strip()
     if not stripped:
         raise InputError("type a card, an action or a command (help lists them)")
     word = stripped.lower()
@@ -130,17 +152,13 @@ def parse_input(text: str, legal: Sequence[str], shown_hand: Sequence[str], expl
         raise InputError("it is not your turn to act")
     try:
         candidate = _interpret(stripped, legal, shown_hand)
-    except NotationError as error:
-        raise InputError(f"{stripped!r}: {error.reason}") from None
+    except NotationError:
+        raise InputError(f"{quoted(stripped)} is not a card, an action or a command; type help for the choices") from None
     if candidate in legal:
         return Choice(candidate)
-    reason = explain(candidate) if explain is not None else "not allowed now"
-    raise InputError(f"{_words(candidate)}: {reason}")
-
-
-def _words(action: str) -> str:
-    """An action in words for an error message."""
-    return describe_action(action)
+    if explain is not None:
+        raise InputError(explain(candidate))
+    raise InputError(f"You can't {describe_action(candidate)} now: {choices_words(legal)}.")
 
 
 def _interpret(text: str, legal: Sequence[str], shown_hand: Sequence[str]) -> str:
@@ -154,17 +172,17 @@ def _interpret(text: str, legal: Sequence[str], shown_hand: Sequence[str]) -> st
         return canonical
     tokens = _tokens(text)
     if not tokens:
-        raise InputError(f"{text!r} is not a card, an action or a command; type help for the choices")
+        raise InputError(f"{quoted(text)} is not a card, an action or a command; type help for the choices")
     keyword = tokens[0].lower().replace("_", "-")
     keyword = ACTION_ALIASES.get(keyword, keyword)
     if keyword in ACTION_KEYWORDS:
-        return _with_keyword(keyword, tokens[1:], legal, shown_hand)
+        return _with_keyword(keyword, tokens[1:], legal, shown_hand, tokens[0].lower())
     if len(tokens) == 1 and (tokens[0].lower() in SUIT_WORDS or _is_suit(tokens[0])):
         suit = _resolve_suit(tokens[0])
         for action in legal:
             if action in (f"call:{suit}", f"order:{suit}"):
                 return action
-        raise InputError(f"{suit_word(suit)} cannot be named now; choices: {', '.join(legal)}")
+        raise InputError(f"You can't name {describe_action('call:' + suit)[5:]} now: {choices_words(legal)}.")
     try:
         cards = [_resolve_card(token, shown_hand) for token in tokens]
     except (NotationError, InputError) as error:
@@ -172,7 +190,7 @@ def _interpret(text: str, legal: Sequence[str], shown_hand: Sequence[str]) -> st
             raise
         if len(tokens) == 2:
             return _card_and_suit(tokens, legal, shown_hand)
-        raise InputError(f"{text!r} is not a card, an action or a command; type help for the choices") from None
+        raise InputError(f"{quoted(text)} is not a card, an action or a command; type help for the choices") from None
     return _by_cards(cards, None, legal)
 
 
@@ -193,9 +211,10 @@ def _card_and_suit(tokens: list[str], legal: Sequence[str], shown_hand: Sequence
     """``jk s``: a card and the suit it names (leading the Joker in no-trump)."""
     try:
         card = _resolve_card(tokens[0], shown_hand)
-        suit = _resolve_suit(tokens[1])
     except NotationError:
-        raise InputError(f"{' '.join(tokens)!r} is not a card, an action or a command; type help for the choices") from None
+        typed = quoted(" ".join(tokens))
+        raise InputError(f"{typed} is not a card, an action or a command; type help for the choices") from None
+    suit = _resolve_suit(tokens[1])
     return _by_cards([card], suit, legal)
 
 
@@ -217,42 +236,52 @@ def _by_cards(cards: list[str], named_suit: str | None, legal: Sequence[str]) ->
         if all(action.startswith("play:") and action.count(":") == 2 for action in matches):
             suits = " ".join(action.rsplit(":", 1)[1].lower() for action in matches)
             raise InputError(f"name the suit the {cards[0]} calls for: type {cards[0].lower()} and one of {suits}")
-        raise InputError(f"that could mean {', '.join(matches)}; type the whole action")
+        meanings = or_list([describe_action(action) for action in matches])
+        raise InputError(f"that could mean {meanings}; type the action's word too, such as 'discard 9c'")
     card_actions = [action for action in legal if action.partition(":")[0] in ("play", "discard", "give", "twos-threes")]
     if not card_actions:
-        raise InputError(f"you cannot choose a card now; choices: {', '.join(legal)}")
+        raise InputError(f"You can't choose a card now: {choices_words(legal)}.")
     keyword = card_actions[0].partition(":")[0]
     argument = ",".join(sorted(cards, key=lambda card: parse_card(card)))
     return f"{keyword}:{argument}" + (f":{named_suit}" if named_suit else "")
 
 
-def _with_keyword(keyword: str, arguments: list[str], legal: Sequence[str], shown_hand: Sequence[str]) -> str:
+def _with_keyword(
+    keyword: str, arguments: list[str], legal: Sequence[str], shown_hand: Sequence[str], typed_keyword: str = ""
+) -> str:
     """An action typed as a keyword and its arguments separated by spaces (``call s``, ``discard 9c``)."""
+    typed_keyword = typed_keyword or keyword
     if not arguments:
         if keyword in ("order", "pass", "decline", "partner", "alone", "jambone", "defend-alone", "claim-renege"):
             return keyword
         options = [action for action in legal if action.startswith(keyword + ":")]
+        typed = quoted(typed_keyword)
         if not options:
-            raise InputError(f"{keyword!r} is not a choice now")
+            raise InputError(f"{typed} is not a choice now: {choices_words(legal)}.")
         if keyword in ("discard", "give", "play", "twos-threes"):
-            raise InputError(f"{keyword!r} needs cards: type {keyword} and the cards (names or numbers), such as {keyword} 1")
-        raise InputError(f"{keyword!r} needs more: {', '.join(options[:8])}" + (", ..." if len(options) > 8 else ""))
+            example = f"{typed_keyword} 1"
+            raise InputError(f"{typed} needs cards: type {typed_keyword} and the cards (names or numbers), such as {example}")
+        raise InputError(f"{typed} needs more: {choices_words(options)}.")
     if keyword in ("call", "order"):
         if len(arguments) != 1:
-            raise InputError(f"{keyword} takes one suit, such as '{keyword} s'")
+            raise InputError(f"{typed_keyword} takes one suit, such as '{typed_keyword} s'")
         return f"{keyword}:{_resolve_suit(arguments[0])}"
     if keyword == "bid":
         return "bid:" + _bid_argument("".join(arguments))
-    try:
-        cards = [_resolve_card(token, shown_hand) for token in arguments]
-    except NotationError as error:
-        if keyword == "play" and len(arguments) == 2:
-            return _card_and_suit(arguments, legal, shown_hand)
-        raise InputError(f"{error.reason}") from None
-    found = _by_cards(cards, None, [action for action in legal if action.startswith(keyword + ":")])
-    if found.startswith(keyword + ":"):
-        return found
-    return f"{keyword}:" + ",".join(cards)
+    cards = []
+    for token in arguments:
+        try:
+            cards.append(_resolve_card(token, shown_hand))
+        except NotationError:
+            if keyword == "play" and len(arguments) == 2:
+                return _card_and_suit(arguments, legal, shown_hand)
+            raise InputError(f"{quoted(token)} is not a card: type its rank and suit (jh, 10s, A♠) or its number") from None
+    options = [action for action in legal if action.startswith(keyword + ":")]
+    if options:
+        found = _by_cards(cards, None, options)
+        if found.startswith(keyword + ":"):
+            return found
+    return f"{keyword}:" + ",".join(sorted(cards, key=parse_card))
 
 
 def completions(legal: Sequence[str], shown_hand: Sequence[str]) -> list[str]:

@@ -26,6 +26,12 @@ from bowers.variants import Rules
 DISPLAY_SUIT_CYCLE = (3, 2, 0, 1)
 JOKER_NAMES = ("JK", "RJ", "LJ")
 
+# The phase in which, before the bidding, each player may return three twos and threes (Ultimate).
+TWOS_THREES_STEP = "twos-threes"
+
+# Keywords shown as another word in the choices (and accepted as typed there).
+ACTION_WORDS = {"twos-threes": "return"}
+
 # Actions shown in a seat's bidding column (with its discards and exchanged cards, as far as the viewer may see them).
 BIDDING_KEYWORDS = {"pass", "order", "call", "bid", "decline", "partner", "alone", "jambone", "defend-alone", "twos-threes"}
 
@@ -70,9 +76,15 @@ def _cards_label(argument: str) -> str:
     return " ".join(card_label(card) for card in argument.split(","))
 
 
-def describe_action(action: str, you: bool = False) -> str:
-    """A canonical action in plain words, as shown in the bidding column and the messages."""
+def describe_action(action: str, you: bool = False, phase: str | None = None) -> str:
+    """A canonical action in plain words, as shown in the bidding column and the messages.
+
+    ``phase`` is the step the action was taken in, where the same word means something else
+    (a ``pass`` at the twos-and-threes step keeps the hand: ``no swap``).
+    """
     keyword, _, argument = action.partition(":")
+    if phase == TWOS_THREES_STEP and keyword == "pass":
+        return "no swap"
     if keyword == "play":
         card, _, named = argument.partition(":")
         return card_label(card) + (f" (calls {suit_label(named)})" if named else "")
@@ -83,7 +95,10 @@ def describe_action(action: str, you: bool = False) -> str:
     if keyword == "bid":
         return f"bid {_argument_label(keyword, argument)}"
     if keyword == "discard":
-        return "discard " + _cards_label(argument) if "??" not in argument else "discard"
+        if "??" in argument:
+            count = argument.count(",") + 1
+            return "discarded a card" if count == 1 else f"discarded {count} cards"
+        return "discard " + _cards_label(argument)
     if keyword == "give":
         return "give " + card_label(argument) if argument != "??" else "give a card"
     if keyword == "twos-threes":
@@ -158,6 +173,25 @@ def _name(card: int) -> str:
 def hand_order(cards: Sequence[str], trump: str | None, rules: Rules) -> list[str]:
     """The cards in the order they are shown and numbered (1 is the first)."""
     return [card for group in grouped_hand(cards, trump, rules) for card in group.cards]
+
+
+def turn_up_to_number(observation: Mapping[str, Any]) -> str | None:
+    """The turn-up when the person may discard it without holding it (the dealer's choice in two-hand), else None.
+
+    It is then numbered after the hand, so that its number picks it like any card held.
+    """
+    turn_up = observation.get("turn_up")
+    if not turn_up or turn_up in (observation.get("hand") or []):
+        return None
+    legal = observation.get("legal_actions") or []
+    return turn_up if f"discard:{turn_up}" in legal else None
+
+
+def numbered_cards(observation: Mapping[str, Any], rules: Rules) -> list[str]:
+    """The cards the person may pick by number, in the order shown: the hand, then the turn-up when it may be discarded."""
+    cards = hand_order(observation.get("hand") or [], observation.get("trump"), rules)
+    turn_up = turn_up_to_number(observation)
+    return [*cards, turn_up] if turn_up is not None else cards
 
 
 def hand_text(cards: Sequence[str], trump: str | None, rules: Rules, playable: set[str] | None = None) -> Text:
@@ -262,8 +296,9 @@ def choices_text(legal: Sequence[str], shown_hand: Sequence[str]) -> Text:
         elif all("," in argument for argument in arguments):
             count = arguments[0].count(",") + 1
             example = " ".join(card_label(card) for card in arguments[0].split(","))
-            text.append(f"{keyword} {count} cards", style="bold cyan")
-            text.append(f", such as: {keyword} {example}", style="dim")
+            word = ACTION_WORDS.get(keyword, keyword)
+            text.append(f"{word} {count} cards", style="bold cyan")
+            text.append(f", such as: {word} {example}", style="dim")
         else:
             text.append(keyword + " ", style="bold cyan")
             separator = ", " if keyword == "bid" else " "
@@ -293,6 +328,7 @@ class TableView:
     last_trick: Sequence[tuple[int, str]] = field(default_factory=list)
     last_trick_winner: int | None = None
     title: str = ""
+    width: int = 80
 
 
 def team_label(view: TableView, team: int) -> str:
@@ -302,19 +338,31 @@ def team_label(view: TableView, team: int) -> str:
     return " & ".join(view.names[seat] for seat in seats)
 
 
-def score_text(view: TableView) -> Text:
-    """The score of every team and the target."""
+def score_parts(view: TableView) -> list[Text]:
+    """Each team's score, then the target, as separate pieces (a narrow screen breaks lines between them only)."""
     observation = view.observation
-    text = Text()
     you = observation["team"]
+    parts = []
     for team, score in enumerate(observation["scores"]):
-        if text:
-            text.append("  ")
-        style = "bold green" if team == you else "bold"
-        text.append(f"{team_label(view, team)} ", style=style)
-        text.append(str(score), style=style)
-    text.append(f"  (to {observation['target']})", style="dim")
-    return text
+        parts.append(Text(f"{team_label(view, team)} {score}", style="bold green" if team == you else "bold"))
+    parts.append(Text(f"(to {observation['target']})", style="dim"))
+    return parts
+
+
+def score_text(view: TableView) -> Text:
+    """The score of every team and the target, in one line."""
+    return Text("  ").join(score_parts(view))
+
+
+def score_lines(view: TableView) -> list[Text]:
+    """The score packed into as few lines of ``view.width`` as it takes, never breaking a team's entry."""
+    lines: list[Text] = []
+    for part in score_parts(view):
+        if lines and len(lines[-1]) + 2 + len(part) <= view.width:
+            lines[-1].append("  ").append_text(part)
+        else:
+            lines.append(part.copy())
+    return lines
 
 
 def contract_text(view: TableView) -> Text:
@@ -340,7 +388,8 @@ def contract_text(view: TableView) -> Text:
         if maker is not None:
             how = "Jambone" if observation.get("jambone") else ("alone" if observation.get("alone") else "")
             contract = observation.get("contract")
-            text.append(f" by {names[maker]}" + (f" ({contract})" if contract else "") + (f", {how}" if how else ""))
+            bid = describe_action(f"bid:{contract}") if contract else ""
+            text.append(f" by {names[maker]}" + (f" ({bid})" if bid else "") + (f", {how}" if how else ""))
         defender = observation.get("lone_defender")
         if defender is not None:
             text.append(f"; {names[defender]} defends alone")
@@ -349,12 +398,44 @@ def contract_text(view: TableView) -> Text:
     return text
 
 
-def _bidding_by_seat(observation: Mapping[str, Any], players: int) -> list[list[str]]:
-    said: list[list[str]] = [[] for _ in range(players)]
-    for seat, action in observation.get("history") or []:
+def twos_threes_step_length(history: Sequence[Sequence[Any]], rules: Rules) -> int:
+    """How many of a hand's first actions belong to the twos-and-threes step (none where the variant has no such step).
+
+    Every player is asked in turn while at least three cards lie under the turn-up; each swap takes three of them.
+    """
+    if not rules.twos_threes:
+        return 0
+    under = len(rules.deck) - rules.players * rules.hand_size - 1
+    asked = 0
+    for _, action in history:
+        if asked == rules.players or under < 3:
+            break
+        asked += 1
+        if action.startswith("twos-threes:"):
+            under -= 3
+    return asked
+
+
+def _bidding_by_seat(observation: Mapping[str, Any], rules: Rules) -> list[list[str]]:
+    """What each seat said and did before the play, in words; hidden discards in a row read as one (``discarded 5 cards``)."""
+    said: list[list[str]] = [[] for _ in range(rules.players)]
+    hidden: list[int] = [0] * rules.players
+    history = observation.get("history") or []
+    step = twos_threes_step_length(history, rules)
+    for index, (seat, action) in enumerate(history):
         keyword = action.partition(":")[0]
-        if keyword in BIDDING_KEYWORDS or keyword == "discard" or keyword == "give":
-            said[seat].append(describe_action(action))
+        if keyword not in BIDDING_KEYWORDS and keyword not in ("discard", "give"):
+            continue
+        if keyword == "discard" and "??" in action:
+            count = action.count("??")
+            if hidden[seat] and said[seat]:
+                count += hidden[seat]
+                said[seat].pop()
+            hidden[seat] = count
+            said[seat].append(describe_action("discard:" + ",".join(["??"] * count)))
+            continue
+        hidden[seat] = 0
+        said[seat].append(describe_action(action, phase=TWOS_THREES_STEP if index < step else None))
     return said
 
 
@@ -367,12 +448,15 @@ def seats_table(view: TableView) -> Table:
     showing_last = not trick and bool(view.last_trick)
     if showing_last:
         trick = dict(view.last_trick)
-    said = _bidding_by_seat(observation, players)
+    said = _bidding_by_seat(observation, view.rules)
     leader = observation.get("leader")
     sitting_out = set(observation.get("sitting_out") or [])
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False, expand=False)
     table.add_column("  Seat", no_wrap=True)
-    table.add_column("Player", no_wrap=True, max_width=12)
+    # Below 72 columns the bots' names give their room to what was said.
+    with_players = view.width >= 72
+    if with_players:
+        table.add_column("Player", no_wrap=True, max_width=12)
     table.add_column("Cards", justify="right", no_wrap=True)
     table.add_column("Tricks", justify="right", no_wrap=True)
     table.add_column("Bidding", overflow="fold", max_width=30)
@@ -396,7 +480,7 @@ def seats_table(view: TableView) -> Table:
             played = Text("sits out", style="dim")
         table.add_row(
             name,
-            view.players[seat],
+            *([view.players[seat]] if with_players else []),
             str(observation["hand_sizes"][seat]),
             str(observation["tricks_won"][seat]),
             ", ".join(said[seat]),
@@ -423,26 +507,57 @@ def announcements_text(view: TableView) -> Text | None:
     return text or None
 
 
-def render_table(view: TableView) -> RenderableType:
-    """The whole table for one seat, within 80 columns."""
-    observation = view.observation
-    title = Text(f"{view.title}  hand {observation['hand_number'] + 1}", style="bold")
+def header(view: TableView) -> list[RenderableType]:
+    """The title, hand number, scores and target: one line where the width allows, else the title above the scores."""
+    title = Text(f"{view.title}  hand {view.observation['hand_number'] + 1}", style="bold")
     score = score_text(view)
-    parts: list[RenderableType] = []
-    if len(title) + len(score) + 2 <= 80:
-        header = Table.grid(expand=True)
-        header.add_column(no_wrap=True)
-        header.add_column(justify="right", no_wrap=True)
-        header.add_row(title, score)
-        parts.append(header)
-    else:
-        parts += [title, score]
+    if len(title) + len(score) + 2 <= view.width:
+        grid = Table.grid(expand=True)
+        grid.add_column(no_wrap=True)
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_row(title, score)
+        return [grid]
+    return [title, *score_lines(view)]
+
+
+def step_text(view: TableView) -> Text | None:
+    """A line naming a step that the choices alone do not explain (twos and threes, taking the turn-up), or None."""
+    observation = view.observation
+    phase = observation.get("phase")
+    legal = observation.get("legal_actions") or []
+    if phase == TWOS_THREES_STEP:
+        if not legal:
+            return Text("Twos and threes: each player may swap three 2s or 3s for kitty cards.", style="dim")
+        if legal == ["pass"]:
+            return Text("Twos and threes: you hold fewer than three 2s and 3s, so pass (no swap).", style="bold")
+        return Text("Twos and threes: return three 2s or 3s face up for three kitty cards, or pass.", style="bold")
+    turn_up = turn_up_to_number(observation)
+    if turn_up is not None and "decline" in legal:
+        label = card_label(turn_up)
+        return Text(f"Take {label} and discard a card ({label} itself if you like), or decline to leave it.", style="bold")
+    return None
+
+
+def render_table(view: TableView) -> RenderableType:
+    """The whole table for one seat, within ``view.width`` columns (80 or fewer)."""
+    observation = view.observation
+    parts: list[RenderableType] = header(view)
     parts += [contract_text(view), seats_table(view)]
+    trick = observation.get("trick") or []
+    if trick and view.last_trick:
+        # The trick before this one stays in sight: who won it and with what.
+        leader = observation.get("leader")
+        winner = leader if leader is not None else trick[0][0]
+        parts.append(Text("Last trick: ", style="dim").append_text(trick_text(view, view.last_trick, winner)))
     hand = observation.get("hand") or []
     legal = observation.get("legal_actions") or []
     playable = {action.split(":")[1] for action in legal if action.startswith("play:")} or None
     line = Text("Your hand: ", style="bold")
     line.append_text(hand_text(hand, observation.get("trump"), view.rules, playable) if hand else Text("(no cards)", style="dim"))
+    turn_up = turn_up_to_number(observation)
+    if turn_up is not None:
+        line.append(" | ", style="dim").append("turn-up ", style="bold yellow")
+        line.append(f"{len(hand) + 1}:", style="dim").append_text(card_text(turn_up))
     parts.append(line)
     announced = announcements_text(view)
     if announced is not None:
@@ -453,8 +568,11 @@ def render_table(view: TableView) -> RenderableType:
     playing_for = observation.get("playing_for")
     if playing_for is not None and legal:
         parts.append(Text(f"Jambone: you choose {view.names[playing_for]}'s card from the exposed hand.", style="bold magenta"))
+    step = step_text(view)
+    if step is not None:
+        parts.append(step)
     if legal:
-        parts.append(choices_text(legal, hand_order(hand, observation.get("trump"), view.rules)))
+        parts.append(choices_text(legal, numbered_cards(observation, view.rules)))
     elif observation.get("to_act") is not None:
         parts.append(Text(f"Waiting for {view.names[observation['to_act']]}...", style="dim"))
     return Group(*parts)
@@ -484,7 +602,9 @@ __all__ = [
     "grouped_hand",
     "hand_order",
     "hand_text",
+    "numbered_cards",
     "render_table",
+    "step_text",
     "trick_text",
     "trick_winner",
 ]

@@ -8,10 +8,12 @@ game goes on or is saved and left cleanly (``quit``, Ctrl-C, Ctrl-D).
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,13 +24,13 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from bowers import bots
-from bowers.errors import BowersError
 from bowers.play.parse import Choice, Command, InputError, completions, help_lines, parse_input
+from bowers.play.reasons import refusal
 from bowers.play.render import (
     TableView,
     completed_tricks,
     describe_action,
-    hand_order,
+    numbered_cards,
     render_table,
     suit_label,
     team_label,
@@ -44,8 +46,14 @@ SEAT_NAMES: dict[int, tuple[str, ...]] = {
     4: ("You", "West", "North", "East"),
     6: ("You", "West", "Northwest", "North", "Northeast", "East"),
 }
+CHOICE_PROMPT = "Your choice> "
+NEXT_HAND_PROMPT = "Press Enter for the next hand> "
+GAME_OVER_PROMPT = "Game over: press Enter to leave> "
+WIDEST = 80  # the table is drawn for 80 columns, or fewer on a narrower terminal
 
-ReadLine = Callable[[str, Sequence[str]], str]
+Redraw = Callable[[], None]
+# Reads one line: the prompt, the words tab completes, and how to redraw the screen (when the terminal is resized).
+ReadLine = Callable[[str, Sequence[str], Redraw], str]
 
 
 class Quit(Exception):
@@ -59,24 +67,81 @@ def seat_names(players: int, you: int) -> list[str]:
 
 
 def variant_title(name: str) -> str:
-    """A variant's short title, from its summary (the words before the colon)."""
+    """A variant's short title: its summary's words before the colon, or its name as a title when those run long."""
     summary = find_variant(name).summary
     head = summary.split(":")[0].split(";")[0].strip()
-    return head if len(head) <= 30 else name
+    return head if len(head) <= 30 else f"{name.replace('-', ' ').title()} Euchre"
 
 
 def prompt_toolkit_reader() -> ReadLine:
-    """A line reader with history and tab completion of the words offered (prompt_toolkit)."""
+    """A line reader with history and tab completion of the words offered (prompt_toolkit).
+
+    Whatever was typed before the prompt appears is thrown away (nothing is played blind), a long
+    line scrolls sideways instead of pushing the table off the screen, pasted terminal codes are
+    ignored, and a resized terminal gets the whole screen drawn again at its new size.
+    """
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import run_in_terminal
     from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.input.typeahead import clear_typeahead
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+    from prompt_toolkit.keys import Keys
 
-    session: PromptSession[str] = PromptSession()
+    bindings = KeyBindings()
 
-    def read(message: str, words: Sequence[str]) -> str:
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _ignore_mouse_codes(event: KeyPressEvent) -> None:
+        """A colour code pasted into the line reads as a mouse report: nothing happens (the default handler fails on it)."""
+
+    session: PromptSession[str] = PromptSession(key_bindings=bindings)
+
+    def read(message: str, words: Sequence[str], redraw: Redraw) -> str:
+        discard_typed_ahead()
+        clear_typeahead(session.input)
+        application = session.app
+
+        def resized() -> None:
+            run_in_terminal(redraw)
+
+        application._on_resize = resized  # type: ignore[method-assign]
         completer = WordCompleter(list(words), ignore_case=True, sentence=True)
-        return session.prompt(message, completer=completer, complete_while_typing=False)
+        return session.prompt(message, completer=completer, complete_while_typing=False, wrap_lines=False)
 
     return read
+
+
+def discard_typed_ahead() -> None:
+    """Throw away keys pressed while it was not the person's turn, so that nothing typed blind is played."""
+    try:
+        import termios
+
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+@contextmanager
+def keys_not_echoed() -> Iterator[None]:
+    """Keep keys pressed between prompts off the screen (the prompt shows what is typed), restoring the terminal after."""
+    try:
+        import termios
+
+        descriptor = sys.stdin.fileno()
+        saved = termios.tcgetattr(descriptor) if sys.stdin.isatty() else None
+    except (ImportError, OSError, ValueError):
+        saved = None
+    if saved is None:
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~termios.ECHO
+    try:
+        termios.tcsetattr(descriptor, termios.TCSADRAIN, quiet)
+        yield
+    finally:
+        with suppress(OSError, ValueError):
+            termios.tcsetattr(descriptor, termios.TCSADRAIN, saved)
 
 
 @contextmanager
@@ -117,6 +182,10 @@ class TerminalGame:
         self.names = seat_names(rules.players, self.seat)
         self.players = [seat.name or (seat.kind if seat.is_bot else "you") for seat in self.table.seats]
         self.title = variant_title(rules.variant)
+        # What the screen shows above the notes, drawn for a given width: the table, or a hand's or the game's end.
+        self.scene: Callable[[int], list[RenderableType]] = lambda width: [render_table(self.view(width))]
+        # True while the hand just finished is on the screen and the next is not yet shown (its undo stays in it).
+        self.between_hands = False
         if self.read_line is None:
             self.read_line = prompt_toolkit_reader()
 
@@ -127,7 +196,15 @@ class TerminalGame:
         """The person's observation now: the only source of what is drawn."""
         return self.table.game.observation(self.seat)
 
-    def view(self) -> TableView:
+    def width(self) -> int:
+        """The width to draw for: the terminal's columns now (it may have been resized), at most 80."""
+        columns = self.console.width
+        if self.console.is_terminal:
+            with suppress(OSError, ValueError, AttributeError):
+                columns = os.get_terminal_size(self.console.file.fileno()).columns
+        return max(20, min(WIDEST, columns))
+
+    def view(self, width: int = WIDEST) -> TableView:
         """The table as the person sees it, with the front end's messages."""
         observation = self.observation
         finished = completed_tricks(observation, self.table.game.rules.players)
@@ -142,13 +219,18 @@ class TerminalGame:
             last_trick=last,
             last_trick_winner=winner,
             title=self.title,
+            width=width,
         )
 
     def draw(self) -> None:
-        """Clear the screen and draw the table, then any notes (help, hints, errors)."""
+        """Clear the screen and draw the scene (the table, or a hand's or the game's end), then any notes."""
+        width = self.width()
         self.console.clear()
-        parts = [render_table(self.view()), *self.notes]
-        self.console.print(Group(*parts))
+        self.console.print(Group(*self.scene(width), *self.notes), width=width)
+
+    def show_table(self) -> None:
+        """Make the table in play the scene again."""
+        self.scene = lambda width: [render_table(self.view(width))]
 
     def say(self, message: str) -> None:
         """Add a line to the table's recent messages."""
@@ -170,7 +252,7 @@ class TerminalGame:
         actor = seat
         if before.get("jambone") and before.get("turn") is not None and shown.startswith("play:"):
             actor = before["turn"]
-        self.say(f"{self.names[actor]}: {describe_action(shown)}")
+        self.say(f"{self.names[actor]}: {describe_action(shown, phase=before.get('phase'))}")
         if finished_hand:
             trick = [(s, c) for s, c in before.get("trick") or []]
             if shown.startswith("play:"):
@@ -182,6 +264,7 @@ class TerminalGame:
             final["tricks_won"] = list(game.results[-1].get("tricks") or before["tricks_won"])
             final["history"] = [*before["history"], [seat, shown]]
             final["to_act"], final["legal_actions"] = None, []
+            final["scores"] = list(game.scores)
             if shown.startswith("play:") and actor == self.seat:
                 final["hand"] = [card for card in before["hand"] if card != shown.split(":")[1]]
             if shown.startswith("play:"):
@@ -201,7 +284,7 @@ class TerminalGame:
             seat, action = self.table.choose_bot_action()
             tricks_before = sum(self.observation["tricks_won"])
             self.act(seat, action)
-            if self.pace > 0 and not self.table.game.is_over:
+            if self.pace > 0 and not self.table.game.is_over and self.table.bot_to_act() is not None:
                 self.draw()
                 completed = sum(self.observation["tricks_won"]) > tricks_before
                 # The pace is the time between actions: a bot's thinking counts towards it.
@@ -215,76 +298,107 @@ class TerminalGame:
         """One line from the person; Ctrl-C and Ctrl-D mean quit."""
         assert self.read_line is not None
         try:
-            return self.read_line(message, words)
+            return self.read_line(message, words, self.draw)
         except (KeyboardInterrupt, EOFError):
             raise Quit from None
 
     def explain(self, action: str) -> str:
-        """Why the rules refuse ``action`` now (the engine's reason), without applying anything."""
-        try:
-            self.table.game.action_id(action, self.seat)
-        except BowersError as error:
-            return getattr(error, "reason", str(error))
-        return "allowed"
+        """Why the rules refuse ``action`` now, in the screen's words, without applying anything."""
+        return refusal(action, self.observation, self.table.game.rules)
 
     def person_turn(self) -> None:
         """Draw the table and read until the person makes a legal choice (or runs a command)."""
         observation = self.observation
         legal = observation["legal_actions"]
-        shown = hand_order(observation["hand"], observation.get("trump"), self.table.game.rules)
+        shown = numbered_cards(observation, self.table.game.rules)
+        self.show_table()
         self.draw()
-        line = self.read("Your choice> ", completions(legal, shown))
+        line = self.read(CHOICE_PROMPT, completions(legal, shown))
         try:
             parsed = parse_input(line, legal, shown, self.explain)
         except InputError as error:
-            self.notes = [Text(str(error), style="bold red")]
+            self.notes = [error_text(str(error))]
             return
         self.notes = []
         if isinstance(parsed, Choice):
             self.act(self.seat, parsed.action)
             if self.pace > 0 and self.table.bot_to_act() is not None:
+                self.show_table()
                 self.draw()  # the person's card on the table while the next bot thinks
             return
         self.command(parsed)
 
-    def command(self, command: Command) -> None:
-        """Carry out a table command."""
+    def command(self, command: Command) -> bool:
+        """Carry out a table command; True when it changed the game (an undo)."""
         name = command.name
         if name == "quit":
             raise Quit
         if name == "help":
             self.notes = [Text(line) for line in help_lines()]
         elif name == "last":
-            view = self.view()
-            trick = list(view.last_trick) or self.last_trick
-            if trick:
-                winner = view.last_trick_winner if view.last_trick else self.last_trick_winner
-                self.notes = [Text("Last trick: ").append_text(trick_text(view, trick, winner))]
-            else:
-                self.notes = [Text("No trick has been played yet this hand.")]
+            self.notes = [self.last_trick_line()]
         elif name == "score":
             self.notes = self.score_lines()
         elif name == "rules":
             self.show_rules()
         elif name == "undo":
-            self.undo()
+            return self.undo()
         elif name == "hint":
             self.notes = self.hint_lines()
+        return False
 
-    def undo(self) -> None:
-        """Take back the person's last decision and everything the bots did after it."""
-        try:
-            with deferred_interrupt():
-                count = self.table.undo_for(self.seat)
-        except BowersError as error:
-            self.notes = [Text(getattr(error, "reason", str(error)).capitalize() + ".", style="bold red")]
-            return
+    def last_trick_line(self) -> Text:
+        """The last trick played and who won it, or why there is none."""
+        view = self.view()
+        trick = list(view.last_trick) or self.last_trick
+        if not trick:
+            return Text("No trick has been played yet this hand.")
+        winner = view.last_trick_winner if view.last_trick else self.last_trick_winner
+        if view.last_trick and winner is None and view.observation.get("trick"):
+            winner = view.observation.get("leader")
+        return Text("Last trick: ").append_text(trick_text(view, trick, winner))
+
+    def undo(self) -> bool:
+        """Take back the person's last real decision in the hand on the screen, and everything after it.
+
+        A card that was the only one it could play is not a decision: undo goes back past it, but never
+        into an earlier hand.  True when something was taken back.
+        """
+        game = self.table.game
+        deals = game.record()["deals"]
+        hand_shown = len(deals) - (2 if self.between_hands and not game.is_over else 1)
+        actions = [(number, seat, action) for number, deal in enumerate(deals) for seat, action in deal["actions"]]
+        taken_back: list[tuple[int, str]] = []
+        found = False
+        with deferred_interrupt():
+            for number, seat, action in reversed(actions):
+                if number < hand_shown:
+                    break
+                game.undo()
+                taken_back.append((seat, action))
+                if seat == self.seat and len(game.legal_actions()) > 1:
+                    found = True
+                    break
+            if not found:
+                for seat, action in reversed(taken_back):
+                    game.apply(action, seat=seat)
+            else:
+                self.table.save()
+        if not found:
+            self.notes = [error_text("You have made no decision to take back in this hand.")]
+            return False
+        self.between_hands = False
         self.messages.clear()
         self.last_trick, self.last_trick_winner = [], None
+        count = len(taken_back)
+        self.show_table()
         self.notes = [Text(f"Took back your last decision ({count} action{'s' if count != 1 else ''} undone).")]
+        return True
 
     def hint_lines(self) -> list[RenderableType]:
-        """What the strong bot advises here, best first, in expected points for the person's team."""
+        """What the strong bot advises here, in the order and words it gives, in expected points for the person's team."""
+        if not self.observation["legal_actions"] or self.between_hands or self.table.game.is_over:
+            return [Text("No hint now: there is no decision to make.", style="dim")]
         advise = getattr(bots, "advise", None)
         if advise is None:
             return [Text("No hints: this version of bowers has no advisor (bowers.bots.advise).", style="dim")]
@@ -292,7 +406,7 @@ class TerminalGame:
         try:
             advice = list(advise(self.observation, **dict(self.hint_settings)))
         except Exception as error:  # a hint must never end the game
-            return [Text(f"No hint this time: {error}", style="bold red")]
+            return [error_text(f"No hint this time: {error}")]
         if not advice:
             return [Text("No advice for this position.", style="dim")]
         grid = Grid.grid(padding=(0, 1))
@@ -306,7 +420,7 @@ class TerminalGame:
     def score_lines(self) -> list[RenderableType]:
         """The score and the last few hands' results."""
         view = self.view()
-        lines: list[RenderableType] = [Text("Score: ").append_text(_scores(view, self.observation["scores"]))]
+        lines: list[RenderableType] = [Text("Score: ").append_text(_scores(view, self.table.game.scores))]
         results = self.table.game.results
         for number, result in list(enumerate(results))[-5:]:
             lines.append(Text(f"  hand {number + 1}: {result_summary(result, view)}"))
@@ -325,68 +439,123 @@ class TerminalGame:
 
     # ------------------------------------------------------------------ the end of a hand and of the game
 
+    def wait_at(self, prompt: str, refused: str) -> str:
+        """Read at a prompt where Enter goes on and every table command works; returns ``enter``, ``undo`` or ``quit``.
+
+        Anything else gets ``refused`` (one line) and the prompt again.
+        """
+        while True:
+            self.draw()
+            line = self.read(prompt, completions([], []))
+            if not line.strip():
+                self.notes = []
+                return "enter"
+            try:
+                parsed = parse_input(line, [], [])
+            except InputError:
+                self.notes = [error_text(refused)]
+                continue
+            assert isinstance(parsed, Command)
+            self.notes = []
+            if parsed.name == "quit":
+                return "quit"
+            if self.command(parsed):
+                return "undo"
+
     def end_of_hand(self, before: Mapping[str, Any], result: Mapping[str, Any]) -> None:
         """Show the hand as it ended and its summary (who made what, the points and why), and wait for the person.
 
         ``before`` is the person's observation completed with the hand's last action.
         """
-        view = self.view()
-        view.observation = before
-        view.messages = []
         number = before["hand_number"] + 1
-        lines = [Text(result_summary(result, view))]
-        points = result.get("points") or []
-        hand_points = Text("This hand: ")
-        for team, value in enumerate(points):
-            if team:
-                hand_points.append("   ")
-            hand_points.append(f"{team_label(view, team)} {value:+d}")
-        lines.append(hand_points)
-        lines.append(Text("Score: ").append_text(_scores(view, self.table.game.scores)))
-        if self.last_trick:
-            lines.append(Text("Last trick: ").append_text(trick_text(view, self.last_trick, self.last_trick_winner)))
-        panel = Panel(Group(*lines), title=f"Hand {number} is over", title_align="left", width=min(80, self.console.width))
         self.messages.clear()
         self.notes = []
-        if self.table.game.is_over:
-            self.summary_panel = panel
-            return
-        self.console.clear()
-        self.console.print(render_table(view))
-        self.console.print(panel)
-        self.read("Press Enter for the next hand> ")
 
-    def game_over(self) -> None:
-        """The result of the game and how to analyse it."""
+        def final_view(width: int) -> TableView:
+            view = self.view(width)
+            view.observation = before
+            view.messages = []
+            # The hand's last trick is in the seats' column (and who won it in the summary below).
+            view.last_trick, view.last_trick_winner = [], None
+            return view
+
+        def panel(width: int) -> Panel:
+            view = final_view(width)
+            lines = [Text(result_summary(result, view))]
+            hand_points = Text("This hand: ")
+            for team, value in enumerate(result.get("points") or []):
+                if team:
+                    hand_points.append("   ")
+                hand_points.append(f"{team_label(view, team)} {value:+d}")
+            lines.append(hand_points)
+            lines.append(Text("Score: ").append_text(_scores(view, before["scores"])))
+            if self.last_trick:
+                lines.append(Text("Last trick: ").append_text(trick_text(view, self.last_trick, self.last_trick_winner)))
+            return Panel(Group(*lines), title=f"Hand {number} is over", title_align="left", width=width)
+
+        self.summary_panel = panel
+        if self.table.game.is_over:
+            return
+        self.between_hands = True
+        self.scene = lambda width: [render_table(final_view(width)), panel(width)]
+        try:
+            choice = self.wait_at(NEXT_HAND_PROMPT, "The hand is over: press Enter for the next hand, or type a command (help).")
+        finally:
+            if self.between_hands:
+                self.between_hands = False
+                self.show_table()
+        if choice == "quit":
+            raise Quit
+
+    def game_over(self) -> bool:
+        """Show the result of the game and how to analyse it, and wait; True to leave, False when an undo reopened it."""
         game = self.table.game
-        view = self.view()
-        self.console.clear()
         panel = getattr(self, "summary_panel", None)
-        if panel is not None:
-            self.console.print(panel)
-        winner = game.winner
-        you_won = winner is not None and game.rules.team_of(self.seat) == winner
-        headline = "You win!" if you_won else f"{team_label(view, winner)} win." if winner is not None else "The game is over."
-        self.console.print(Text(headline, style="bold green" if you_won else "bold"))
-        self.console.print(Text("Final score: ").append_text(_scores(view, game.scores)))
-        if self.save_path is not None:
-            self.console.print(f"Saved as {self.save_path}", soft_wrap=True)
-            self.console.print(f"Analyse your play with: bowers analyze {self.save_path} --seat {self.seat}", soft_wrap=True)
+
+        def scene(width: int) -> list[RenderableType]:
+            view = self.view(width)
+            winner = game.winner
+            you_won = winner is not None and game.rules.team_of(self.seat) == winner
+            loser_headline = f"{team_label(view, winner)} win." if winner is not None else "The game is over."
+            headline = "You win!" if you_won else loser_headline
+            parts: list[RenderableType] = [panel(width)] if panel is not None else []
+            parts.append(Text(headline, style="bold green" if you_won else "bold"))
+            parts.append(Text("Final score: ").append_text(_scores(view, game.scores)))
+            if self.save_path is not None:
+                # Left to the terminal to wrap, so that a copied command stays one line.
+                analyse = f"Analyse your play with: bowers analyze {self.save_path} --seat {self.seat}"
+                parts.append(Text(f"Saved as {self.save_path}", no_wrap=True, overflow="ignore"))
+                parts.append(Text(analyse, no_wrap=True, overflow="ignore"))
+            return parts
+
+        self.scene = scene
+        self.notes = []
+        choice = self.wait_at(GAME_OVER_PROMPT, "The game is over: press Enter to leave, or type a command (help).")
+        return choice != "undo"
 
     def run(self) -> bool:
         """Play until the game ends (True) or the person quits (False); the game is saved either way."""
-        try:
-            while not self.table.game.is_over:
-                if self.table.bot_to_act() is not None:
-                    self.play_bots()
-                else:
-                    self.person_turn()
-        except (Quit, KeyboardInterrupt):
-            self.console.print()
-            self.console.print("Game saved. Resume it with: bowers play --resume")
-            return False
-        self.game_over()
-        return True
+        with keys_not_echoed():
+            try:
+                while True:
+                    while not self.table.game.is_over:
+                        if self.table.bot_to_act() is not None:
+                            self.play_bots()
+                        else:
+                            self.person_turn()
+                    if self.game_over():
+                        return True
+            except (Quit, KeyboardInterrupt):
+                self.console.print()
+                if self.table.game.is_over:
+                    return True
+                self.console.print("Game saved. Resume it with: bowers play --resume")
+                return False
+
+
+def error_text(message: str) -> Text:
+    """A refusal or a problem, shown in one line under the table."""
+    return Text(message[:1].upper() + message[1:], style="bold red")
 
 
 def _scores(view: TableView, scores: Sequence[int]) -> Text:
@@ -422,7 +591,7 @@ def result_summary(result: Mapping[str, Any], view: TableView) -> str:
     how = "played a Jambone in" if result.get("jambone") else ("went alone in" if result.get("alone") else "made")
     contract = result.get("contract")
     trump_words = "no-trump" if trump == "NT" else suit_label(trump) if trump else "?"
-    what = f"{names[maker]} {how} {trump_words}" + (f" (bid {contract})" if contract else "")
+    what = f"{names[maker]} {how} {trump_words}" + (f" ({describe_action('bid:' + contract)})" if contract else "")
     if result.get("made") and taken == rules.tricks:
         outcome = f"took all {taken} tricks: a march"
     elif result.get("made"):
