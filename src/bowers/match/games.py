@@ -65,6 +65,7 @@ class GamePass:
     points: list[int]
     results: list[dict[str, Any]] = field(default_factory=list)
     record: dict[str, Any] | None = None
+    makings: list[str | None] = field(default_factory=list)  # how trump was made in each hand (see ``MAKINGS``)
 
 
 @dataclass
@@ -90,6 +91,7 @@ def play_game_pass(
     ]
     times: list[list[float]] = [[] for _ in plan.sides]
     forced = [0] * len(plan.sides)
+    makings: dict[int, str] = {}
     while not game.is_over:
         hand = game.hand_number
         if hand >= HAND_LIMIT:
@@ -98,7 +100,7 @@ def play_game_pass(
             see_deal = getattr(bot, "see_deal", None)
             if see_deal is not None:  # adapters to other programs that need a full state (see benchmarks/peers)
                 see_deal(game.record()["deals"][hand], seat)
-        _play_until(plan, game, bots, seat_side, times, forced, game_number=number)
+        _play_until(plan, game, bots, seat_side, times, forced, game_number=number, makings=makings)
     scores = [0] * len(plan.sides)
     for team, score in enumerate(game.scores):
         scores[seating[team]] = score
@@ -109,7 +111,9 @@ def play_game_pass(
     winner_team = game.winner
     assert winner_team is not None
     record = match_record(plan, game, seat_side, {"game": number, "game_seed": game_seed(plan.seed, number), "pass": pass_number})
-    played = GamePass(list(seating), seating[winner_team], scores, len(game.results), points, list(game.results), record)
+    hand_makings = [makings.get(hand) for hand in range(len(game.results))]
+    hands = len(game.results)
+    played = GamePass(list(seating), seating[winner_team], scores, hands, points, list(game.results), record, hand_makings)
     return played, times, forced
 
 

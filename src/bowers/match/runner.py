@@ -92,6 +92,7 @@ class PassOutcome:
     points: list[int]
     result: dict[str, Any]
     record: dict[str, Any] | None = None
+    making: str | None = None  # how trump was made (see ``MAKINGS``), None where no one made it or in an auction
 
 
 @dataclass
@@ -102,6 +103,11 @@ class DealOutcome:
     passes: list[PassOutcome]
     decision_seconds: list[list[float]]
     forced_decisions: list[int]
+
+
+# How trump was made in a hand: ordered up in the first round, called in the second, or called by a dealer the
+# stick-the-dealer rule left no pass.
+MAKINGS = ("round 1", "round 2", "stuck dealer")
 
 
 def _derived_seed(*parts: object) -> int:
@@ -149,13 +155,14 @@ def play_hand(
             see_deal(game.record()["deals"][0], seat)
     times: list[list[float]] = [[] for _ in plan.sides]
     forced = [0] * len(plan.sides)
-    _play_until(plan, game, bots, seat_side, times, forced, deal=deal)
+    makings: dict[int, str] = {}
+    _play_until(plan, game, bots, seat_side, times, forced, deal=deal, makings=makings)
     result = game.results[0]
     points = [0] * len(plan.sides)
     for team, team_points in enumerate(result["points"]):
         points[seating[team]] += team_points
     record = match_record(plan, game, seat_side, {"deal": deal, "deal_seed": deal_seed(plan.seed, deal), "pass": pass_number})
-    return PassOutcome(list(seating), points, result, record), times, forced
+    return PassOutcome(list(seating), points, result, record, makings.get(0)), times, forced
 
 
 def match_record(plan: _Plan, game: Game, seat_side: Sequence[int], where: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -179,8 +186,11 @@ def _play_until(
     forced: list[int],
     deal: int | None = None,
     game_number: int | None = None,
+    makings: dict[int, str] | None = None,
 ) -> None:
     """Let the bots play the game's current hand to its end, timing each side's decisions.
+
+    ``makings`` is told how trump was made in the hand (by hand number; see ``MAKINGS``).
 
     A bot that raises, or answers with an action the rules refuse, ends the match with a ``MatchFailure``
     naming the deal (or the game and hand) so that it can be played again alone.
@@ -207,6 +217,9 @@ def _play_until(
             times[side].append(elapsed)
         else:
             forced[side] += 1
+        if makings is not None and action.startswith(("order", "call")):
+            stuck = action.startswith("call") and "pass" not in observation["legal_actions"]
+            makings[hand] = "round 1" if action.startswith("order") else ("stuck dealer" if stuck else "round 2")
         try:
             game.apply(action, seat=seat)
         except BowersError as error:

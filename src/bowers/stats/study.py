@@ -1,0 +1,213 @@
+"""A study of a variant: bots play it in duplicate, and every figure a game designer asks for comes with its interval.
+
+``study(variant, ...)`` plays ``deals`` single deals (each from the initial
+score) or ``games`` whole games with the bots named, in duplicate, on local
+processes, and returns a ``Study``: the figures of ``figures.hand_figures``,
+hands per game with whole games, and the win-probability table the bots use.
+``compare`` plays the same deals under two values of one option.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bowers.errors import OptionError
+from bowers.match.games import GameOutcome, play_game
+from bowers.match.runner import SIDE_LABELS, DealOutcome, _Plan, plan_match, play_all, play_deal, side_net
+from bowers.stats.figures import Figure, Hand, difference, hand_figures, mean_figure
+from bowers.variants import AUCTION, Rules, make_rules
+
+DEFAULT_BOT = "pimc"
+
+
+@dataclass(frozen=True)
+class Study:
+    """What a study measured: its plan, its figures by name, and how long it took."""
+
+    variant: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    settings: Mapping[str, Any]
+    seed: int
+    deals: int | None
+    games: int | None
+    hands: int
+    seconds: float
+    figures: Mapping[str, Figure]
+    hands_list: tuple[Hand, ...] = field(repr=False, default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-able study: what was played and every figure with its ``ci95``."""
+        return {
+            "variant": self.variant,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "settings": dict(self.settings),
+            "seed": self.seed,
+            "deals": self.deals,
+            "games": self.games,
+            "hands": self.hands,
+            "seconds": self.seconds,
+            "figures": {name: figure.to_dict() for name, figure in self.figures.items()},
+        }
+
+
+def _hand(
+    result: Mapping[str, Any], making: str | None, seating: Sequence[int], deal: int, pass_number: int, rules: Rules
+) -> Hand:
+    """A played hand as the study sees it (see ``figures.Hand``)."""
+    teams = rules.teams
+    players = rules.players
+    dealer = int(result["dealer"])
+    points = result["points"]
+
+    def net(team: int) -> float:
+        return float(points[team] - sum(p for t, p in enumerate(points) if t != team) / (teams - 1))
+
+    recorded_maker = result.get("maker")
+    maker = -1 if recorded_maker is None else int(recorded_maker)
+    made_trump = maker >= 0 and not result.get("misdeal")
+    by_offset = tuple(net(rules.team_of((dealer + offset) % players)) for offset in range(players))
+    side_points = [0] * teams
+    for team, team_points in enumerate(points):
+        side_points[seating[team]] += team_points
+    return Hand(
+        deal=deal,
+        pass_number=pass_number,
+        result=result,
+        making=making if made_trump else None,
+        maker_offset=(maker - dealer) % players if made_trump else None,
+        net_by_offset=by_offset,
+        side_net=side_net(side_points, 0),
+    )
+
+
+def _checked_players(players: Sequence[str] | str | None, teams: int) -> tuple[str, ...]:
+    """One bot per side: a single name plays every side."""
+    if players is None:
+        players = [DEFAULT_BOT]
+    if isinstance(players, str):
+        players = [name.strip() for name in players.split(",")]
+    names = tuple(name.strip().lower() for name in players)
+    if len(names) == 1:
+        names = names * teams
+    if len(names) != teams or not all(names):
+        raise OptionError(f"a study needs one bot, or one per side ({teams}), not {list(players)!r}", "players")
+    return names
+
+
+def study(
+    variant: str,
+    players: Sequence[str] | str | None = None,
+    deals: int | None = None,
+    games: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    settings: Mapping[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Study:
+    """Play ``deals`` duplicate deals (default 200) or ``games`` whole games of ``variant`` and measure it.
+
+    ``players`` is one bot for every seat (default ``pimc``) or one per side; ``settings`` go to every bot.
+    A bad variant, option, bot, setting or count raises ``OptionError`` before anything is played.
+    """
+    rules = make_rules(variant, **dict(options or {}))
+    if deals is not None and games is not None:
+        raise OptionError("a study plays deals or whole games: give one of them", "games")
+    if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
+        raise OptionError(f"games must be a whole number of at least 1, not {games!r}", "games")
+    count = games if games is not None else (200 if deals is None else deals)
+    names = _checked_players(players, rules.teams)
+    per_side = [dict(settings or {}) for _ in names]
+    checked = plan_match(variant, list(names), count, seed, workers, True, options, per_side)
+    plan = _Plan(checked.rules.variant, dict(checked.rules.options), checked.sides, seed, True)
+    start = time.perf_counter()
+    hands: list[Hand] = []
+    hands_per_game: list[float] = []
+    if games is None:
+        outcomes: list[DealOutcome] = play_all(play_deal, plan, count, checked.workers, progress)
+        for outcome in outcomes:
+            for number, played in enumerate(outcome.passes):
+                hands.append(_hand(played.result, played.making, played.seating, outcome.deal, number, checked.rules))
+    else:
+        game_outcomes: list[GameOutcome] = play_all(play_game, plan, count, checked.workers, progress)
+        for game in game_outcomes:
+            for number, passed in enumerate(game.passes):
+                for index, result in enumerate(passed.results):
+                    # Each hand of a game is its own "deal" for the intervals (the hands of a game are nearly
+                    # independent), its passes sharing it as they share its cards.
+                    key = game.game * 10_000 + index
+                    hands.append(_hand(result, passed.makings[index], passed.seating, key, number, checked.rules))
+            hands_per_game.append(sum(p.hands for p in game.passes) / len(game.passes))
+    seconds = time.perf_counter() - start
+    levels = [f"{level}" for level in checked.rules.bid_levels] + [f"{checked.rules.hand_size}NT"]
+    auction = checked.rules.bidding == AUCTION
+    figures = hand_figures(hands, checked.rules.players, len(checked.sides), auction, levels if auction else [])
+    if hands_per_game:
+        figures["hands_per_game"] = mean_figure(hands_per_game)
+    return Study(
+        variant=checked.rules.variant,
+        options={k: list(v) if isinstance(v, tuple) else v for k, v in checked.rules.options.items()},
+        players=names,
+        settings=dict(settings or {}),
+        seed=seed,
+        deals=None if games is not None else count,
+        games=games,
+        hands=len(hands),
+        seconds=seconds,
+        figures=figures,
+        hands_list=tuple(hands),
+    )
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two studies of the same deals under two values of one option, and each figure's difference."""
+
+    option: str
+    values: tuple[Any, Any]
+    first: Study
+    second: Study
+    differences: Mapping[str, Figure]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able: the option, both studies and the differences (second minus first)."""
+        return {
+            "option": self.option,
+            "values": list(self.values),
+            "first": self.first.to_dict(),
+            "second": self.second.to_dict(),
+            "differences": {name: figure.to_dict() for name, figure in self.differences.items()},
+        }
+
+
+def compare(
+    variant: str, option: str, value: Any, options: Mapping[str, Any] | None = None, **arguments: Any
+) -> Comparison:
+    """Study ``variant`` with its options, then with ``option`` set to ``value``, on the same seed (the same deals
+    where the deck is unchanged), and give each figure's difference with its interval."""
+    base = dict(options or {})
+    name = option.strip().lower().replace("-", "_")
+    first_rules = make_rules(variant, **base)
+    if name not in first_rules.options:
+        raise OptionError(f"{first_rules.variant} has no option {name!r}; options: {', '.join(first_rules.options)}", name)
+    changed = {**base, name: value}
+    second_rules = make_rules(variant, **changed)
+    first_value, second_value = first_rules.options[name], second_rules.options[name]
+    if first_value == second_value:
+        raise OptionError(f"--compare {name}={value} is the value the study already has: choose another", name)
+    first = study(variant, options=base, **arguments)
+    second = study(variant, options=changed, **arguments)
+    differences = {
+        figure: difference(first.figures[figure], second.figures[figure])
+        for figure in first.figures
+        if figure in second.figures
+    }
+    return Comparison(name, (first_value, second_value), first, second, differences)
+
+
+__all__ = ["DEFAULT_BOT", "SIDE_LABELS", "Comparison", "Study", "compare", "study"]

@@ -1,0 +1,139 @@
+"""Studies of the variants: the figures, their intervals, how trump was made, and comparing two options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bowers.errors import OptionError
+from bowers.match import Side, play_match
+from bowers.stats import compare, figure_label, study
+from bowers.stats.figures import Figure, Hand, difference, hand_figures, luck_share, rate_figure
+
+
+def _hand(
+    deal: int, pass_number: int = 0, maker_offset: int | None = 0, made: bool = True, side_net: float = 1.0, **result: Any
+) -> Hand:
+    base = {"dealer": 0, "maker": maker_offset, "points": [1, 0], "made": made, "tricks": [2, 1, 1, 1], "alone": False}
+    base.update(result)
+    making = "round 1" if maker_offset is not None else None
+    return Hand(deal, pass_number, base, making, maker_offset, (1.0, -1.0, 1.0, -1.0), side_net)
+
+
+def test_a_rate_counts_every_hand_and_its_interval_is_taken_over_deals() -> None:
+    figure = rate_figure([(2, 2)] * 10 + [(0, 2)] * 10)
+    assert (figure.value, figure.count, figure.out_of) == (0.5, 20, 40)
+    assert figure.low is not None and figure.high is not None
+    # The passes of a deal agree here, so the interval is as wide as 20 independent hands', not 40's.
+    width = figure.high - figure.low
+    assert width > 0.35
+    assert rate_figure([(0, 0)]).value is None
+    rare = rate_figure([(0, 1)] * 99 + [(1, 1)])
+    assert rare.low is not None and rare.high is not None and rare.low >= 0 and rare.high > 0.03  # Wilson keeps it honest
+
+
+def test_hand_figures_count_contracts_by_seat_and_round() -> None:
+    hands = [
+        _hand(0, maker_offset=0),
+        _hand(0, 1, maker_offset=1, made=False),
+        _hand(1, maker_offset=2, alone=True, tricks=[5, 0, 0, 0]),
+        _hand(1, 1, maker_offset=None, misdeal=True, made=False),
+    ]
+    figures = hand_figures(hands, players=4, passes=2, auction=False, levels=[])
+    assert (figures["trump_made"].count, figures["trump_made"].out_of) == (3, 4)
+    assert (figures["makers_made"].count, figures["makers_made"].out_of) == (2, 3)
+    assert figures["seat_1_made_trump"].count == 1 and figures["seat_1_makers_made"].count == 0
+    assert (figures["loners"].count, figures["loner_marches"].count) == (1, 1)
+    assert figures["made_round_1"].count == 3 and figures["misdeal"].count == 1
+    assert figures["deal_value"].value == pytest.approx(1.0)
+    assert figure_label("seat_0_net").startswith("the dealer") and "after the dealer" in figure_label("seat_2_made_trump")
+
+
+def test_luck_share_is_all_luck_when_the_cards_decide_and_none_when_they_do_not() -> None:
+    mirrored = [_hand(deal, number, side_net=(deal % 5) * (1 if number == 0 else -1)) for deal in range(30) for number in (0, 1)]
+    assert luck_share(mirrored).value == pytest.approx(1.0)
+    independent = [_hand(deal, number, side_net=float((deal * 7 + number * 3) % 5)) for deal in range(40) for number in (0, 1)]
+    share = luck_share(independent)
+    assert share.value is not None and share.value < 0.5
+    assert share.low is not None and share.high is not None and share.low <= share.value <= share.high
+
+
+def test_a_difference_has_an_interval_around_it() -> None:
+    change = difference(Figure(0.5, 0.4, 0.6), Figure(0.7, 0.6, 0.8))
+    assert change.value == pytest.approx(0.2) and change.low is not None and change.high is not None
+    assert change.low < 0.2 < change.high and change.low > 0
+
+
+class PassingBot:
+    """Passes whenever it may, else plays its first legal action: every hand of stick the dealer sticks the dealer."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, observation: dict[str, Any]) -> str:
+        legal = observation["legal_actions"]
+        return "pass" if "pass" in legal else str(legal[0])
+
+
+def test_a_stuck_dealer_is_told_from_a_dealer_who_chose_to_call() -> None:
+    passers = [Side("passer", factory=PassingBot), Side("passer", factory=PassingBot)]
+    stuck = play_match("standard", passers, deals=5, seed=2, workers=1, options={"stick_the_dealer": True})
+    for outcome in stuck.outcomes:
+        for played in outcome.passes:
+            assert played.making == "stuck dealer" and played.result["maker"] == played.result["dealer"]
+    chosen = play_match("standard", ["random", "random"], deals=60, seed=2, workers=1, options={"stick_the_dealer": True})
+    makings = [played.making for outcome in chosen.outcomes for played in outcome.passes]
+    assert {"round 1", "round 2"} <= set(makings)
+    assert makings.count(None) == sum(played.result["misdeal"] for o in chosen.outcomes for played in o.passes)
+
+
+def test_a_study_of_a_variant_reports_every_figure_with_an_interval() -> None:
+    result = study("railroad", players="heuristic", deals=30, workers=1)
+    assert result.hands == 60 and result.players == ("heuristic", "heuristic")
+    figures = result.figures
+    for name in ("points_per_hand", "deal_value", "trump_made", "makers_made", "loners", "jambone", "luck_share"):
+        assert name in figures
+    assert figures["trump_made"].low is not None and figures["trump_made"].low <= figures["trump_made"].value  # type: ignore[operator]
+    # Identical deterministic bots: the cards decide every difference between the passes.
+    assert figures["luck_share"].value == pytest.approx(1.0)
+    data = result.to_dict()
+    assert set(data["figures"]["trump_made"]) == {"value", "ci95", "count", "of"}
+
+
+def test_whole_games_give_hands_per_game() -> None:
+    result = study("two-hand", players="heuristic,random", games=3, workers=1)
+    assert result.figures["hands_per_game"].value is not None and result.figures["hands_per_game"].value >= 5
+    assert result.games == 3 and result.deals is None
+
+
+def test_an_auction_reports_contracts_by_level() -> None:
+    figures = study("bid", players="heuristic", deals=20, workers=1).figures
+    levels = [name for name in figures if name.startswith("contract_") and not name.endswith("_made")]
+    assert levels == ["contract_3", "contract_4", "contract_5", "contract_5NT"]
+    assert sum(figures[name].count or 0 for name in levels) == figures["trump_made"].count
+    assert "made_round_1" not in figures
+
+
+def test_compare_plays_the_same_deals_under_two_values() -> None:
+    comparison = compare("standard", "stick_the_dealer", True, players="heuristic", deals=30, workers=1)
+    assert comparison.values == (False, True)
+    assert comparison.first.figures["made_stuck_dealer"].count == 0
+    assert (comparison.second.figures["made_stuck_dealer"].count or 0) > 0
+    assert comparison.second.figures["misdeal"].count == 0
+    assert comparison.differences["misdeal"].value == pytest.approx(-(comparison.first.figures["misdeal"].value or 0))
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: study("standard", players="heuristic,random,random", deals=2, workers=1), "one per side"),
+        (lambda: study("standard", players="heuristic", deals=2, games=2, workers=1), "deals or whole games"),
+        (lambda: compare("standard", "colour", "red", players="heuristic", deals=2, workers=1), "no option"),
+        (lambda: compare("standard", "stick_the_dealer", False, players="heuristic", deals=2, workers=1), "already has"),
+        (lambda: study("canasta", deals=2), "unknown variant"),
+    ],
+)
+def test_bad_studies_are_refused_before_anything_is_played(call: Any, fragment: str) -> None:
+    with pytest.raises(OptionError, match=fragment):
+        call()
