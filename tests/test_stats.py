@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from bowers.cli import cli
 from bowers.errors import OptionError
 from bowers.match import Side, play_match
 from bowers.stats import compare, figure_label, study
@@ -47,7 +51,7 @@ def test_hand_figures_count_contracts_by_seat_and_round() -> None:
     assert (figures["loners"].count, figures["loner_marches"].count) == (1, 1)
     assert figures["made_round_1"].count == 3 and figures["misdeal"].count == 1
     assert figures["deal_value"].value == pytest.approx(1.0)
-    assert figure_label("seat_0_net").startswith("the dealer") and "after the dealer" in figure_label("seat_2_made_trump")
+    assert figure_label("seat_0_net").startswith("the dealer") and "left of the dealer" in figure_label("seat_2_made_trump")
 
 
 def test_luck_share_is_all_luck_when_the_cards_decide_and_none_when_they_do_not() -> None:
@@ -137,3 +141,67 @@ def test_compare_plays_the_same_deals_under_two_values() -> None:
 def test_bad_studies_are_refused_before_anything_is_played(call: Any, fragment: str) -> None:
     with pytest.raises(OptionError, match=fragment):
         call()
+
+
+def _run(*arguments: str) -> Any:
+    return CliRunner().invoke(cli, ["stats", "--workers", "1", *arguments])
+
+
+def test_the_command_prints_every_figure_with_its_interval() -> None:
+    result = _run("--variant", "two-hand", "--players", "heuristic", "--deals", "10")
+    assert result.exit_code == 0, result.output
+    for words in ("value of the deal", "95% interval", "hands in which trump is made", "the dealer makes trump"):
+        assert words in result.output
+    assert "Jambone" not in result.output  # an event the variant does not have is left out
+
+
+def test_the_command_as_json() -> None:
+    result = _run("--variant", "railroad", "--players", "heuristic", "--deals", "5", "--json")
+    data = json.loads(result.output)
+    assert data["variant"] == "railroad" and data["hands"] == 10
+    assert set(data["figures"]["deal_value"]) == {"value", "ci95"}
+
+
+def test_the_command_compares_two_values_of_an_option() -> None:
+    result = _run("--players", "heuristic", "--deals", "10", "--compare", "stick_the_dealer=true")
+    assert result.exit_code == 0, result.output
+    assert "stick_the_dealer=False" in result.output and "stick_the_dealer=True" in result.output
+    assert "pts" in result.output and "difference" in result.output
+
+
+@pytest.mark.parametrize(("variant", "files"), [("standard", 6), ("railroad-6", 4)])
+def test_plots_are_written_as_png_and_svg(tmp_path: Path, variant: str, files: int) -> None:
+    result = _run("--variant", variant, "--players", "heuristic", "--deals", "6", "--plots", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    written = sorted(tmp_path.iterdir())
+    assert len(written) == files  # three teams have no table of the chance of winning to draw
+    for path in written:
+        head = path.read_bytes()[:200]
+        assert head.startswith(b"\x89PNG") if path.suffix == ".png" else b"<svg" in path.read_bytes()[:2000]
+    assert (tmp_path / f"{variant}-hands.svg").exists() and (tmp_path / f"{variant}-seats.png").exists()
+
+
+def test_a_comparison_is_plotted_too(tmp_path: Path) -> None:
+    result = _run("--players", "heuristic", "--deals", "6", "--compare", "stick_the_dealer=true", "--plots", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "standard-stick_the_dealer.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "fragment"),
+    [
+        (["--deals", "2", "--games", "2"], "two kinds of study"),
+        (["--compare", "stick_the_dealer"], "OPTION=VALUE"),
+        (["--compare", "colour=red", "--deals", "2"], "no option"),
+        (["--setting", "level"], "NAME=VALUE"),
+        (["--setting", "B.level=2"], "NAME=VALUE"),
+        (["--players", "heuristic,,random"], "--players"),
+        (["--players", "nobody", "--deals", "2"], "unknown bot"),
+        (["--variant", "canasta", "--deals", "2"], "unknown variant"),
+    ],
+)
+def test_bad_input_to_the_command_is_one_line(arguments: list[str], fragment: str) -> None:
+    result = _run(*arguments)
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], result.output

@@ -18,6 +18,7 @@ from bowers.cli.rules import rules_command
 from bowers.cli.serve import serve_command
 from bowers.cli.simulate import simulate_command
 from bowers.cli.solve import solve_command
+from bowers.cli.stats import stats_command
 from bowers.cli.variants import variants_command
 from bowers.play.cli import history_command, play_command
 
@@ -41,6 +42,7 @@ for command in (
     history_command,
     serve_command,
     match_command,
+    stats_command,
 ):
     cli.add_command(command)
 

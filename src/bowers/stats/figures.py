@@ -192,7 +192,8 @@ def hand_figures(hands: Sequence[Hand], players: int, passes: int, auction: bool
     for offset in range(players):
         rate(f"seat_{offset}_made_trump", always, _maker_at(offset))
         rate(f"seat_{offset}_makers_made", _maker_at(offset), contract_made)
-        figures[f"seat_{offset}_net"] = mean_figure(_deal_means(hands, _net_at(offset)))
+        if hands and len(hands[0].result["points"]) > 2:  # with two teams it is the value of the deal, or minus it
+            figures[f"seat_{offset}_net"] = mean_figure(_deal_means(hands, _net_at(offset)))
     rate("loners", made_trump, lambda hand: bool(hand.result.get("alone")))
     rate("loners_made", alone, contract_made)
     rate("loner_marches", alone, lambda hand: _march(hand, players))
@@ -277,7 +278,7 @@ def figure_label(name: str) -> str:
         return FIGURE_LABELS[name]
     if name.startswith("seat_"):
         _, offset, rest = name.split("_", 2)
-        seat = "the dealer" if offset == "0" else f"the seat {offset} after the dealer"
+        seat = {"0": "the dealer", "1": "the dealer's left"}.get(offset, f"{offset} seats left of the dealer")
         return {
             "made_trump": f"{seat} makes trump (of hands)",
             "makers_made": f"{seat} makes its contract",

@@ -1,0 +1,127 @@
+"""Regenerate docs/statistics.md's figures and docs/statistics/'s plots: a study of every variant, and comparisons.
+
+    python scripts/statistics_report.py                 # every variant, as published
+    python scripts/statistics_report.py --deals 20      # a quick look
+
+Each variant is studied with ``bowers.stats.study`` (the bots, level, deals and seed below, the same for every
+variant), its plots written to docs/statistics/, and the Markdown between the ``<!-- figures -->`` markers of
+docs/statistics.md replaced with the figures, the command that made them and how long it took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from bowers import variants
+from bowers.cli.stats import MEANS
+from bowers.stats import compare, figure_label, study
+from bowers.stats.figures import Figure
+from bowers.stats.plots import plot_comparison, plot_study
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCUMENT = ROOT / "docs" / "statistics.md"
+PLOTS = ROOT / "docs" / "statistics"
+START, END = "<!-- figures -->", "<!-- end of figures -->"
+COMPARISONS = [
+    ("standard", "stick_the_dealer", "true"),
+    ("railroad", "defend_alone", "false"),
+    ("ultimate", "going_alone", "true"),
+]
+
+
+def cell(name: str, figure: Figure) -> str:
+    """A figure as ``value [low, high]``: shares in percent, means in points."""
+    if figure.value is None:
+        return "-"
+    share = name not in MEANS and not name.endswith("_net")
+    scale, unit = (100.0, "%") if share else (1.0, "")
+    digits = 1 if share else 2
+
+    def shown(value: float | None) -> str:
+        return "-" if value is None else f"{scale * value:.{digits}f}{unit}"
+
+    text = f"{shown(figure.value)} [{shown(figure.low)}, {shown(figure.high)}]"
+    return text + (f" ({figure.count} of {figure.out_of})" if figure.count is not None else "")
+
+
+def difference_cell(name: str, change: Figure) -> str:
+    """A difference as ``+value [low, high]``: percentage points for shares, points or hands for means."""
+    share = name not in MEANS and not name.endswith("_net")
+    scale, unit, digits = (100.0, " pts", 1) if share else (1.0, "", 2)
+
+    def shown(value: float | None) -> str:
+        return "-" if value is None else f"{scale * value:+.{digits}f}"
+
+    return f"{shown(change.value)}{unit} [{shown(change.low)}, {shown(change.high)}]"
+
+
+def section(result_figures: dict[str, Figure], heading: str, plots: list[str]) -> list[str]:
+    """One variant's Markdown: its figures as a table, then its plots."""
+    lines = [f"### {heading}", "", "| figure | value [95% interval] |", "| --- | --- |"]
+    for name, figure in result_figures.items():
+        if figure.value is None or (figure.count == 0 and name not in ("euchred",)):
+            continue
+        lines.append(f"| {figure_label(name)} | {cell(name, figure)} |")
+    lines.append("")
+    lines += [f"![{Path(plot).stem}](statistics/{Path(plot).name})" for plot in plots if plot.endswith(".png")]
+    lines.append("")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", default="pimc", help="the bot at every seat (default pimc)")
+    parser.add_argument("--level", type=int, default=1, help="the strong bot's level (default 1)")
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals per variant (default 200)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--variant", action="append", help="only these variants (repeatable)")
+    arguments = parser.parse_args()
+    settings = {"level": arguments.level} if arguments.players == "pimc" else {}
+    common = {"players": arguments.players, "deals": arguments.deals, "seed": arguments.seed, "workers": arguments.workers}
+    PLOTS.mkdir(parents=True, exist_ok=True)
+    lines: list[str] = []
+    started = time.perf_counter()
+    for name in arguments.variant or variants():
+        result = study(name, settings=settings, **common)
+        plots = [str(path) for path in plot_study(result, PLOTS)]
+        heading = f"{name} ({result.hands} hands, {result.seconds:.0f} s)"
+        lines += section(dict(result.figures), heading, plots)
+        print(f"{name}: {result.hands} hands in {result.seconds:.0f} s", flush=True)
+    lines += ["## Comparing options", ""]
+    for name, option, value in COMPARISONS:
+        if arguments.variant and name not in arguments.variant:
+            continue
+        comparison = compare(name, option, value, settings=settings, **common)
+        plots = [str(path) for path in plot_comparison(comparison, PLOTS)]
+        first, second = comparison.values
+        lines += [f"### {name}: {option}={second} against {option}={first}", ""]
+        lines += ["| figure | difference [95% interval] |", "| --- | --- |"]
+        for figure_name, change in comparison.differences.items():
+            before, after = comparison.first.figures[figure_name], comparison.second.figures[figure_name]
+            if change.value is None or (before.count is not None and (before.count or 0) + (after.count or 0) == 0):
+                continue
+            lines.append(f"| {figure_label(figure_name)} | {difference_cell(figure_name, change)} |")
+        lines.append("")
+        lines += [f"![{Path(plot).stem}](statistics/{Path(plot).name})" for plot in plots if plot.endswith(".png")]
+        lines.append("")
+    minutes = (time.perf_counter() - started) / 60
+    command = "python scripts/statistics_report.py" + (
+        f" --players {arguments.players} --level {arguments.level} --deals {arguments.deals} --seed {arguments.seed}"
+    )
+    header = [
+        f"Made by `{command}` in {minutes:.0f} minutes on this machine ({arguments.players}"
+        + (f" at level {arguments.level}" if settings else "")
+        + f" in every seat, {arguments.deals} duplicate deals per variant, seed {arguments.seed}).",
+        "",
+    ]
+    text = DOCUMENT.read_text(encoding="utf-8")
+    before, _, rest = text.partition(START)
+    _, _, after = rest.partition(END)
+    DOCUMENT.write_text(before + START + "\n" + "\n".join(header + lines) + "\n" + END + after, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

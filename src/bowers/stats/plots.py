@@ -1,0 +1,156 @@
+"""Plots of a study (PNG and SVG, with matplotlib): the chance of winning from each score, how trump is made, the
+seats, and the differences between two options.
+
+matplotlib is an extra (``pip install 'bowers[plots]'``); it is imported only here, and only when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bowers.errors import OptionError
+from bowers.stats.figures import Figure, figure_label
+from bowers.stats.study import Comparison, Study
+from bowers.variants import make_rules
+
+FORMATS = ("png", "svg")
+# The shares charted as "how the hands go", besides how trump was made and the contracts by level.
+HAND_FIGURES = (
+    "trump_made",
+    "makers_made",
+    "euchred",
+    "march",
+    "loners",
+    "loners_made",
+    "defended_alone",
+    "jambone",
+    "jamboree",
+    "twos_threes",
+    "misdeal",
+    "no_trump",
+)
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the file-only Agg backend, or a one-line error saying how to install it."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as pyplot
+    except ImportError:
+        raise OptionError("plots need matplotlib: pip install 'bowers[plots]'", "plots") from None
+    return pyplot
+
+
+def win_grid(variant: str, target: int) -> list[list[float]] | None:
+    """The first team's chance of winning from every score below the target, dealing next (rows: its score,
+    columns: the other team's), from the table the bots use; None for three teams or a variant without one."""
+    from bowers.bots.win_probability import has_outcomes, win_table
+
+    if not has_outcomes(variant):
+        return None
+    table = win_table(variant, target)
+    if table.teams != 2:
+        return None
+    return [[table.chance([mine, theirs], 0, 0) for theirs in range(target)] for mine in range(target)]
+
+
+def _save(figure: Any, folder: Path, name: str) -> list[Path]:
+    paths = []
+    for extension in FORMATS:
+        path = folder / f"{name}.{extension}"
+        figure.savefig(path, dpi=110, bbox_inches="tight")
+        paths.append(path)
+    return paths
+
+
+def _title(result: Study) -> str:
+    games = f"{result.games} whole games" if result.games else f"{result.deals} duplicate deals"
+    return f"{result.variant}: {games}, {', '.join(sorted(set(result.players)))}"
+
+
+def _bars(pyplot: Any, names: Sequence[str], figures: Sequence[Figure], title: str, percent: bool = True) -> Any:
+    """A horizontal bar chart of figures with their 95% intervals as error bars."""
+    shown = [(name, figure) for name, figure in zip(names, figures, strict=True) if figure.value is not None]
+    figure, axes = pyplot.subplots(figsize=(8, 0.45 * len(shown) + 1.4))
+    scale = 100 if percent else 1
+    values = [scale * (f.value or 0.0) for _, f in shown]
+    below = [scale * ((f.value or 0.0) - (f.low if f.low is not None else f.value or 0.0)) for _, f in shown]
+    above = [scale * ((f.high if f.high is not None else f.value or 0.0) - (f.value or 0.0)) for _, f in shown]
+    positions = list(range(len(shown)))
+    axes.barh(positions, values, xerr=[below, above], color="#2f6f4f", ecolor="#222222", capsize=3)
+    axes.set_yticks(positions, [figure_label(name) for name, _ in shown])
+    axes.invert_yaxis()
+    axes.set_xlabel("% (95% interval)" if percent else "value (95% interval)")
+    axes.set_title(title, loc="left")
+    axes.grid(axis="x", alpha=0.3)
+    return figure
+
+
+def plot_study(result: Study, folder: str | Path) -> list[Path]:
+    """Write the study's plots into ``folder`` (created if need be), as PNG and SVG; returns the files written."""
+    pyplot = _pyplot()
+    directory = Path(folder)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OptionError(f"cannot write plots in {str(directory)!r} ({error.strerror or error})", "plots") from None
+    prefix = result.variant
+    written: list[Path] = []
+    figures = result.figures
+    bidding = [name for name in figures if name in HAND_FIGURES or name.startswith(("made_", "contract_"))]
+    bidding = [name for name in bidding if (figures[name].count or 0) > 0]
+    chart = _bars(pyplot, bidding, [figures[name] for name in bidding], f"How the hands go — {_title(result)}")
+    written += _save(chart, directory, f"{prefix}-hands")
+    pyplot.close(chart)
+    players = make_rules(result.variant, **result.options).players
+    seats = [f"seat_{offset}_made_trump" for offset in range(players)]
+    seats += [f"seat_{offset}_makers_made" for offset in range(players)]
+    chart = _bars(pyplot, seats, [figures[name] for name in seats], f"The seats, counted from the dealer — {_title(result)}")
+    written += _save(chart, directory, f"{prefix}-seats")
+    pyplot.close(chart)
+    rules = make_rules(result.variant, **result.options)
+    grid = win_grid(result.variant, rules.target)
+    if grid is not None:
+        chart, axes = pyplot.subplots(figsize=(6.4, 5.4))
+        image = axes.imshow(grid, origin="lower", cmap="RdYlGn", vmin=0.0, vmax=1.0, aspect="auto")
+        axes.set_xlabel("the opponents' score")
+        axes.set_ylabel("your score (you deal next)")
+        axes.set_title(f"{result.variant} to {rules.target}: your chance of winning the game", loc="left")
+        chart.colorbar(image, ax=axes, label="chance of winning")
+        if rules.target <= 15:
+            axes.set_xticks(range(rules.target))
+            axes.set_yticks(range(rules.target))
+            for mine, row in enumerate(grid):
+                for theirs, chance in enumerate(row):
+                    axes.text(theirs, mine, f"{100 * chance:.0f}", ha="center", va="center", fontsize=7)
+        written += _save(chart, directory, f"{prefix}-win-probability")
+        pyplot.close(chart)
+    return written
+
+
+def plot_comparison(comparison: Comparison, folder: str | Path) -> list[Path]:
+    """Write a chart of each figure's difference between the two option values (second minus first)."""
+    pyplot = _pyplot()
+    directory = Path(folder)
+    directory.mkdir(parents=True, exist_ok=True)
+    first_figures, second_figures = comparison.first.figures, comparison.second.figures
+    rates = [
+        name
+        for name, change in comparison.differences.items()
+        if change.value is not None
+        and first_figures[name].count is not None
+        and (first_figures[name].count or 0) + (second_figures[name].count or 0) > 0
+    ]
+    first, second = comparison.values
+    title = f"{comparison.first.variant}: {comparison.option}={second} against {first} (percentage points)"
+    chart = _bars(pyplot, rates, [comparison.differences[name] for name in rates], title)
+    written = _save(chart, directory, f"{comparison.first.variant}-{comparison.option}")
+    pyplot.close(chart)
+    return written
+
+
+__all__ = ["FORMATS", "plot_comparison", "plot_study", "win_grid"]
