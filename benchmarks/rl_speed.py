@@ -7,7 +7,8 @@ counts decisions (player actions; chance moves are not counted):
 * ``engine``: ``ids = game.step_id(pick(ids))``, the engine's fastest integer path;
 * ``engine+obs``: the same plus ``Game.observation(seat)`` for the seat to act;
 * ``encode``: the same plus ``bowers.encoding``'s tensor and mask (what every adapter builds);
-* ``pettingzoo``: ``env.step(action)`` on the raw AEC environment, no observation;
+* ``pettingzoo``: ``env.step(action)`` on the raw AEC environment, no observation, one hand an episode;
+* ``pettingzoo game``: the same with whole games as episodes (``whole_game=True``), as the engine column plays;
 * ``pettingzoo+obs``: the PettingZoo agent loop, ``env.last()`` (tensor and mask) then ``env.step``;
 * ``gymnasium``: ``SingleSeatEnv`` with random bots in the other seats, counting every seat's decision;
 * ``openspiel``: the registered ``bowers_standard`` game, ``state.apply_action``;
@@ -58,10 +59,10 @@ def engine(decisions: int, seed: int, observe: bool = False, encode: bool = Fals
     return done
 
 
-def pettingzoo(decisions: int, seed: int, observe: bool = False) -> int:
-    """The raw AEC environment, one hand an episode."""
+def pettingzoo(decisions: int, seed: int, observe: bool = False, whole_game: bool = False) -> int:
+    """The raw AEC environment, one hand an episode (or a whole game, as the engine column plays)."""
     uniform = random.Random(seed).random
-    environment = raw_env(VARIANT, **OPTIONS)
+    environment = raw_env(VARIANT, whole_game=whole_game, **OPTIONS)
     done = 0
     episode = seed
     while done < decisions:
@@ -70,7 +71,7 @@ def pettingzoo(decisions: int, seed: int, observe: bool = False) -> int:
         while not environment.terminations[environment.agent_selection]:
             if observe:
                 environment.last()
-            ids = environment.game.legal_action_ids()
+            ids = environment.legal_action_ids()
             environment.step(ids[int(uniform() * len(ids))])
             done += 1
     return done
@@ -124,6 +125,7 @@ def main() -> None:
         "engine+obs": lambda n, s: engine(n, s, observe=True),
         "encode": lambda n, s: engine(n, s, encode=True),
         "pettingzoo": pettingzoo,
+        "pettingzoo game": lambda n, s: pettingzoo(n, s, whole_game=True),
         "pettingzoo+obs": lambda n, s: pettingzoo(n, s, observe=True),
         "gymnasium": gymnasium_env,
         "openspiel": lambda n, s: openspiel(n, s, "bowers_standard", {"stick_the_dealer": True}),

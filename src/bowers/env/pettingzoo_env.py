@@ -12,6 +12,7 @@ that is not legal now raises ``bowers.IllegalAction`` and changes nothing.
 from __future__ import annotations
 
 import operator
+import random
 from typing import Any, ClassVar
 
 import numpy as np
@@ -26,7 +27,6 @@ from bowers.errors import OptionError
 from bowers.game import Game
 
 RENDER_MODES = ("ansi", "human")
-SEED_BOUND = 2**63  # game seeds are drawn below this from the environment's generator
 
 
 def agent_name(seat: int) -> str:
@@ -40,6 +40,9 @@ def check_render_mode(render_mode: object) -> str | None:
         allowed = ", ".join(RENDER_MODES)
         raise OptionError(f"unknown render_mode {render_mode!r}; render modes: {allowed} (or None)", "render_mode", allowed)
     return render_mode
+
+
+SEED_BOUND = 2**63  # game seeds are drawn below this from an environment's generator
 
 
 class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
@@ -67,9 +70,10 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_spaces = {agent: self._make_observation_space() for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(self.encoding.num_actions) for agent in self.possible_agents}
-        self._seeds = np.random.default_rng()
+        self._seeds = random.Random()  # the generator of game seeds (a plain one: a numpy draw costs several steps)
         self.game: Game | None = None
         self._closing: list[dict[str, Any]] | None = None  # each seat's view of the hand that ended a one-hand episode
+        self._closing_action: int | None = None  # the action that ended it (its views are built when first observed)
 
     def _make_observation_space(self) -> spaces.Dict:
         encoding = self.encoding
@@ -93,16 +97,18 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode: a new game whose seed is drawn from the generator ``seed`` starts (or continues)."""
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        self.game = Game(self.variant, seed=int(self._seeds.integers(SEED_BOUND)), **self.game_options)
+            self._seeds = random.Random(seed)
+        self.game = Game(self.variant, seed=self._seeds.getrandbits(63), **self.game_options)
         self._closing = None
+        self._closing_action = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._infos_empty = True
+        self._rewards_given = False  # the last step ended a hand and set rewards and results
+        self._legal_ids = self.game.legal_action_ids()
         to_act = self.game.to_act
         assert to_act is not None
         self.agent_selection = self.possible_agents[to_act]
@@ -116,27 +122,30 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         game = self.game
         if game is None:
             raise RuntimeError("call reset() before step()")
-        if action is None or isinstance(action, bool | float):
-            raise OptionError(f"an action is an integer id below {self.encoding.num_actions}, not {action!r}", "action", "ids")
-        action_id = operator.index(action)
+        if type(action) is not int:  # numpy integers are accepted; None, bools and floats are refused
+            if action is None or isinstance(action, bool | float):
+                message = f"an action is an integer id below {self.encoding.num_actions}, not {action!r}"
+                raise OptionError(message, "action", "ids")
+            action = operator.index(action)
         hand_number = game.hand_number
-        game.apply_id(action_id)  # refuses an illegal id with IllegalAction, changing nothing
+        self._legal_ids = game.step_id(action)  # refuses an illegal id with IllegalAction, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        if not self._infos_empty:
+        if self._rewards_given:  # the last step ended a hand: its rewards and results are read, so clear them
+            for name in self.rewards:
+                self.rewards[name] = 0.0
             self.infos = {name: {} for name in self.agents}
-            self._infos_empty = True
-        if game.hand_number == hand_number and not game.is_over:
-            for name in rewards:
-                rewards[name] = 0.0
-            to_act = game.to_act
-            assert to_act is not None
-            self.agent_selection = self.possible_agents[to_act]
+            self._rewards_given = False
+        if self._legal_ids and game.hand_number == hand_number:
+            self.agent_selection = self.possible_agents[game.to_act]  # type: ignore[index]
         else:
-            self._end_of_hand(action_id)
-        self._accumulate_rewards()
+            self._end_of_hand(action)
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids legal for the selected agent now (what its action mask allows), without building the mask."""
+        return list(self._legal_ids)
 
     def _end_of_hand(self, action_id: int) -> None:
         """Points for every seat's team; the episode ends here unless a whole game goes on."""
@@ -147,14 +156,14 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         for seat, name in enumerate(self.possible_agents):
             self.rewards[name] = float(result["points"][seat % teams])
             self.infos[name] = {"hand_result": result}
-        self._infos_empty = False
+        self._rewards_given = True
         if self.whole_game and not game.is_over:
             to_act = game.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
             return
         if not self.whole_game:
-            self._closing = self._closing_views(action_id)
+            self._closing_action = action_id  # the views are built if anyone observes the end
         for name in self.agents:
             self.terminations[name] = True
 
@@ -172,6 +181,8 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's tensor and action mask, from what its seat may see."""
         seat = self._seat_of[agent]
+        if self._closing is None and self._closing_action is not None:
+            self._closing = self._closing_views(self._closing_action)
         if self._closing is not None:
             view = self._closing[seat]
         else:
