@@ -100,18 +100,29 @@ class Table:
         seat, action = self.choose_bot_action()
         return seat, self.apply(action, seat)
 
-    def undo_for(self, seat: int) -> int:
-        """Take back ``seat``'s last decision and every action after it; returns how many actions were undone."""
-        record = self.game.record()
-        history = [pair for deal in record["deals"] for pair in deal["actions"]]
-        last = max((i for i, (actor, _) in enumerate(history) if actor == seat), default=None)
-        if last is None:
-            raise IllegalAction(seat, "undo", "you have made no decision to take back")
-        count = len(history) - last
-        for _ in range(count):
-            self.game.undo()
-        self.save()
-        return count
+    def undo_for(self, seat: int, earliest_hand: int | None = None) -> int:
+        """Take back ``seat``'s last real decision and every action after it; returns how many actions were undone.
+
+        A card that was the only one the seat could play is not a decision: undo goes back past it to the
+        decision before, but never into a hand before ``earliest_hand`` (default: the hand in progress, or the
+        last hand once the game is over).  With no such decision it raises ``IllegalAction`` and changes nothing.
+        """
+        game = self.game
+        deals = game.record()["deals"]
+        first = len(deals) - 1 if earliest_hand is None else earliest_hand
+        actions = [(number, actor, action) for number, deal in enumerate(deals) for actor, action in deal["actions"]]
+        taken_back: list[tuple[int, str]] = []
+        for number, actor, action in reversed(actions):
+            if number < first:
+                break
+            game.undo()
+            taken_back.append((actor, action))
+            if actor == seat and len(game.legal_actions()) > 1:
+                self.save()
+                return len(taken_back)
+        for actor, action in reversed(taken_back):  # nothing to take back: put everything back as it was
+            game.apply(action, seat=actor)
+        raise IllegalAction(seat, "undo", "you have made no decision to take back in this hand")
 
     def save(self) -> None:
         """Hand the current record to the save hook, if there is one."""

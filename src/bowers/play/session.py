@@ -24,6 +24,7 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from bowers import bots
+from bowers.errors import IllegalAction
 from bowers.play.parse import Choice, Command, InputError, completions, help_lines, parse_input
 from bowers.play.reasons import refusal
 from bowers.play.render import (
@@ -365,32 +366,16 @@ class TerminalGame:
         into an earlier hand.  True when something was taken back.
         """
         game = self.table.game
-        deals = game.record()["deals"]
-        hand_shown = len(deals) - (2 if self.between_hands and not game.is_over else 1)
-        actions = [(number, seat, action) for number, deal in enumerate(deals) for seat, action in deal["actions"]]
-        taken_back: list[tuple[int, str]] = []
-        found = False
-        with deferred_interrupt():
-            for number, seat, action in reversed(actions):
-                if number < hand_shown:
-                    break
-                game.undo()
-                taken_back.append((seat, action))
-                if seat == self.seat and len(game.legal_actions()) > 1:
-                    found = True
-                    break
-            if not found:
-                for seat, action in reversed(taken_back):
-                    game.apply(action, seat=seat)
-            else:
-                self.table.save()
-        if not found:
+        hand_shown = len(game.record()["deals"]) - (2 if self.between_hands and not game.is_over else 1)
+        try:
+            with deferred_interrupt():
+                count = self.table.undo_for(self.seat, earliest_hand=hand_shown)
+        except IllegalAction:
             self.notes = [error_text("You have made no decision to take back in this hand.")]
             return False
         self.between_hands = False
         self.messages.clear()
         self.last_trick, self.last_trick_winner = [], None
-        count = len(taken_back)
         self.show_table()
         self.notes = [Text(f"Took back your last decision ({count} action{'s' if count != 1 else ''} undone).")]
         return True
