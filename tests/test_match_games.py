@@ -95,3 +95,26 @@ def test_the_command_refuses_deals_and_games_together() -> None:
     result = run("match", "--players", "heuristic,random", "--games", "2", "--deals", "5")
     assert result.exit_code == 1
     assert "--deals and --games are two kinds of match" in result.output
+
+
+def test_the_elo_interval_of_whole_games_is_the_share_interval_over_duplicate_sets() -> None:
+    from bowers.match.statistics import elo_from_score
+
+    result = play_games("two-hand", ["heuristic", "random"], games=4, seed=2, workers=1)
+    elo, share = result.elo[0], result.sides[0].share
+    assert elo.wins == result.sides[0].games_won
+    assert share.low is not None and share.low > 0  # heuristic wins most games against random
+    assert elo.low == elo_from_score(share.low)
+    if share.high is not None and share.high < 1:
+        assert elo.high == elo_from_score(share.high)
+
+
+def test_chained_games_in_duplicate_count_each_pair_once_for_the_elo_interval() -> None:
+    from bowers.match import elo_difference, play_match
+
+    result = play_match("two-hand", ["heuristic", "random"], deals=200, seed=3, workers=1)
+    elo = result.elo[0]
+    naive = elo_difference(elo.wins, elo.losses)
+    assert elo.difference == naive.difference
+    assert elo.low is not None and naive.low is not None
+    assert elo.low < naive.low  # wider in duplicate: the two tables share their cards

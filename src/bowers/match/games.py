@@ -35,7 +35,7 @@ from bowers.match.runner import (
     seatings,
     side_net,
 )
-from bowers.match.statistics import Elo, Estimate, elo_difference, mean_interval, wilson_interval
+from bowers.match.statistics import Elo, Estimate, elo_difference, elo_from_share, mean_interval, wilson_interval
 from bowers.variants import Rules
 
 HAND_LIMIT = 1000  # a game still going after this many hands is reported as a failure, never run forever
@@ -261,6 +261,17 @@ def _share_interval(shares: Sequence[float], wins: int, played: int) -> Estimate
     return Estimate(estimate.mean, max(0.0, low), min(1.0, high), estimate.count)
 
 
+def _elos(sides: Sequence[GameSideResult], winners: Sequence[int], count: int, passes: int) -> tuple[Elo, ...]:
+    """The first side's Elo against each other side: with two sides from its share of games won and that share's
+    interval over duplicate sets; with three, from the games one of the two won, a duplicate set counting once."""
+    if count == 2:
+        return (elo_from_share(sides[0].share, winners.count(0), winners.count(1)),)
+    return tuple(
+        elo_difference(winners.count(0), winners.count(other), independent=(winners.count(0) + winners.count(other)) / passes)
+        for other in range(1, count)
+    )
+
+
 def _summarise(plan: _Plan, rules: Rules, outcomes: list[GameOutcome], workers: int, seconds: float) -> GamesResult:
     count = len(plan.sides)
     winners = [played.winner for outcome in outcomes for played in outcome.passes]
@@ -293,7 +304,7 @@ def _summarise(plan: _Plan, rules: Rules, outcomes: list[GameOutcome], workers: 
         workers=workers,
         seconds=seconds,
         sides=tuple(side_results),
-        elo=tuple(elo_difference(winners.count(0), winners.count(other)) for other in range(1, count)),
+        elo=_elos(side_results, winners, count, max((len(o.passes) for o in outcomes), default=1)),
         outcomes=tuple(outcomes),
     )
 

@@ -415,7 +415,12 @@ def _summarise(plan: _Plan, rules: Rules, outcomes: list[DealOutcome], workers: 
                 decision_seconds=tuple(times),
             )
         )
-    elos = tuple(elo_difference(winners.count(0), winners.count(other)) for other in range(1, count))
+    # In duplicate the tables hold the same cards: their games count as one independent game a deal's passes.
+    passes = max((len(o.passes) for o in outcomes), default=1)
+    elos = tuple(
+        elo_difference(winners.count(0), winners.count(other), independent=(winners.count(0) + winners.count(other)) / passes)
+        for other in range(1, count)
+    )
     return MatchResult(
         variant=rules.variant,
         options={k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()},

@@ -109,23 +109,40 @@ class Elo:
         return self.wins + self.losses
 
 
-def elo_difference(wins: int, losses: int, confidence: float = CONFIDENCE) -> Elo:
+def elo_difference(wins: int, losses: int, confidence: float = CONFIDENCE, independent: float | None = None) -> Elo:
     """The Elo difference of a side that won ``wins`` games and lost ``losses``, with its 95% interval.
 
     The interval maps the Wilson score interval of the winning share through
     ``elo_from_score``; an end at 0 or 1 is unbounded and given as None.
+    ``independent`` is how many independent games the interval may count on
+    when the games are not independent (games played in duplicate share their
+    cards: two passes count as one); by default every game counts.
 
     >>> elo = elo_difference(30, 10)
     >>> round(elo.difference, 1), round(elo.low, 1), round(elo.high, 1)
     (190.8, 69.0, 312.7)
+    >>> round(elo_difference(30, 10, independent=20).low, 1)
+    21.8
     """
-    games = wins + losses
-    if games == 0:
+    if wins + losses == 0:
         return Elo(None, None, None, wins, losses)
-    share = wins / games
+    share = wins / (wins + losses)
+    games = float(wins + losses) if independent is None else max(1.0, min(float(wins + losses), independent))
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
     centre = (share + z * z / (2 * games)) / (1 + z * z / games)
     spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     low = elo_from_score(centre - spread) if wins else None
     high = elo_from_score(centre + spread) if losses else None
     return Elo(elo_from_score(share), low, high, wins, losses)
+
+
+def elo_from_share(share: Estimate, wins: int, losses: int) -> Elo:
+    """The Elo difference of a share of games won whose interval is already known (``share``, 0..1), mapped
+    through ``elo_from_score``; an end at 0 or 1 is unbounded and given as None.
+
+    >>> round(elo_from_share(Estimate(0.75, 0.6, 0.9, 40), 30, 10).low, 1)
+    70.4
+    """
+    low = elo_from_score(share.low) if share.low is not None and share.low > 0 else None
+    high = elo_from_score(share.high) if share.high is not None and share.high < 1 else None
+    return Elo(elo_from_score(share.mean), low, high, wins, losses)
