@@ -112,7 +112,8 @@ def open_page(browser: Browser, url: str, width: int = 1366, height: int = 768) 
 
 
 def new_table(page: Page, seats: list[str], target: int | None = None, variant: str = "standard") -> None:
-    """Fill in the new-table form and open the table."""
+    """Open the new-table form from the first page, fill it in and open the table."""
+    page.click("#choose-game")
     page.wait_for_selector("form.lobby")
     page.select_option("#variant", variant)
     if target is not None:
@@ -175,6 +176,9 @@ def test_a_whole_game_against_bots_then_its_replay(browser: Browser, server: Ser
     play_until(page, ".game-over", seconds=120)
     summary = page.locator(".game-over").inner_text()
     assert "Game over" in summary and " win" in summary
+    # The last hand's actions and its summary carry the same hand number.
+    last_hand = page.locator("[aria-label='This hand'] h2").inner_text()
+    assert page.locator("[aria-label='Last hand'] h2").inner_text() == f"{last_hand} summary"
     page.click("text=Replay this game")
     page.wait_for_selector(".replay .felt .seat")
     assert "Deal 1 begins" in page.locator(".where").inner_text()
@@ -248,7 +252,7 @@ def test_a_killed_server_restarts_and_the_hand_goes_on(browser: Browser, tmp_pat
         cards = hand_cards(page)
         log = page.locator(".log").inner_text()
         running.start()
-        page.wait_for_function("!document.querySelector('.status-bar .error')", timeout=20000)
+        page.wait_for_selector(".status-bar .error", state="detached", timeout=20000)
         page.wait_for_timeout(300)
         assert set(hand_cards(page)) <= set(cards)  # the same hand, less what was played since
         assert page.locator(".log").inner_text().startswith(log.rsplit("\n", 1)[0])
@@ -295,7 +299,7 @@ def test_choosing_several_cards_for_a_discard(browser: Browser, server: Server) 
             page.locator(".hand .card.legal").nth(2).click()
             assert page.locator(".hand .card.selected").count() == 3
             page.locator(".controls button.action:not([disabled])").click()
-            page.wait_for_function("!document.querySelector('.hand .card.selected')")
+            page.wait_for_selector(".hand .card.selected", state="detached")
             assert len(hand_cards(page)) == 5
             return
         take_turn(page, last_call=True)  # the highest bid, to win the auction

@@ -1,6 +1,8 @@
-// The new-table page: variant and options (from /api/variants, never hard-coded), and who sits where.
+// The first page: one click to play the default game against bots, and the form for any variant, its
+// options (from /api/variants, never hard-coded) and who sits where, one step away.
 
 import { h } from "./dom.js";
+import { botWords } from "./words.js";
 
 const SEAT_NAMES = {
   2: ["You", "Opponent"],
@@ -8,22 +10,52 @@ const SEAT_NAMES = {
   6: ["You", "Left", "Left 2", "Across", "Right 2", "Right"],
 };
 
+// Card players' names for the options; an option not listed here shows its own name.
+const OPTION_WORDS = {
+  deck: "Deck",
+  stick_the_dealer: "Stick the dealer",
+  discard_turn_up: "Dealer may discard the card picked up",
+  defend_alone: "Defending alone",
+  alone_lead: "Who leads against a loner",
+  target: "Points to win",
+  initial_scores: "Starting scores",
+  reneges: "Reneges allowed",
+  draw: "Draw for partners and first deal",
+  going_alone: "Going alone",
+};
+
+const CHOICE_WORDS = {
+  deck: { 24: "24 cards (9 to Ace)", 32: "32 cards (7 to Ace)", 25: "25 cards (9 to Ace and the Joker)" },
+  alone_lead: { "dealer-left": "The dealer's left", "maker-left": "The loner's left" },
+};
+
+const LEVEL_WORDS = { 1: "level 1 (quick)", 2: "level 2", 3: "level 3", 4: "level 4", 5: "level 5 (strongest)" };
+
+function optionLabel(option) {
+  const words = option.name.replaceAll("_", " ");
+  return OPTION_WORDS[option.name] || words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function optionControl(option) {
   const id = `option-${option.name}`;
-  const label = h("label", { for: id }, option.name.replaceAll("_", " "));
+  const label = h("label", { for: id }, optionLabel(option));
   let input;
   if (option.kind === "bool") {
     input = h("input", { type: "checkbox", id, name: option.name, checked: option.default === true });
   } else if (option.kind === "choice") {
     input = h("select", { id, name: option.name });
-    for (const choice of option.choices) input.append(h("option", { value: String(choice), selected: choice === option.default }, String(choice)));
+    for (const choice of option.choices) {
+      input.append(h("option", { value: String(choice), selected: choice === option.default }, CHOICE_WORDS[option.name]?.[choice] || String(choice)));
+    }
   } else if (option.kind === "positive-int") {
     input = h("input", { type: "number", id, name: option.name, min: "1", step: "1", value: String(option.default), inputmode: "numeric" });
   } else {
     input = h("input", { type: "text", id, name: option.name, value: Array.isArray(option.default) ? option.default.join(", ") : String(option.default) });
   }
   input.dataset.kind = option.kind;
-  const doc = h("small", { class: "muted", id: `${id}-doc` }, `${option.doc} (${option.allowed})`);
+  // The option's own sentence; where the control cannot hold a wrong value, the allowed values are left out.
+  const allowed = option.kind === "scores" ? ` (${option.allowed})` : "";
+  const doc = h("small", { class: "muted", id: `${id}-doc` }, `${option.doc}${allowed}`);
   input.setAttribute("aria-describedby", `${id}-doc`);
   return h("div", { class: `field option kind-${option.kind}` }, label, input, doc);
 }
@@ -35,14 +67,71 @@ function readOption(input) {
   return input.value;
 }
 
+/** The bot the form offers first: the strongest with levels. */
+function strongestBot(catalogue) {
+  return catalogue.bots.find((b) => b.levels) || catalogue.bots[catalogue.bots.length - 1];
+}
+
 export async function openLobby(root) {
-  root.replaceChildren(h("p", {}, "Loading variants…"));
-  const catalogue = await (await fetch("/api/variants")).json();
-  const form = h("form", { class: "lobby", "aria-label": "New table" });
+  root.replaceChildren(h("p", {}, "Loading the games…"));
+  let catalogue;
+  try {
+    const response = await fetch("/api/variants");
+    catalogue = await response.json();
+  } catch {
+    root.replaceChildren(h("section", { class: "panel problem", role: "alert" }, h("h1", {}, "The card room is not answering"),
+      h("p", {}, "The server could not be reached. Try again in a moment."), h("p", {}, h("a", { href: "/", class: "button primary" }, "Try again"))));
+    return;
+  }
+  const defaultVariant = catalogue.variants[0];
+  const strongest = strongestBot(catalogue);
+
+  async function openTable(body, message, button) {
+    button.disabled = true;
+    message.textContent = "";
+    let answer;
+    let response;
+    try {
+      response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      answer = await response.json();
+    } catch {
+      response = { ok: false };
+      answer = { error: "The server could not be reached; try again." };
+    }
+    button.disabled = false;
+    if (!response.ok) {
+      message.textContent = answer.error;
+      return;
+    }
+    const tokens = answer.seats.map((seat) => seat.token);
+    localStorage.setItem(`bowers:invites:${answer.table}`, JSON.stringify(tokens));
+    const mine = tokens[0];
+    window.history.pushState({}, "", `/t/${answer.table}${mine ? `#${mine}` : ""}`);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }
+
+  // One click: the default game, this player and bots.
+  const quickMessage = h("p", { class: "error", role: "alert" });
+    const quick = h("button", { type: "button", class: "button primary big", id: "play-now" }, `Play ${defaultVariant.name === "standard" ? "Euchre" : defaultVariant.name} now`);
+  quick.addEventListener("click", () => {
+    const seats = [{ kind: "human", settings: {}, name: null }];
+    for (let seat = 1; seat < defaultVariant.players; seat += 1) seats.push({ kind: strongest.name, settings: strongest.levels ? { level: 3 } : {}, name: null });
+    openTable({ variant: defaultVariant.name, options: {}, seats }, quickMessage, quick);
+  });
+  const custom = h("button", { type: "button", class: "button secondary", id: "choose-game", "aria-expanded": "false", "aria-controls": "new-table-form" }, "Choose the game and seats…");
+  const welcome = h("section", { class: "welcome", "aria-label": "Play now" },
+    h("h1", {}, "Play Euchre"),
+    h("p", {}, `${defaultVariant.summary} You and a partner against two opponents: all three are ${botWords(strongest.name).toLowerCase()}s.`),
+    h("p", { class: "welcome-buttons" }, quick, " ", custom),
+    quickMessage,
+    h("p", { class: "muted" }, "Choose the game to play another variant, change the rules, name the players or invite friends."));
+
+  // The form.
+  const form = h("form", { class: "lobby", "aria-label": "New table", id: "new-table-form", hidden: true });
   const variantSelect = h("select", { id: "variant", name: "variant" });
   for (const variant of catalogue.variants) variantSelect.append(h("option", { value: variant.name }, variant.name));
   const summary = h("p", { class: "muted", id: "variant-summary" });
-  const optionsBox = h("fieldset", { class: "options" }, h("legend", {}, "Options"));
+  const optionsBox = h("fieldset", { class: "options" }, h("legend", {}, "Rules"));
   const seatsBox = h("fieldset", { class: "seats-form" }, h("legend", {}, "Seats"));
   const message = h("p", { class: "error", role: "alert" });
   const submit = h("button", { type: "submit", class: "button primary" }, "Open the table");
@@ -52,11 +141,10 @@ export async function openLobby(root) {
     const id = `seat-${seat}`;
     const kind = h("select", { id, name: id, "data-seat": seat });
     kind.append(h("option", { value: "human" }, seat === 0 ? "Me" : "A friend (invite link)"));
-    const strongest = catalogue.bots.find((b) => b.levels) || catalogue.bots[catalogue.bots.length - 1];
-    for (const bot of catalogue.bots) kind.append(h("option", { value: bot.name, selected: seat !== 0 && bot === strongest }, `${bot.name} bot`));
-    const level = h("select", { id: `${id}-level`, "aria-label": `Level of the bot in seat ${seat + 1}` });
-    for (let value = 1; value <= 5; value += 1) level.append(h("option", { value: String(value), selected: value === 3 }, `level ${value}`));
-    const name = h("input", { type: "text", id: `${id}-name`, maxlength: "40", placeholder: "name (optional)", "aria-label": `Name for seat ${seat + 1}` });
+    for (const bot of catalogue.bots) kind.append(h("option", { value: bot.name, selected: seat !== 0 && bot === strongest }, botWords(bot.name)));
+    const level = h("select", { id: `${id}-level`, "aria-label": `How well the bot in seat ${seat + 1} plays` });
+    for (let value = 1; value <= 5; value += 1) level.append(h("option", { value: String(value), selected: value === 3 }, LEVEL_WORDS[value]));
+    const name = h("input", { type: "text", id: `${id}-name`, maxlength: "40", placeholder: seat === 0 ? "your name (optional)" : "name (optional)", "aria-label": `Name for seat ${seat + 1}` });
     function sync() {
       const bot = catalogue.bots.find((b) => b.name === kind.value);
       level.hidden = !(bot && bot.levels);
@@ -69,19 +157,19 @@ export async function openLobby(root) {
   function showVariant() {
     const variant = catalogue.variants.find((v) => v.name === variantSelect.value);
     summary.textContent = `${variant.summary} ${variant.players} players.`;
-    optionsBox.replaceChildren(h("legend", {}, "Options"), ...variant.options.map(optionControl));
+    optionsBox.replaceChildren(h("legend", {}, "Rules"), ...variant.options.map(optionControl));
     seatsBox.replaceChildren(h("legend", {}, "Seats"));
     for (let seat = 0; seat < variant.players; seat += 1) seatsBox.append(seatControl(seat, variant.players));
   }
   variantSelect.addEventListener("change", showVariant);
 
   form.append(
-    h("h1", {}, "A new table"),
+    h("h2", {}, "Choose the game"),
     h("div", { class: "field" }, h("label", { for: "variant" }, "Variant"), variantSelect, summary),
     optionsBox, seatsBox, message, submit,
     h("p", { class: "muted" }, "Friends get their own private link. Anyone with the table's public link can watch."),
   );
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     const variant = catalogue.variants.find((v) => v.name === variantSelect.value);
     const options = {};
@@ -97,21 +185,13 @@ export async function openLobby(root) {
       const settings = bot && bot.levels ? { level: Number(form.querySelector(`#seat-${seat}-level`).value) } : {};
       seats.push({ kind, settings, name });
     }
-    submit.disabled = true;
-    message.textContent = "";
-    const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ variant: variant.name, options, seats }) });
-    const answer = await response.json();
-    submit.disabled = false;
-    if (!response.ok) {
-      message.textContent = answer.error;
-      return;
-    }
-    const tokens = answer.seats.map((seat) => seat.token);
-    localStorage.setItem(`bowers:invites:${answer.table}`, JSON.stringify(tokens));
-    const mine = tokens[0];
-    window.history.pushState({}, "", `/t/${answer.table}${mine ? `#${mine}` : ""}`);
-    window.dispatchEvent(new PopStateEvent("popstate"));
+    openTable({ variant: variant.name, options, seats }, message, submit);
   });
-  root.replaceChildren(form);
+  custom.addEventListener("click", () => {
+    form.hidden = !form.hidden;
+    custom.setAttribute("aria-expanded", String(!form.hidden));
+    if (!form.hidden) variantSelect.focus();
+  });
+  root.replaceChildren(h("div", { class: "lobby-page" }, welcome, form));
   showVariant();
 }

@@ -1,11 +1,23 @@
 // The table page: a live game over the websocket, as a seat (with its invite token) or as a spectator.
+//
+// States from the server are shown one after another at a card room's pace: a played card moves from its
+// seat to the trick, a finished trick stays a moment on the felt, then goes to the seat that took it.
+// With prefers-reduced-motion nothing moves, but a finished trick still stays a moment.
 
 import { announce, h } from "./dom.js";
 import { cardElement, cardName, cardText, suitSymbol } from "./cards.js";
 import { drawFelt } from "./felt.js";
-import { actionLabel, actionSentence, phaseWords, seatName, teamName, trumpWords } from "./words.js";
+import {
+  actionHelp, actionLabel, actionSentence, nameNode, phaseWords, seatKind, seatName, seatRole, seatTitle,
+  playerName, teamName, teamNode, teamWins, trumpWords,
+} from "./words.js";
 
-const CARD_KINDS = new Set(["play", "discard", "give", "twos-threes"]);
+// Returning twos and threes is one choice (all of them, or none): a button, like a bid.
+const CARD_KINDS = new Set(["play", "discard", "give"]);
+const MOVE_MS = 320; // a card's move from its seat to the trick
+const TRICK_STAYS_MS = 1200; // a finished trick on the felt before it is taken
+const SWEEP_MS = 420; // the trick's move to the seat that took it
+const BEHIND = 30; // states waiting past this many (a tab left in the background) are shown without pauses
 
 /** Split the legal actions into card actions (one card: click it; several: select them) and buttons. */
 function sortActions(legal) {
@@ -23,16 +35,36 @@ function sortActions(legal) {
   return { single, multi, buttons };
 }
 
+function reduceMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+}
+
+function middle(rect) {
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+/** The seat that took the trick just finished: the server says so within a hand; at a hand's end, the seat whose count grew. */
+function trickWinner(previous, next) {
+  if (next.last_trick_winner !== null && next.last_trick_winner !== undefined) return next.last_trick_winner;
+  const before = previous.observation.tricks_won || [];
+  const after = next.previous_hand?.result?.tricks || [];
+  const seat = after.findIndex((count, index) => count > (before[index] ?? 0));
+  return seat < 0 ? null : seat;
+}
+
 export function openTable(root, tableId, token) {
   let socket = null;
-  let state = null;
+  let state = null; // the state message on screen
+  let frozen = null; // while a finished trick stays: { observation, ending, previousHand } drawn instead of the state's
+  const queue = []; // state messages received, not yet shown
+  let pumping = false;
+  let hurry = null; // ends the current pause early
   let hint = null;
+  let sent = null; // the action count when this seat last chose: no second choice until the table answers
   let selection = new Set();
   let retry = 0;
   let closedForGood = false;
-  let lastAnnounced = -1;
   let showLastTrick = false;
-  let holdTrick = 0; // a timer while a just-finished trick stays on the felt
   let error = "";
 
   root.replaceChildren();
@@ -45,6 +77,7 @@ export function openTable(root, tableId, token) {
   const main = h("div", { class: "play-area" }, status, felt, controls, handRow);
   layout.append(main, side);
   root.append(layout);
+  felt.addEventListener("click", () => hurry?.()); // a click on the table takes a finished trick at once
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -72,54 +105,200 @@ export function openTable(root, tableId, token) {
     });
   }
 
+  /** A page in place of the table, for a link that opens no table or no seat, with the ways on. */
+  function showProblem(title, text, links) {
+    closedForGood = true;
+    socket?.close();
+    root.replaceChildren(h("section", { class: "panel problem", role: "alert" },
+      h("h1", {}, title), h("p", {}, text),
+      h("p", { class: "links" }, ...links.map(([href, label], index) => h("a", { href, class: `button${index ? " secondary" : " primary"}` }, label)))));
+    document.title = `bowers — ${title}`;
+  }
+
   function receive(message) {
     if (message.type === "state") {
-      const moved = !state || state.actions !== message.actions;
-      state = message;
-      if (moved) {
-        hint = null;
-        selection = new Set();
-        error = "";
-        window.clearTimeout(holdTrick);
-        holdTrick = 0;
-        const [, last] = message.last_action || [];
-        if (last?.startsWith("play:") && !message.observation.trick.length && message.last_trick) {
-          holdTrick = window.setTimeout(() => { holdTrick = 0; render(); }, 1400);
-        }
-      }
-      render();
-      if (moved && message.last_action && message.actions !== lastAnnounced) {
-        lastAnnounced = message.actions;
-        let text = actionSentence(state, ...message.last_action);
-        if (state.observation.to_act === state.seat && state.seat !== null && state.winner === null) text += ". Your turn.";
-        announce(text);
-      }
+      queue.push(message);
+      if (queue.length > BEHIND) hurry?.();
+      pump();
     } else if (message.type === "hint") {
+      if (state && message.actions !== state.actions) return;
       hint = message;
       render();
       if (message.advice.length) announce(`Hint: ${actionLabel(message.advice[0].action, state)}`);
     } else if (message.type === "error") {
+      if (!state && message.code === "no-table") {
+        showProblem("No table at this link", "There is no table at this address: the link may be incomplete or mistyped.",
+          [["/", "Start a new table"], ["/replay", "Replay a game"]]);
+        return;
+      }
+      if (!state && (message.code === "bad-token" || message.code === "malformed")) {
+        showProblem("This invite link opens no seat", "The seat's part of the link (after #) is not right: ask for the link again, or watch the table.",
+          [["/", "Start a new table"], [`/t/${tableId}`, "Watch this table"]]);
+        return;
+      }
       error = message.message;
+      sent = null;
       if (["bad-token", "no-table", "seat-taken"].includes(message.code)) closedForGood = true;
       render();
       announce(error);
     }
   }
 
+  function pause(ms) {
+    return new Promise((resolve) => {
+      const done = () => {
+        window.clearTimeout(timer);
+        if (hurry === done) hurry = null;
+        resolve();
+      };
+      const timer = window.setTimeout(done, queue.length > BEHIND ? 0 : ms);
+      hurry = done;
+    });
+  }
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (queue.length) await present(queue.shift());
+    } finally {
+      pumping = false;
+    }
+  }
+
+  /** Show one state; resolves when the next may be shown. */
+  async function present(next) {
+    const previous = state;
+    const step = previous && next.actions === previous.actions + 1;
+    const moved = !previous || previous.actions !== next.actions;
+    const [actor, action] = next.last_action || [];
+    const played = step && action?.startsWith("play:");
+    const card = played ? action.split(":")[1] : null;
+    // Where the card comes from: this seat's own hand, else the seat's place at the table.
+    const from = played && actor === next.seat ? handRow.querySelector(`[data-card="${card}"]`)?.getBoundingClientRect() : null;
+    state = next;
+    if (moved) {
+      hint = null;
+      selection = new Set();
+      error = "";
+    }
+    const finished = played && !next.observation.trick.length && next.last_trick;
+    frozen = null;
+    if (finished) {
+      const ending = next.observation.hand_number !== previous.observation.hand_number || next.winner !== null;
+      frozen = { observation: { ...next.observation, trick: next.last_trick }, ending: false, previousHand: next.previous_hand };
+      if (ending) {
+        const p = previous.observation;
+        const observation = {
+          ...p, trick: next.last_trick, to_act: null, legal_actions: [], history: [...p.history, next.last_action],
+          hand: actor === next.seat ? p.hand.filter((c) => c !== card) : p.hand,
+          hand_sizes: p.hand_sizes.map((n, seat) => (seat === actor ? n - 1 : n)),
+        };
+        delete observation.playing_for;
+        frozen = { observation, ending: true, previousHand: previous.previous_hand };
+      }
+    }
+    render();
+    if (moved && next.last_action) speak(next);
+    if (played) moveIn(actor, from);
+    if (finished) {
+      await pause(TRICK_STAYS_MS + (reduceMotion() ? 0 : MOVE_MS));
+      await sweep(trickWinner(previous, next));
+      frozen = null;
+      render();
+      if (next.observation.hand_number !== previous.observation.hand_number || next.winner !== null) speakHandEnd();
+    } else if (played) await pause(MOVE_MS);
+  }
+
+  function speak(message) {
+    const o = message.observation;
+    const phase = message.variant === "ultimate" && o.history.length <= message.seats.length ? "twos-threes" : null;
+    let text = actionSentence(message, ...message.last_action, { long: true, turnUp: o.turn_up, dealer: o.dealer, phase });
+    if (o.to_act === message.seat && message.seat !== null && message.winner === null) text += ". Your turn.";
+    announce(text);
+  }
+
+  function speakHandEnd() {
+    if (state.winner !== null) announce(`Game over. ${teamWins(state, state.winner)}.`);
+    else if (state.previous_hand) announce(handSummary(state.previous_hand).slice(0, 2).join(" "));
+  }
+
+  function moveIn(seat, fromRect) {
+    if (reduceMotion()) return;
+    const node = felt.querySelector(`.trick-card[data-seat="${seat}"]`);
+    const from = fromRect || felt.querySelector(`.seat[data-seat="${seat}"]`)?.getBoundingClientRect();
+    if (!node || !from) return;
+    const a = middle(from);
+    const b = middle(node.getBoundingClientRect());
+    node.animate(
+      [{ transform: `translate(-50%, -50%) translate(${a.x - b.x}px, ${a.y - b.y}px) scale(.85)` }, { transform: "translate(-50%, -50%)" }],
+      { duration: MOVE_MS, easing: "cubic-bezier(.2, .7, .3, 1)", id: "to-trick" },
+    );
+  }
+
+  function sweep(winner) {
+    const seat = felt.querySelector(`.seat[data-seat="${winner}"]`);
+    if (reduceMotion() || !seat) return Promise.resolve();
+    const target = middle(seat.getBoundingClientRect());
+    const moves = [...felt.querySelectorAll(".trick-card")].map((node) => {
+      const b = middle(node.getBoundingClientRect());
+      return node.animate(
+        [{ transform: "translate(-50%, -50%)", opacity: 1 }, { transform: `translate(-50%, -50%) translate(${target.x - b.x}px, ${target.y - b.y}px) scale(.4)`, opacity: 0.2 }],
+        { duration: SWEEP_MS, easing: "ease-in", fill: "forwards", id: "to-winner" },
+      );
+    });
+    return Promise.all(moves.map((move) => move.finished.catch(() => {})));
+  }
+
   function act(action) {
+    if (sent === state.actions) return;
+    sent = state.actions;
+    hurry?.();
     send({ type: "act", action, expect: state.actions });
+    render();
+  }
+
+  /** The words for this turn, so a new player knows what is asked. */
+  function promptFor(o, { single, multi, buttons }) {
+    if (o.playing_for !== undefined) return `Choose the card ${seatName(state, o.playing_for)} plays`;
+    if (buttons.length) {
+      const turnUp = o.turn_up ? cardText(o.turn_up) : "the turn-up";
+      switch (o.phase) {
+        case "round-1": return o.dealer === state.seat ? `Pick up ${turnUp}, or pass?` : `Order ${turnUp} up to ${seatObjectName(o.dealer)}, or pass?`;
+        case "round-2": return "Name trump, or pass?";
+        case "pickup-choice": return `Pick up ${turnUp}, or decline it?`;
+        case "maker-choice": return "Go alone, or play with your partner?";
+        case "defend": return "Defend alone against the loner?";
+        case "auction": return "Your bid";
+        case "twos-threes": return "Return your twos and threes for new cards, or keep them?";
+        default: return "Your call";
+      }
+    }
+    if (multi.length) return `Choose ${multi[0].cards.length} cards to ${multi[0].keyword === "twos-threes" ? "return" : "discard"}`;
+    if ([...single.values()].some((a) => a.startsWith("discard:"))) return "Discard a card";
+    if ([...single.values()].some((a) => a.startsWith("give:"))) return "Give your partner a card";
+    return o.trick.length ? "Your play" : "Your lead";
+  }
+
+  function seatObjectName(seat) {
+    const name = seatName(state, seat);
+    return name === "Partner" ? "your partner" : name;
   }
 
   function render() {
+    if (closedForGood && !root.contains(layout)) return;
     if (!state) {
       status.textContent = error || "Joining the table…";
       return;
     }
-    const o = state.observation;
+    const o = frozen?.observation || state.observation;
+    const winner = frozen?.ending ? null : state.winner;
     const mine = state.seat;
-    const myTurn = mine !== null && o.to_act === mine && state.winner === null;
+    // Choices wait while a finished trick is on the felt (a click on the table takes it at once).
+    const myTurn = mine !== null && o.to_act === mine && winner === null && sent !== state.actions && !frozen;
     const legal = myTurn ? o.legal_actions : [];
-    const { single, multi, buttons } = sortActions(legal);
+    const sorted = sortActions(legal);
+    const { single, multi, buttons } = sorted;
     const multiCards = new Set(multi.flatMap((m) => m.cards));
     const playingFor = o.playing_for;
     // Keep keyboard focus across a redraw: on the same card or button, else on the hand.
@@ -133,60 +312,50 @@ export function openTable(root, tableId, token) {
     o.scores.forEach((score, team) => {
       const mineTeam = mine !== null && team === o.team;
       scores.append(h("span", { class: `score${mineTeam ? " ours" : ""}`, title: teamName(state, team) },
-        h("span", { class: "score-team" }, teamName(state, team)), " ", h("b", {}, String(score))));
+        h("span", { class: "score-team" }, teamNode(state, team)), h("b", {}, String(score))));
     });
     scores.append(h("span", { class: "target" }, `to ${o.target}`));
-    const turnText = state.winner !== null
-      ? `${teamName(state, state.winner)} win${state.winner === o.team && mine !== null ? "!" : ""}`
-      : o.to_act === null ? "" : myTurn ? "Your turn" : `${seatName(state, o.to_act)} to act`;
+    const turnText = winner !== null
+      ? `${teamWins(state, winner)}${winner === o.team && mine !== null ? "!" : ""}`
+      : o.to_act === null ? "" : o.to_act === mine ? "Your turn" : `${seatName(state, o.to_act)} to ${o.phase === "play" ? "play" : "choose"}`;
     status.append(
       scores,
       h("div", { class: "facts" },
-        h("span", { class: "fact" }, `Hand ${o.hand_number + 1}`),
+        h("span", { class: "fact" }, winner !== null ? "Game over" : `Hand ${o.hand_number + 1}`),
         h("span", { class: `fact trump${o.trump ? " set" : ""}` }, `Trump: ${trumpWords(o.trump)}`),
-        h("span", { class: "fact" }, phaseWords(o.phase)),
-        h("span", { class: `fact turn${myTurn ? " mine" : ""}`, "aria-live": "off" }, turnText)),
+        winner !== null ? null : h("span", { class: "fact" }, phaseWords(o.phase)),
+        turnText ? h("span", { class: `fact turn${myTurn ? " mine" : ""}`, "aria-live": "off" }, turnText) : null),
     );
     if (error) status.append(h("div", { class: "error", role: "alert" }, error));
 
     // Felt.
     drawFelt(felt, {
       state,
-      observation: (showLastTrick || holdTrick) && state.last_trick ? { ...o, trick: state.last_trick } : o,
+      observation: showLastTrick && state.last_trick && !frozen ? { ...o, trick: state.last_trick } : o,
       bottom: mine ?? 0,
       hideHandOf: mine ?? undefined,
       legalCards: playingFor !== undefined ? new Set(single.keys()) : null,
       chooseCard: playingFor !== undefined ? (card) => act(single.get(card)) : null,
-      describe: (action) => actionLabel(action, state),
+      describe: (action, seat) => bubbleWords(action, seat, o),
     });
-    if ((showLastTrick || holdTrick) && state.last_trick) felt.classList.add("showing-last");
-    else felt.classList.remove("showing-last");
+    felt.classList.toggle("showing-last", Boolean(showLastTrick && state.last_trick && !frozen));
+    felt.classList.toggle("trick-done", Boolean(frozen));
 
     // Controls: buttons for the non-card choices, selection confirm, hint, undo, last trick.
     controls.replaceChildren();
-    if (state.winner !== null) {
+    if (winner !== null) {
       const final = o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ");
-      controls.append(h("div", { class: "banner", role: "status" }, h("strong", {}, `${teamName(state, state.winner)} win.`), ` ${final}. `,
+      controls.append(h("div", { class: "banner", role: "status" }, h("strong", {}, `${teamWins(state, winner)}.`), ` ${final}. `,
         h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
         h("a", { href: "/", class: "button secondary" }, "New table")));
-    } else if (state.previous_hand && !o.history.length) {
-      const r = state.previous_hand.result;
-      const points = r.points.map((p, team) => (p ? `${teamName(state, team)} +${p}` : null)).filter(Boolean).join(", ") || "no points";
-      controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${r.misdeal ? "misdeal" : r.made ? "made" : "euchred"}, ${points}.`));
+    } else if (state.previous_hand && !o.history.length && !frozen) {
+      controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${handSummary(state.previous_hand)[0]}`));
     }
-    if (myTurn) {
-      const prompt = playingFor !== undefined
-        ? `Choose the card ${seatName(state, playingFor)} plays`
-        : buttons.length ? "Your call"
-        : multi.length ? `Choose ${multi[0].cards.length} cards to ${multi[0].keyword === "twos-threes" ? "return" : "discard"}`
-        : [...single.values()].some((a) => a.startsWith("discard:")) ? "Discard a card"
-        : [...single.values()].some((a) => a.startsWith("give:")) ? "Give your partner a card"
-        : "Your play";
-      controls.append(h("span", { class: "prompt" }, prompt));
-    }
+    if (myTurn) controls.append(h("span", { class: "prompt" }, promptFor(o, sorted)));
     for (const action of buttons) {
       const best = hint?.advice?.[0]?.action === action;
-      controls.append(h("button", { type: "button", class: `action${best ? " hinted" : ""}`, onclick: () => act(action), "data-action": action }, actionLabel(action, state)));
+      const help = actionHelp(action);
+      controls.append(h("button", { type: "button", class: `action${best ? " hinted" : ""}`, onclick: () => act(action), "data-action": action, title: help }, buttonLabel(action, o)));
     }
     if (multi.length) {
       const chosen = [...selection].sort();
@@ -194,28 +363,22 @@ export function openTable(root, tableId, token) {
       const verb = multi[0].keyword === "twos-threes" ? "Return" : "Discard";
       controls.append(h("button", { type: "button", class: "action", disabled: !match, onclick: () => match && act(match.action) },
         `${verb} ${chosen.map(cardText).join(" ") || `${multi[0].cards.length} cards`}`));
-      // An empty selection is a choice too where the rules allow none (e.g. no twos and threes to return).
     }
     const tools = h("div", { class: "tools" });
     if (myTurn && state.hint_available) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "hint" }), "aria-keyshortcuts": "h" }, "Hint (h)"));
     if (state.can_undo) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "undo" }), "aria-keyshortcuts": "u" }, "Undo (u)"));
-    if (state.last_trick) tools.append(h("button", { type: "button", class: "tool", "aria-pressed": String(showLastTrick), onclick: () => { showLastTrick = !showLastTrick; render(); }, "aria-keyshortcuts": "l" }, showLastTrick ? "Hide last trick (l)" : "Last trick (l)"));
+    if (state.last_trick && !frozen) tools.append(h("button", { type: "button", class: "tool", "aria-pressed": String(showLastTrick), onclick: () => { showLastTrick = !showLastTrick; render(); }, "aria-keyshortcuts": "l" }, showLastTrick ? "Hide last trick (l)" : "Last trick (l)"));
     controls.append(tools);
-    if (hint) {
-      const list = h("ol", { class: "hint", "aria-label": "Hint" });
-      for (const advice of hint.advice.slice(0, 3)) {
-        list.append(h("li", {}, h("b", {}, actionLabel(advice.action, state)), ` ${advice.value >= 0 ? "+" : ""}${advice.value.toFixed(2)} pts — ${advice.reason}`));
-      }
-      controls.append(list);
-    }
+    if (hint && myTurn) controls.append(hintList(hint));
 
     // My hand.
     handRow.replaceChildren();
     if (mine !== null) {
       const hand = o.hand;
       handRow.style.setProperty("--count", String(Math.max(hand.length, 1)));
+      const pickedUp = o.phase === "discard" && o.turn_up_state === "taken" && o.dealer === mine ? o.turn_up : null;
       hand.forEach((card, index) => {
-        let onChoose = null;
+        let onChoose = () => {};
         let isLegal = false;
         if (playingFor === undefined && single.has(card)) {
           isLegal = true;
@@ -228,12 +391,15 @@ export function openTable(root, tableId, token) {
             render();
             handRow.querySelector(`[data-card="${card}"]`)?.focus();
           };
-        } else if (myTurn || true) {
-          onChoose = () => {};
         }
-        const node = cardElement(card, { onChoose, legal: isLegal, selected: selection.has(card) });
+        const label = card === pickedUp ? `${cardName(card)}, the turn-up you picked up` : null;
+        const node = cardElement(card, { onChoose, legal: isLegal, selected: selection.has(card), label });
         if (!isLegal && (single.size || multi.length)) node.classList.add("dim");
         if (hint?.advice?.[0]?.action?.endsWith(":" + card)) node.classList.add("hinted");
+        if (card === pickedUp) {
+          node.classList.add("picked-up");
+          node.append(h("span", { class: "card-tag", "aria-hidden": "true" }, "picked up"));
+        }
         node.dataset.index = index;
         handRow.append(node);
       });
@@ -242,7 +408,7 @@ export function openTable(root, tableId, token) {
       handRow.append(h("p", { class: "muted" }, "You are watching this table."));
     }
 
-    renderSide();
+    renderSide(o, winner);
     if (focusedCard) (handRow.querySelector(`[data-card="${focusedCard}"]`) || handRow.querySelector(".card"))?.focus();
     else if (focusedAction) {
       const again = [...controls.querySelectorAll("button")].find((b) => (b.dataset.action || b.textContent) === focusedAction);
@@ -250,47 +416,103 @@ export function openTable(root, tableId, token) {
     }
   }
 
-  function renderSide() {
-    const o = state.observation;
+  /** A button's words; passing on twos and threes keeps the cards. */
+  function buttonLabel(action, o) {
+    if (action === "pass" && o.phase === "twos-threes") return "Keep my cards";
+    return actionLabel(action, state);
+  }
+
+  function bubbleWords(action, seat, o) {
+    const [keyword] = action.split(":");
+    if (keyword === "order" && !action.includes(":")) return o.dealer === seat ? "Picked up" : "Ordered up";
+    if (keyword === "partner") return "With partner";
+    if (keyword === "discard" || keyword === "give") return keyword === "give" ? "Gave a card" : "Discarded";
+    return actionLabel(action, { observation: o, seat: -1 });
+  }
+
+  /** The hint: every choice the advisers rank, in their order, each named as its button or card is. */
+  function hintList(message) {
+    const list = h("ol", { class: "hint", "aria-label": "Hint, best choice first" });
+    message.advice.forEach((advice, index) => {
+      const value = `${advice.value >= 0 ? "+" : "−"}${Math.abs(advice.value).toFixed(1)} points`;
+      const chance = advice.win_chance === null || advice.win_chance === undefined ? null : `${Math.round(advice.win_chance * 100)}% to win the game`;
+      list.append(h("li", { "data-action": advice.action, class: index === 0 ? "best" : null },
+        h("b", { class: "hint-choice" }, buttonLabel(advice.action, state.observation)),
+        h("span", { class: "hint-value" }, [value, chance].filter(Boolean).join(", ")),
+        advice.reason ? h("span", { class: "hint-reason" }, advice.reason) : null));
+    });
+    return list;
+  }
+
+  /** A finished hand in sentences: the contract and its result first, then how it went, tricks and points. */
+  function handSummary(previous) {
+    const r = previous.result;
+    if (r.misdeal) return ["Misdeal: no points."];
+    const lines = [];
+    if (r.maker !== null && r.maker !== undefined) {
+      const who = seatName(state, r.maker);
+      const named = r.contract ? `bid ${actionLabel(`bid:${r.contract}`).slice(4)}` : `named ${trumpWords(r.trump)}`;
+      const how = r.jambone ? " in a Jambone" : r.alone ? " alone" : "";
+      const result = r.made === true ? "made it" : r.made === false ? "euchred" : "no contract scored";
+      lines.push(`${who} ${named}${how}: ${result}.`);
+    }
+    if (r.lone_defender !== null && r.lone_defender !== undefined) lines.push(`${seatName(state, r.lone_defender)} defended alone.`);
+    for (const seat of r.jamboree || []) lines.push(`${seatName(state, seat)} showed a Jamboree${r.jamboree_scored ? ", scored" : ""}.`);
+    for (const seat of r.twos_threes || []) lines.push(`${seatName(state, seat)} returned twos and threes.`);
+    if (r.renege) lines.push(`${seatName(state, r.renege.reneger)} reneged; ${seatName(state, r.renege.claimant)} caught it (${r.renege.penalty} points).`);
+    for (const claim of r.renege_claims || []) if (!claim.correct) lines.push(`${seatName(state, claim.claimant)} claimed a renege that was not.`);
+    lines.push(`Tricks: ${r.tricks.map((t, seat) => `${seatName(state, seat)} ${t}`).join(", ")}.`);
+    lines.push(`Points: ${r.points.map((p, team) => `${teamName(state, team)} ${p ? `+${p}` : "0"}`).join(", ")}.`);
+    return lines;
+  }
+
+  function renderSide(o, winner) {
     side.replaceChildren();
-    if (state.winner !== null) {
+    if (winner !== null) {
       const final = o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ");
       side.append(h("section", { class: "panel summary game-over", "aria-label": "Game summary" },
         h("h2", {}, "Game over"),
-        h("p", {}, `${teamName(state, state.winner)} win. ${final}.`),
+        h("p", {}, `${teamWins(state, winner)}. ${final}.`),
         h("p", {}, h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
           h("a", { href: "/", class: "button secondary" }, "New table"))));
     }
-    // This hand so far.
-    const log = h("ol", { class: "log" });
-    for (const [seat, action] of o.history) log.append(h("li", {}, actionSentence(state, seat, action)));
-    const empty = o.history.length ? null : h("p", { class: "muted" }, "No action yet this hand.");
-    side.append(h("section", { class: "panel", "aria-label": "This hand" },
-      h("h2", {}, `Hand ${o.hand_number + 1}`),
-      h("p", { class: "muted" }, `Dealer: ${seatName(state, o.dealer)}. Trump: ${trumpWords(o.trump)}.${o.maker !== null ? ` Maker: ${seatName(state, o.maker)}${o.alone ? " (alone)" : ""}.` : ""}`),
-      empty || log));
+    const previous = frozen ? frozen.previousHand : state.previous_hand;
+    // This hand so far.  When the game is over the hand count has moved past the last hand, whose actions
+    // these are: they are headed with that hand's number and dealer, as its summary below is.
+    const last = winner !== null && previous ? previous : null;
+    const number = last ? last.hand_number : o.hand_number;
+    const dealer = last ? last.dealer : o.dealer;
+    if (winner === null || o.history.length) {
+      const log = h("ol", { class: "log" });
+      // Ultimate opens each hand with every seat's twos-and-threes choice, before the bidding.
+      const opening = state.variant === "ultimate" ? state.seats.length : 0;
+      o.history.forEach(([seat, action], index) => {
+        const phase = index < opening ? "twos-threes" : null;
+        log.append(h("li", {}, h("span", { class: "log-n", "aria-hidden": "true" }, String(index + 1)),
+          h("span", { class: "log-text" }, actionSentence(state, seat, action, { turnUp: o.turn_up, dealer: o.dealer, phase }))));
+      });
+      const empty = o.history.length ? null : h("p", { class: "muted" }, "No action yet this hand.");
+      side.append(h("section", { class: "panel", "aria-label": "This hand" },
+        h("h2", {}, `Hand ${number + 1}`),
+        h("p", { class: "muted" }, `Dealer: ${seatName(state, dealer)}. Trump: ${trumpWords(o.trump)}.${o.maker !== null ? ` Maker: ${seatName(state, o.maker)}${o.alone ? " (alone)" : ""}.` : ""}${o.lone_defender !== null && o.lone_defender !== undefined ? ` Defending alone: ${seatName(state, o.lone_defender)}.` : ""}`),
+        empty || log));
+    }
     // Last hand.
-    const previous = state.previous_hand;
     if (previous) {
-      const r = previous.result;
-      const lines = [];
-      if (r.misdeal) lines.push("Misdeal: no points.");
-      else {
-        if (r.maker !== null && r.maker !== undefined) lines.push(`${seatName(state, r.maker)} named ${r.trump ? trumpWords(r.trump) : "the contract"}${r.alone ? " alone" : ""}: ${r.made ? "made it" : "euchred"}.`);
-        lines.push(`Tricks: ${r.tricks.map((t, seat) => `${seatName(state, seat)} ${t}`).join(", ")}.`);
-        lines.push(`Points: ${r.points.map((p, team) => `${teamName(state, team)} ${p}`).join(", ")}.`);
-      }
-      side.append(h("section", { class: "panel summary", "aria-label": "Last hand" }, h("h2", {}, `Hand ${previous.hand_number + 1} summary`), ...lines.map((line) => h("p", {}, line))));
+      side.append(h("section", { class: "panel summary", "aria-label": "Last hand" },
+        h("h2", {}, `Hand ${previous.hand_number + 1} summary`), ...handSummary(previous).map((line) => h("p", {}, line))));
     }
     // Seats and invitations.
     const invites = JSON.parse(localStorage.getItem(`bowers:invites:${state.table}`) || "null");
     const seatList = h("ul", { class: "seats" });
     state.seats.forEach((info, seat) => {
-      const item = h("li", {}, `${seatName(state, seat)}: ${info.kind === "human" ? (info.connected ? "here" : "not here") : actionBot(info)}`);
+      const kind = seatKind(info);
+      const role = playerName(state, seat) ? seatRole(state, seat) : "";
+      const item = h("li", {}, nameNode(state, seat), role ? ` (${role})` : "", `: ${info.kind === "human" ? (kind === "away" ? "away" : "here") : kind}`);
       if (invites && invites[seat] && seat !== state.seat) {
         const url = `${location.origin}/t/${state.table}#${invites[seat]}`;
-        item.append(" ", h("button", { type: "button", class: "tool small", onclick: () => copy(url) , "aria-label": `Copy the invite link for ${seatName(state, seat)}` }, "Copy invite"),
-          h("input", { class: "invite", readonly: true, value: url, "aria-label": `Invite link for ${seatName(state, seat)}` }));
+        item.append(" ", h("button", { type: "button", class: "tool small", onclick: () => copy(url), "aria-label": `Copy the invite link for ${seatTitle(state, seat)}` }, "Copy invite"),
+          h("input", { class: "invite", readonly: true, value: url, "aria-label": `Invite link for ${seatTitle(state, seat)}` }));
       }
       seatList.append(item);
     });
@@ -298,11 +520,7 @@ export function openTable(root, tableId, token) {
     side.append(h("section", { class: "panel", "aria-label": "Seats" }, h("h2", {}, "Seats"), seatList,
       h("p", { class: "muted" }, "Spectators: ", h("a", { href: watch }, "public view"))));
     side.append(h("section", { class: "panel keys", "aria-label": "Keyboard" }, h("h2", {}, "Keyboard"),
-      h("p", { class: "muted" }, "Tab or ←/→ move between cards, Enter plays. h: hint, u: undo, l: last trick.")));
-  }
-
-  function actionBot(info) {
-    return `${info.kind} bot${info.settings?.level ? ` level ${info.settings.level}` : ""}`;
+      h("p", { class: "muted" }, "Tab or ←/→ move between cards, Enter plays. h: hint, u: undo, l: last trick. A click on the table takes a finished trick at once.")));
   }
 
   function copy(text) {
@@ -327,6 +545,7 @@ export function openTable(root, tableId, token) {
   render();
   return () => {
     closedForGood = true;
+    hurry?.();
     document.removeEventListener("keydown", onKey);
     socket?.close();
   };

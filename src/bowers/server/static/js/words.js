@@ -1,6 +1,10 @@
 // Words for seats, teams and actions: what the page shows and what screen readers say.
+//
+// A player's name is the player's own text: in plain strings it is wrapped in Unicode isolates
+// (FSI … PDI) and in the page in <bdi>, so a right-to-left name never pulls a score or a verb into it.
 
 import { cardName, cardText, suitSymbol, SUITS } from "./cards.js";
+import { h } from "./dom.js";
 
 const RELATIVE = {
   2: ["You", "Opponent"],
@@ -9,32 +13,118 @@ const RELATIVE = {
   6: ["You", "Left", "Left 2", "Across", "Right 2", "Right"],
 };
 
-/** The name of a seat as the viewer sees it (relative to the viewer's own seat). */
-export function seatName(state, seat, viewer = state.seat) {
-  const info = state.seats?.[seat];
-  const players = state.seats?.length || 4;
-  let base;
-  if (viewer === null || viewer === undefined) base = `Seat ${seat + 1}`;
-  else base = (RELATIVE[players] || [])[(seat - viewer + players) % players] || `Seat ${seat + 1}`;
-  if (info?.name) return `${base} (${info.name})`;
-  return base;
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+/** ``text`` set apart from its surroundings for the bidirectional algorithm. */
+export function isolate(text) {
+  return FSI + text + PDI;
 }
 
-/** The kind of player in a seat, in words. */
+/** Where a seat sits as the viewer sees it ("Left", "Partner"; "You" for the viewer; "Seat 3" for a spectator). */
+export function seatPlace(state, seat, viewer = state.seat) {
+  const players = state.seats?.length || 4;
+  if (viewer === null || viewer === undefined) return `Seat ${seat + 1}`;
+  return (RELATIVE[players] || [])[(seat - viewer + players) % players] || `Seat ${seat + 1}`;
+}
+
+/** The player's own name in a seat, or null. */
+export function playerName(state, seat) {
+  return state.seats?.[seat]?.name || null;
+}
+
+/** A seat as the subject of a sentence: "You", the player's name, or where it sits ("Left"). */
+export function seatName(state, seat, viewer = state.seat) {
+  if (viewer !== null && viewer !== undefined && seat === viewer) return "You";
+  const name = playerName(state, seat);
+  return name ? isolate(name) : seatPlace(state, seat, viewer);
+}
+
+/** A seat as the object of a sentence: "you", "Bob", "your partner", "Left". */
+export function seatObject(state, seat, viewer = state.seat) {
+  const subject = seatName(state, seat, viewer);
+  if (subject === "You") return "you";
+  if (subject === "Partner") return "your partner";
+  if (subject === "Opponent") return "your opponent";
+  return subject;
+}
+
+/** How a named seat relates to the viewer ("partner", "left"), or "" for the viewer's own seat and for spectators. */
+export function seatRole(state, seat, viewer = state.seat) {
+  if (viewer === null || viewer === undefined || seat === viewer) return "";
+  return seatPlace(state, seat, viewer).toLowerCase();
+}
+
+/** A seat with its place when it has a name: "Bob (partner)"; "Left"; "You". */
+export function seatTitle(state, seat, viewer = state.seat) {
+  const name = seatName(state, seat, viewer);
+  const role = playerName(state, seat) ? seatRole(state, seat, viewer) : "";
+  return role ? `${name} (${role})` : name;
+}
+
+/** A seat's name as page content: the name in <bdi>, so its direction stays its own. */
+export function nameNode(state, seat, viewer = state.seat) {
+  const name = playerName(state, seat);
+  if (viewer !== null && viewer !== undefined && seat === viewer) return h("span", { class: "name" }, "You");
+  if (!name) return h("span", { class: "name" }, seatPlace(state, seat, viewer));
+  return h("bdi", { class: "name", title: name }, name);
+}
+
+const BOT_WORDS = { pimc: "Strong bot", heuristic: "Simple bot", random: "Random bot" };
+
+/** A bot kind in words ("Strong bot"); unknown kinds keep their own name. */
+export function botWords(kind) {
+  return BOT_WORDS[kind] || `${kind.charAt(0).toUpperCase()}${kind.slice(1)} bot`;
+}
+
+/** The kind of player in a seat, in words: "Strong bot, level 3", "away" for a person not at the table, "" for a person here. */
 export function seatKind(info) {
   if (!info || !info.kind) return "";
-  if (info.kind === "human") return info.connected ? "person" : "person, away";
+  if (info.kind === "human") return info.connected ? "" : "away";
   const level = info.settings?.level;
-  return `${info.kind} bot${level ? ` level ${level}` : ""}`;
+  return `${botWords(info.kind)}${level ? `, level ${level}` : ""}`;
 }
 
-/** A team's name: its seats by name. */
-export function teamName(state, team, viewer = state.seat) {
+function teamSeats(state, team) {
   const players = state.seats.length;
   const teams = players === 6 ? 3 : 2;
-  const members = [];
-  for (let seat = team; seat < players; seat += teams) members.push(seatName(state, seat, viewer));
-  return members.join(" & ");
+  const seats = [];
+  for (let seat = team; seat < players; seat += teams) seats.push(seat);
+  return seats;
+}
+
+/** The partner of a seat, or null where there are no partners. */
+export function partnerOf(state, seat) {
+  const players = state.seats.length;
+  const teams = players === 6 ? 3 : 2;
+  return players === teams ? null : (seat + teams) % players;
+}
+
+/** A team's name as text: "You & Bob", "Left & Right". */
+export function teamName(state, team, viewer = state.seat) {
+  return teamSeats(state, team).map((seat) => seatName(state, seat, viewer)).join(" & ");
+}
+
+/** A team's name as page content, each name isolated. */
+export function teamNode(state, team, viewer = state.seat) {
+  const node = h("span", { class: "team-name" });
+  teamSeats(state, team).forEach((seat, index) => {
+    if (index) node.append(" & ");
+    node.append(nameNode(state, seat, viewer));
+  });
+  return node;
+}
+
+/** Whether a team's name is a plural subject ("You & Bob win", but a lone player "wins"). */
+function teamVerb(state, team, plural, singular) {
+  const seats = teamSeats(state, team);
+  if (seats.length > 1 || seats[0] === state.seat) return plural;
+  return singular;
+}
+
+/** "You & Bob win" / "Left wins". */
+export function teamWins(state, team) {
+  return `${teamName(state, team)} ${teamVerb(state, team, "win", "wins")}`;
 }
 
 function suitWords(letter) {
@@ -42,7 +132,7 @@ function suitWords(letter) {
   return SUITS[letter] ? `${SUITS[letter].name.toLowerCase()} ${SUITS[letter].symbol}` : letter;
 }
 
-/** Short label of an action for a button ("Call ♠", "Pass"). */
+/** Short label of an action for a button ("Call ♠", "Pass"); the same words as the action's button. */
 export function actionLabel(action, state) {
   const [keyword, rest, extra] = action.split(":");
   switch (keyword) {
@@ -51,7 +141,7 @@ export function actionLabel(action, state) {
       if (rest) return `Order ${suitSymbol(rest)}`;
       return state && state.observation?.dealer === state.seat ? "Pick it up" : "Order it up";
     case "call": return rest === "NT" ? "Call no trump" : `Call ${suitSymbol(rest)}`;
-    case "partner": return "With partner";
+    case "partner": return "Play with partner";
     case "alone": return "Go alone";
     case "jambone": return "Jambone";
     case "defend-alone": return "Defend alone";
@@ -59,48 +149,76 @@ export function actionLabel(action, state) {
     case "bid": {
       const tricks = rest.match(/^\d+/)?.[0] || rest;
       const suit = rest.slice(tricks.length);
-      return `Bid ${tricks} ${suit === "NT" ? "NT" : suitSymbol(suit)}`;
+      return `Bid ${tricks} ${suit === "NT" ? "no trump" : suitSymbol(suit)}`;
     }
     case "play":
       if (extra) return `Lead ${cardText(rest)} as ${suitSymbol(extra)}`;
       return `Play ${cardText(rest)}`;
     case "discard": return `Discard ${rest.split(",").map(cardText).join(" ")}`;
     case "give": return `Give ${cardText(rest)}`;
-    case "twos-threes": return `Return ${rest.split(",").map(cardText).join(" ")}`;
+    case "twos-threes": return rest ? `Return ${rest.split(",").map(cardText).join(" ")}` : "Return none";
+    case "claim-renege": return "Claim a renege";
     default: return action;
   }
 }
 
-const SECOND_PERSON = {
-  passes: "pass", plays: "play", orders: "order", calls: "call", goes: "go", declares: "declare",
-  defends: "defend", declines: "decline", bids: "bid", discards: "discard", gives: "give", returns: "return",
-};
-
-/** A sentence for an action someone took ("Left plays the Jack of Hearts", "You pass"). */
-export function actionSentence(state, seat, action) {
-  const sentence = thirdPerson(state, seat, action);
-  if (!sentence.startsWith("You ")) return sentence;
-  const [you, verb, ...rest] = sentence.split(" ");
-  return [you, SECOND_PERSON[verb] || verb, ...rest].join(" ");
+/** A one-line explanation of a choice, for the buttons whose words a new player may not know. */
+export function actionHelp(action) {
+  const keyword = action.split(":")[0];
+  return {
+    alone: "Play this hand without your partner: take all the tricks for extra points.",
+    partner: "Play this hand with your partner.",
+    jambone: "Play alone with your cards face up; the player on your left picks each card you play.",
+    "defend-alone": "Defend against the loner without your partner, for extra points if you euchre them.",
+    "claim-renege": "Say that someone failed to follow suit; a wrong claim costs your team.",
+    decline: "Refuse this choice.",
+  }[keyword] || null;
 }
 
-function thirdPerson(state, seat, action) {
+function cards(list, long) {
+  return list.map(long ? cardName : cardText).join(long ? ", " : " ");
+}
+
+/**
+ * A sentence for an action someone took ("Bob plays K♠", "You pass").  With ``long`` the cards are named
+ * in words ("King of Spades"), for screen readers; the page shows them as on the buttons.
+ * ``context.turnUp`` names the card ordered up.
+ */
+export function actionSentence(state, seat, action, { long = false, turnUp = null, dealer = null, phase = null } = {}) {
   const who = seatName(state, seat);
+  const you = who === "You";
+  const verb = (base, third = `${base}s`) => `${who} ${you ? base : third}`;
   const [keyword, rest, extra] = action.split(":");
+  const card = (c) => (long ? cardName(c) : cardText(c));
+  const partner = partnerOf(state, seat);
   switch (keyword) {
-    case "pass": return `${who} passes`;
-    case "order": return rest ? `${who} orders ${suitWords(rest)}` : `${who} orders it up`;
-    case "call": return `${who} calls ${suitWords(rest)}`;
-    case "partner": return `${who} plays with partner`;
-    case "alone": return `${who} goes alone`;
-    case "jambone": return `${who} declares a Jambone`;
-    case "defend-alone": return `${who} defends alone`;
-    case "decline": return `${who} declines`;
-    case "bid": return `${who} bids ${actionLabel(action).slice(4)}`;
-    case "play": return `${who} plays ${cardName(rest)}${extra ? ` as ${suitWords(extra)}` : ""}`;
-    case "discard": return rest.includes("??") ? `${who} discards` : `${who} discards ${rest.split(",").map(cardName).join(", ")}`;
-    case "give": return rest.includes("??") ? `${who} passes a card` : `${who} gives ${cardName(rest)}`;
-    case "twos-threes": return `${who} returns ${rest.split(",").map(cardName).join(", ")}`;
+    case "pass": return phase === "twos-threes" ? `${verb("keep")} ${you ? "your" : "their"} cards` : `${verb("pass", "passes")}`;
+    case "order": {
+      if (rest) return `${verb("order")} ${suitWords(rest)}`;
+      const what = turnUp ? card(turnUp) : "it";
+      if (dealer !== null && dealer === seat) return `${verb("pick")} up ${what}`;
+      return turnUp ? `${verb("order")} up ${what}` : `${verb("order")} it up`;
+    }
+    case "call": return `${verb("call")} ${suitWords(rest)}`;
+    case "partner":
+      return partner === null ? `${verb("play")} with a partner` : `${verb("play")} with ${seatObject(state, partner)}`;
+    case "alone": return `${verb("go", "goes")} alone`;
+    case "jambone": return `${verb("declare")} a Jambone`;
+    case "defend-alone": return `${verb("defend")} alone`;
+    case "decline": return `${verb("decline")}`;
+    case "bid": return `${verb("bid")} ${actionLabel(action).slice(4)}`;
+    case "play": return extra ? `${verb("lead")} ${card(rest)} as ${suitWords(extra)}` : `${verb("play")} ${card(rest)}`;
+    case "discard": {
+      const list = rest.split(",");
+      if (list.includes("??")) return `${verb("discard")} ${list.length === 1 ? "a card" : `${list.length} cards`}`;
+      return `${verb("discard")} ${cards(list, long)}`;
+    }
+    case "give": {
+      const to = partner === null ? "" : ` ${seatObject(state, partner)}`;
+      return rest.includes("??") ? `${verb("give")}${to} a card` : `${verb("give")}${to} ${card(rest)}`;
+    }
+    case "twos-threes": return rest ? `${verb("return")} ${cards(rest.split(","), long)}` : `${verb("return")} no twos or threes`;
+    case "claim-renege": return `${verb("claim")} a renege`;
     default: return `${who}: ${action}`;
   }
 }
@@ -110,6 +228,21 @@ export function trumpWords(trump) {
   return suitWords(trump);
 }
 
+const PHASES = {
+  "round-1": "Bidding: order up or pass",
+  "round-2": "Bidding: name trump or pass",
+  "pickup-choice": "Dealer: pick up or decline",
+  "maker-choice": "Maker: alone or with partner",
+  defend: "Defend alone?",
+  exchange: "Loner's exchange",
+  discard: "Discarding",
+  "twos-threes": "Returning twos and threes",
+  auction: "Bidding",
+  play: "Playing tricks",
+  over: "Hand over",
+};
+
+/** A phase of the hand in a card player's words. */
 export function phaseWords(phase) {
-  return (phase || "").replaceAll("-", " ");
+  return PHASES[phase] || (phase || "").replaceAll("-", " ");
 }
