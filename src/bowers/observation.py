@@ -111,7 +111,7 @@ def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
 
     Its dealer, its actions with the same masking as the observation's history (a discard
     shown to its maker only, a passed card to its giver and receiver only), its tricks
-    (``[[seat, card], ...]`` in the order played) and its result; no hand and no kitty.
+    (``[[seat, card], ...]`` in the order played), who took each trick and its result; no hand and no kitty.
     """
     finished = game._finished  # the engine's own list of finished hands (this module is part of the engine)
     if not 0 <= number < len(finished):
@@ -124,11 +124,14 @@ def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
         [actor, CARD_NAMES[space.cards[action]]] for actor, action in hand.actions if space.kinds[action] in (PLAY, PLAY_JOKER)
     ]
     tricks = [plays[start : start + active] for start in range(0, len(plays), active)] if active > 0 else []
+    # Each trick's winner led the next; the last trick's is the last winner the hand recorded.
+    winners = [*hand.trick_leaders[1:], hand.trick_winner][: hand.tricks_played] if hand.tricks_played else []
     return {
         "hand_number": number,
         "dealer": hand.dealer,
         "actions": actions,
         "tricks": tricks,
+        "trick_winners": winners,
         "result": game.results[number],
     }
 

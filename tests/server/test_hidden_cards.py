@@ -20,7 +20,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from bowers.cards import CARD_NAMES
-from bowers.game import Game
+from bowers.game import Game, replay
 from bowers.server import create_app
 from tests.server.conftest import new_table, receive_state
 
@@ -89,6 +89,30 @@ def shown_actions(game: Game, actions: list[list[Any]], viewer: int | None) -> l
     return [[actor, expected_action(actor, action, viewer, (actor + teams) % players)] for actor, action in actions]
 
 
+_TRICK_WINNERS: dict[str, list[int]] = {}  # by the finished hand's record (a game's id may be reused)
+
+
+def trick_winners(game: Game, number: int) -> list[int]:
+    """Who took each trick of finished hand ``number``: its actions replayed one by one, watching the trick counts."""
+    record = game.record()
+    key = json.dumps([record["variant"], record["options"], record["deals"][: number + 1]])
+    if key not in _TRICK_WINNERS:
+        earlier = {field: value for field, value in record.items() if field != "scores"}
+        earlier["deals"] = [*record["deals"][:number], {**record["deals"][number], "actions": [], "result": None}]
+        replayed = replay(earlier)
+        winners = []
+        for seat, action in record["deals"][number]["actions"]:
+            before = list(replayed.hand.tricks_won)
+            replayed.apply(action, seat=seat)
+            if replayed.hand_number != number:  # the hand ended: the last trick went to the seat the result adds to
+                after = record["deals"][number]["result"]["tricks"]
+            else:
+                after = list(replayed.hand.tricks_won)
+            winners += [player for player, (was, now) in enumerate(zip(before, after, strict=True)) if now > was]
+        _TRICK_WINNERS[key] = winners
+    return _TRICK_WINNERS[key]
+
+
 def expected_previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | None:
     """The last finished hand's summary as ``viewer`` may see it, worked out from the record."""
     finished = [deal for deal in game.record()["deals"] if deal["result"] is not None]
@@ -103,6 +127,7 @@ def expected_previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | N
         "dealer": deal["dealer"],
         "actions": shown_actions(game, deal["actions"], viewer),
         "tricks": [plays[start : start + active] for start in range(0, len(plays), active)],
+        "trick_winners": trick_winners(game, len(finished) - 1),
         "result": deal["result"],
     }
 

@@ -40,8 +40,14 @@ def last_trick(
         winner = observation["leader"]
         return trick, winner
     if previous is not None and previous["tricks"]:
-        return previous["tricks"][-1], None
+        return previous["tricks"][-1], last_trick_winner(previous)
     return None, None
+
+
+def last_trick_winner(summary: dict[str, Any]) -> int | None:
+    """Who took the last trick of a finished hand (None when it ended before a trick was played)."""
+    winners = summary.get("trick_winners") or []
+    return int(winners[-1]) if winners else None
 
 
 def previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | None:
