@@ -9,28 +9,37 @@ round the teams.  The result is written as JSON (by default into the package,
 
     python training/hand_outcomes.py --hands 40000 --seed 1 --bot model-bidder
     python training/hand_outcomes.py --variant standard --hands 2000 --bot pimc --setting level=1
+
+``--ray`` plays the hands on a Ray cluster started on this machine, ``--ray
+HOST:PORT`` on a running one (``pip install 'bowers[cluster]'``; see
+docs/cluster.md); the counts are the same as on local processes for the same
+seed.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
-import multiprocessing
 import os
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from bowers.bots import Bot, create
 from bowers.bots.learned import ModelBidder
 from bowers.game import Game
+from bowers.match.runner import play_all
 from bowers.variants import VARIANTS
 
 DEFAULT_OUTPUT = Path(__file__).resolve().parent.parent / "src" / "bowers" / "bots" / "data" / "hand_outcomes.json"
+CHUNK = 250  # hands played by one job
+
+HandsPlan = tuple[str, int, int, str, dict[str, Any]]  # variant, seed, hands, bot, settings
 
 
 def hand_seed(seed: int, variant: str, index: int) -> int:
@@ -66,6 +75,25 @@ def play_hands(job: tuple[str, int, int, int, str, dict[str, Any]]) -> Counter[t
     return counts
 
 
+def play_hands_chunk(plan: HandsPlan, number: int) -> Counter[tuple[int, ...]]:
+    """The outcomes of the ``number``-th run of ``CHUNK`` hands: one job of ``play_all``, on local processes or Ray."""
+    variant, seed, hands, bot_name, settings = plan
+    start = number * CHUNK
+    return play_hands((variant, seed, start, min(hands, start + CHUNK), bot_name, settings))
+
+
+@contextlib.contextmanager
+def cluster_session(cluster: str | None, workers: int) -> Iterator[None]:
+    """One Ray session for every variant when ``cluster`` is given (not one per variant); nothing otherwise."""
+    if cluster is None:
+        yield
+        return
+    from bowers.match.cluster import connected
+
+    with connected(cluster, workers):
+        yield
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", action="append", help="a variant (repeatable; default: every variant)")
@@ -76,6 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--setting", action="append", default=[], help="NAME=VALUE setting of the bot (repeatable)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="play on Ray: alone, a cluster started on this machine (--workers CPUs); with HOST:PORT, a running one",
+    )
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     args = parser.parse_args(argv)
     settings: dict[str, Any] = {}
@@ -84,18 +119,12 @@ def main(argv: list[str] | None = None) -> int:
         settings[name] = json.loads(value) if value[:1].isdigit() or value in ("true", "false") else value
     variants = args.variant or list(VARIANTS)
     data: dict[str, Any] = json.loads(args.output.read_text()) if args.output.exists() else {}
-    chunk = 250
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=args.workers, mp_context=context) as pool:
+    with cluster_session(args.ray, args.workers):
         for variant in variants:
             started = time.perf_counter()
-            jobs = [
-                (variant, args.seed, start, min(args.hands, start + chunk), args.bot, settings)
-                for start in range(0, args.hands, chunk)
-            ]
+            plan: HandsPlan = (variant, args.seed, args.hands, args.bot, settings)
             total: Counter[tuple[int, ...]] = Counter()
-            for counts in pool.map(play_hands, jobs):
-                total.update(counts)
+            play_all(play_hands_chunk, plan, -(-args.hands // CHUNK), args.workers, None, total.update, args.ray)
             seconds = time.perf_counter() - started
             data[variant] = {
                 "bot": args.bot,

@@ -190,21 +190,33 @@ def games_table(result: GamesResult) -> Table:
     return _side_table(f"{result.games} {kind} of {result.variant} to {target}, seed {result.seed}", sides, rows)
 
 
-def games_summary_lines(result: GamesResult) -> list[str]:
-    """The whole-match figures of a match of whole games: Elo and speed."""
+def where_played(workers: int, cluster: str | None = None) -> str:
+    """Where a match was played, for its speed line: local workers, a local Ray cluster's, or a Ray cluster's address.
+
+    >>> where_played(2), where_played(4, "local"), where_played(4, "10.0.0.5:6379")
+    ('2 workers', '4 workers of a local Ray cluster', 'the Ray cluster at 10.0.0.5:6379')
+    """
+    if cluster is not None and cluster != "local":
+        return f"the Ray cluster at {cluster}"
+    local = f"{workers} worker{'s' if workers > 1 else ''}"
+    return local if cluster is None else f"{local} of a local Ray cluster"
+
+
+def games_summary_lines(result: GamesResult, cluster: str | None = None) -> list[str]:
+    """The whole-match figures of a match of whole games: Elo and speed (``cluster`` as given to ``--ray``)."""
     lines = _elo_lines([side.label for side in result.sides], result.elo, "", none_finished=False)
-    workers = f"{result.workers} worker{'s' if result.workers > 1 else ''}"
+    workers = where_played(result.workers, cluster)
     lines.append(f"{result.played} games, {result.hands} hands in {result.seconds:.2f} s on {workers}")
     return lines
 
 
-def summary_lines(result: MatchResult) -> list[str]:
-    """The whole-match figures that are not per side: Elo, games, speed."""
+def summary_lines(result: MatchResult, cluster: str | None = None) -> list[str]:
+    """The whole-match figures that are not per side: Elo, games, speed (``cluster`` as given to ``--ray``)."""
     lines = _elo_lines([side.label for side in result.sides], result.elo, " in games", none_finished=True)
     lines.append(f"games to {make_rules(result.variant, **result.options).target}: {result.games}")
     speed = result.hands_per_second
     lines.append(
-        f"{result.hands} hands in {result.seconds:.2f} s on {result.workers} worker{'s' if result.workers > 1 else ''}: "
+        f"{result.hands} hands in {result.seconds:.2f} s on {where_played(result.workers, cluster)}: "
         f"{_number(speed, 1)} hands per second"
     )
     return lines
@@ -217,6 +229,15 @@ def summary_lines(result: MatchResult) -> list[str]:
 @click.option("--games", type=click.IntRange(min=1), help="Play this many whole games to the target instead of single deals.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the match: deal k is dealt from (seed, k).")
 @click.option("--workers", type=click.IntRange(min=1), help="Processes playing deals [default: every core].")
+@click.option(
+    "--ray",
+    "cluster",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Play on Ray: alone, a Ray cluster started on this machine (--workers CPUs); with HOST:PORT, a running one.",
+)
 @click.option("--duplicate/--no-duplicate", default=True, show_default=True, help="Play each deal once per side, sides swapped.")
 @click.option("--setting", "setting_pairs", multiple=True, metavar="[SIDE.]NAME=VALUE", help="A bot setting, e.g. B.level=2.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option; repeat for several.")
@@ -235,6 +256,7 @@ def match_command(
     games: int | None,
     seed: int,
     workers: int | None,
+    cluster: str | None,
     duplicate: bool,
     setting_pairs: tuple[str, ...],
     option_pairs: tuple[str, ...],
@@ -244,7 +266,8 @@ def match_command(
     """Play bots against each other and report net points, games won, Elo and speed.
 
     With --games, whole games are played from the first deal to the target with the real score, and the
-    share of games won is reported with its interval.
+    share of games won is reported with its interval.  With --ray the deals are played on Ray (pip install
+    'bowers[cluster]'); the same seed gives the same figures as on local processes.
     """
     players = parse_players(players_text)
     settings = parse_settings(setting_pairs, players)
@@ -255,10 +278,12 @@ def match_command(
     count = games if games is not None else (100 if deals is None else deals)
     try:
         if games is not None:
-            checked: MatchPlan | GamesPlan = plan_games(variant_name, players, games, seed, workers, duplicate, options, settings)
+            checked: MatchPlan | GamesPlan = plan_games(
+                variant_name, players, games, seed, workers, duplicate, options, settings, cluster
+            )
             label = f"{' vs '.join(players)}, whole games of {checked.rules.variant}"
         else:
-            checked = plan_match(variant_name, players, count, seed, workers, duplicate, options, settings)
+            checked = plan_match(variant_name, players, count, seed, workers, duplicate, options, settings, cluster)
             label = f"{' vs '.join(players)} at {checked.rules.variant}"
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(label, total=count)
@@ -271,10 +296,10 @@ def match_command(
     if isinstance(result, GamesResult):
         console = Console(highlight=False)
         console.print(games_table(result))
-        for line in games_summary_lines(result):
+        for line in games_summary_lines(result, checked.cluster):
             console.print(line)
         return
     console = Console(highlight=False)
     console.print(result_table(result))
-    for line in summary_lines(result):
+    for line in summary_lines(result, checked.cluster):
         console.print(line)

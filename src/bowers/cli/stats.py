@@ -97,6 +97,15 @@ def _points(change: Figure) -> tuple[str, str, str]:
 @click.option("--games", type=click.IntRange(min=1), help="Whole games to the target instead of deals (gives hands per game).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the study: the same seed, the same figures.")
 @click.option("--workers", type=click.IntRange(min=1), help="Processes playing at once [default: every core].")
+@click.option(
+    "--ray",
+    "cluster",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Play on Ray: alone, a Ray cluster started on this machine (--workers CPUs); with HOST:PORT, a running one.",
+)
 @click.option("--setting", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="A setting for every bot, e.g. level=2.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option; repeat for several.")
 @click.option("--compare", "compared", metavar="OPTION=VALUE", help="Also study the same deals with this option changed.")
@@ -109,6 +118,7 @@ def stats_command(
     games: int | None,
     seed: int,
     workers: int | None,
+    cluster: str | None,
     setting_pairs: Sequence[str],
     option_pairs: Sequence[str],
     compared: str | None,
@@ -135,6 +145,7 @@ def stats_command(
     options = parse_options(option_pairs)
     arguments: dict[str, Any] = {"players": players, "deals": deals, "games": games, "seed": seed, "workers": workers}
     arguments["settings"] = settings
+    arguments["cluster"] = cluster
     count = games if games is not None else (deals or 200)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     try:

@@ -311,7 +311,7 @@ def _summarise(plan: _Plan, rules: Rules, outcomes: list[GameOutcome], workers: 
 
 @dataclass(frozen=True)
 class GamesPlan:
-    """A checked match of whole games, ready to play."""
+    """A checked match of whole games, ready to play (on local processes, or on Ray when ``cluster`` is given)."""
 
     rules: Rules
     sides: tuple[Side, ...]
@@ -319,9 +319,10 @@ class GamesPlan:
     seed: int
     workers: int
     duplicate: bool
+    cluster: str | None = None
 
     def play(self, progress: Callable[[int], None] | None = None, records: str | os.PathLike[str] | None = None) -> GamesResult:
-        """Play every game (on a process pool when there is more than one worker) and summarise.
+        """Play every game (on a process pool when there is more than one worker, or on Ray) and summarise.
 
         With ``records`` (a folder), every game played is written there as a game record, named
         ``game-K-pass-P.json``, with the match seed, the game and the player at each seat in its metadata.
@@ -336,7 +337,7 @@ class GamesPlan:
                     played.record = None
 
         start = time.perf_counter()
-        outcomes: list[GameOutcome] = play_all(play_game, plan, self.games, self.workers, progress, write)
+        outcomes = play_all(play_game, plan, self.games, self.workers, progress, write, self.cluster)
         return _summarise(plan, self.rules, outcomes, self.workers, time.perf_counter() - start)
 
 
@@ -349,14 +350,15 @@ def plan_games(
     duplicate: bool = True,
     options: Mapping[str, Any] | None = None,
     settings: Sequence[Mapping[str, Any] | None] | None = None,
+    cluster: str | None = None,
 ) -> GamesPlan:
     """Check the arguments of ``play_games`` and return the plan; raises ``OptionError`` naming what is wrong."""
     from bowers.match.runner import plan_match
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise OptionError(f"games must be a whole number of at least 1, not {games!r}", "games")
-    checked = plan_match(variant, players, games, seed, workers, duplicate, options, settings)
-    return GamesPlan(checked.rules, checked.sides, games, seed, checked.workers, duplicate)
+    checked = plan_match(variant, players, games, seed, workers, duplicate, options, settings, cluster)
+    return GamesPlan(checked.rules, checked.sides, games, seed, checked.workers, duplicate, checked.cluster)
 
 
 def play_games(
@@ -370,14 +372,16 @@ def play_games(
     settings: Sequence[Mapping[str, Any] | None] | None = None,
     progress: Callable[[int], None] | None = None,
     records: str | os.PathLike[str] | None = None,
+    cluster: str | None = None,
 ) -> GamesResult:
     """Play ``games`` whole games of ``variant`` (each once per side in duplicate) and return the figures.
 
     The arguments are those of ``play_match``, with games in place of deals;
     ``progress`` is called with the number of games (duplicate sets) finished; with ``records`` (a folder),
-    every game played is written there as a game record (see ``GamesPlan.play``).
+    every game played is written there as a game record (see ``GamesPlan.play``); with ``cluster`` the games are
+    played on Ray (see ``play_match``).
     """
-    return plan_games(variant, players, games, seed, workers, duplicate, options, settings).play(progress, records)
+    return plan_games(variant, players, games, seed, workers, duplicate, options, settings, cluster).play(progress, records)
 
 
 __all__ = [

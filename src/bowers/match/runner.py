@@ -27,9 +27,11 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import repeat
-from typing import Any
+from typing import Any, TypeVar
 
 from bowers.bots import Bot, create
 from bowers.errors import BowersError, MatchFailure, OptionError
@@ -41,6 +43,8 @@ from bowers.variants import Rules, make_rules
 SIDE_LABELS = "ABCDEF"
 
 BotFactory = Callable[..., Bot]
+PlanT = TypeVar("PlanT")
+OutcomeT = TypeVar("OutcomeT")
 
 
 @dataclass(frozen=True)
@@ -453,26 +457,36 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 
 
 def play_all(
-    play_one: Callable[[_Plan, int], Any],
-    plan: _Plan,
+    play_one: Callable[[PlanT, int], OutcomeT],
+    plan: PlanT,
     count: int,
     workers: int,
     progress: Callable[[int], None] | None,
-    each: Callable[[Any], None] | None = None,
-) -> list[Any]:
-    """``play_one(plan, k)`` for k in 0..count-1, in order: in this process with one worker, else on a process pool.
+    each: Callable[[OutcomeT], None] | None = None,
+    cluster: str | None = None,
+) -> list[OutcomeT]:
+    """``play_one(plan, k)`` for k in 0..count-1, in order: in this process with one worker, else on a process pool,
+    or on Ray when ``cluster`` is given (``"local"``: a Ray cluster on this machine with ``workers`` CPUs; else the
+    address of a running one; see ``bowers.match.cluster``).
 
     ``each`` sees every outcome as it arrives, in order (to write its records), before ``progress`` is told.
     """
-    outcomes: list[Any] = []
+    outcomes: list[OutcomeT] = []
 
-    def arrived(outcome: Any) -> None:
+    def arrived(outcome: OutcomeT) -> None:
         if each is not None:
             each(outcome)
         outcomes.append(outcome)
         if progress is not None:
             progress(len(outcomes))
 
+    if cluster is not None:
+        from bowers.match.cluster import map_ordered  # Ray is imported only when a cluster is asked for
+
+        with closing(map_ordered(partial(play_one, plan), range(count), cluster, workers)) as arriving:
+            for outcome in arriving:
+                arrived(outcome)
+        return outcomes
     if workers == 1:
         for number in range(count):
             arrived(play_one(plan, number))
@@ -486,7 +500,10 @@ def play_all(
 
 @dataclass(frozen=True)
 class MatchPlan:
-    """A checked match, ready to play: the rules, the sides, the number of deals and of workers."""
+    """A checked match, ready to play: the rules, the sides, the number of deals and of workers.
+
+    ``cluster`` is None to play on local processes, ``"local"`` or a cluster's address to play on Ray.
+    """
 
     rules: Rules
     sides: tuple[Side, ...]
@@ -494,9 +511,10 @@ class MatchPlan:
     seed: int
     workers: int
     duplicate: bool
+    cluster: str | None = None
 
     def play(self, progress: Callable[[int], None] | None = None, records: str | os.PathLike[str] | None = None) -> MatchResult:
-        """Play every deal (on a process pool when there is more than one worker) and summarise.
+        """Play every deal (on a process pool when there is more than one worker, or on Ray) and summarise.
 
         With ``records`` (a folder), every hand played is written there as a game record, named
         ``deal-K-pass-P.json``, with the match seed, the deal and the player at each seat in its metadata.
@@ -511,7 +529,7 @@ class MatchPlan:
                     played.record = None
 
         start = time.perf_counter()
-        outcomes: list[DealOutcome] = play_all(play_deal, plan, self.deals, self.workers, progress, write)
+        outcomes = play_all(play_deal, plan, self.deals, self.workers, progress, write, self.cluster)
         seconds = time.perf_counter() - start
         return _summarise(plan, self.rules, outcomes, self.workers, seconds)
 
@@ -525,6 +543,7 @@ def plan_match(
     duplicate: bool = True,
     options: Mapping[str, Any] | None = None,
     settings: Sequence[Mapping[str, Any] | None] | None = None,
+    cluster: str | None = None,
 ) -> MatchPlan:
     """Check the arguments of ``play_match`` and return the plan; raises ``OptionError`` naming what is wrong."""
     rules = make_rules(variant, **dict(options or {}))
@@ -548,9 +567,11 @@ def plan_match(
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise OptionError(f"workers must be a whole number of at least 1, not {workers!r}", "workers")
+    if cluster is not None and (not isinstance(cluster, str) or not cluster.strip()):
+        raise OptionError(f"cluster is 'local' or a Ray cluster's address, not {cluster!r}", "cluster")
     for side in sides:
         side.create(seed=0)  # an unknown bot or setting fails here, once, with the registry's message
-    return MatchPlan(rules, sides, deals, seed, min(workers, deals), duplicate)
+    return MatchPlan(rules, sides, deals, seed, min(workers, deals), duplicate, cluster.strip() if cluster else None)
 
 
 def play_match(
@@ -564,6 +585,7 @@ def play_match(
     settings: Sequence[Mapping[str, Any] | None] | None = None,
     progress: Callable[[int], None] | None = None,
     records: str | os.PathLike[str] | None = None,
+    cluster: str | None = None,
 ) -> MatchResult:
     """Play ``deals`` deals of ``variant`` between the ``players`` (one per team) and return the figures.
 
@@ -572,7 +594,9 @@ def play_match(
     play the deals (default: every core; 1 plays in this process).  A bad
     variant, option, bot, setting or count raises ``OptionError`` before any
     deal is played.  ``progress`` is called with the number of deals finished.  With ``records`` (a
-    folder), every hand played is written there as a game record (see ``MatchPlan.play``).
+    folder), every hand played is written there as a game record (see ``MatchPlan.play``).  With ``cluster``
+    the deals are played on Ray instead: ``"local"`` starts a Ray cluster on this machine with ``workers`` CPUs,
+    anything else is the address of a running cluster; the figures are the same as on local processes.
     """
-    plan = plan_match(variant, players, deals, seed, workers, duplicate, options, settings)
+    plan = plan_match(variant, players, deals, seed, workers, duplicate, options, settings, cluster)
     return plan.play(progress, records)

@@ -109,11 +109,13 @@ def study(
     options: Mapping[str, Any] | None = None,
     settings: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: str | None = None,
 ) -> Study:
     """Play ``deals`` duplicate deals (default 200) or ``games`` whole games of ``variant`` and measure it.
 
     ``players`` is one bot for every seat (default ``pimc``) or one per side; ``settings`` go to every bot.
-    A bad variant, option, bot, setting or count raises ``OptionError`` before anything is played.
+    ``cluster`` plays on Ray as ``bowers.match.play_match`` does (the same seed, the same figures).  A bad
+    variant, option, bot, setting or count raises ``OptionError`` before anything is played.
     """
     rules = make_rules(variant, **dict(options or {}))
     if deals is not None and games is not None:
@@ -123,18 +125,18 @@ def study(
     count = games if games is not None else (200 if deals is None else deals)
     names = _checked_players(players, rules.teams)
     per_side = [dict(settings or {}) for _ in names]
-    checked = plan_match(variant, list(names), count, seed, workers, True, options, per_side)
+    checked = plan_match(variant, list(names), count, seed, workers, True, options, per_side, cluster)
     plan = _Plan(checked.rules.variant, dict(checked.rules.options), checked.sides, seed, True)
     start = time.perf_counter()
     hands: list[Hand] = []
     hands_per_game: list[float] = []
     if games is None:
-        outcomes: list[DealOutcome] = play_all(play_deal, plan, count, checked.workers, progress)
+        outcomes: list[DealOutcome] = play_all(play_deal, plan, count, checked.workers, progress, cluster=cluster)
         for outcome in outcomes:
             for number, played in enumerate(outcome.passes):
                 hands.append(_hand(played.result, played.making, played.seating, outcome.deal, number, checked.rules))
     else:
-        game_outcomes: list[GameOutcome] = play_all(play_game, plan, count, checked.workers, progress)
+        game_outcomes: list[GameOutcome] = play_all(play_game, plan, count, checked.workers, progress, cluster=cluster)
         for game in game_outcomes:
             for number, passed in enumerate(game.passes):
                 for index, result in enumerate(passed.results):

@@ -1,0 +1,205 @@
+"""Matches and self-play data on Ray: the same figures as on local processes, errors that arrive whole.
+
+One local Ray cluster (two CPUs) is started for the module; the runs under
+test join it.  The command-line runs start and stop their own.  In CI (``CI``
+set) a missing Ray is a failure, never a skip.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import logging
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import closing
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from bowers.cli import cli
+from bowers.errors import MatchFailure, OptionError
+from bowers.match import Side, cluster, plan_match, play_games, play_match
+
+if importlib.util.find_spec("ray") is None:
+    if os.environ.get("CI"):
+        raise RuntimeError("the cluster tests need Ray: pip install 'bowers[cluster]'")
+    pytest.skip("Ray is not installed (pip install 'bowers[cluster]')", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+BOWERS = [sys.executable, "-c", "from bowers.cli import main; main()"]  # the ``bowers`` command
+
+
+@pytest.fixture(scope="module", autouse=True)
+def ray_session() -> Iterator[None]:
+    """A local Ray cluster with two CPUs for every test of the module; the matches under test join it."""
+    ray = cluster.import_ray()
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def figures(summary: Any) -> Any:
+    """A result's JSON without what depends on the machine: the timings and the number of workers."""
+    if isinstance(summary, Mapping):
+        return {
+            key: figures(value)
+            for key, value in summary.items()
+            if "seconds" not in key and key not in ("workers", "hands_per_second")
+        }
+    if isinstance(summary, list):
+        return [figures(value) for value in summary]
+    return summary
+
+
+def read_folder(folder: Path) -> dict[str, str]:
+    """Every file of a folder by name, with its text."""
+    return {path.name: path.read_text() for path in sorted(folder.iterdir())}
+
+
+def test_outcomes_arrive_in_order_in_chunks() -> None:
+    arguments = list(range(53))
+    assert list(cluster.map_ordered(abs, [-n for n in arguments], "local", chunk=4)) == arguments
+    assert cluster.chunk_size(53, 2) == 1 and cluster.chunk_size(100_000, 2) == 32
+
+
+def test_a_match_of_deals_is_the_same_on_ray_as_on_local_processes(tmp_path: Path) -> None:
+    players = ["heuristic", "random"]
+    arrived: dict[str, list[int]] = {"local": [], "ray": []}
+    local = plan_match("standard", players, deals=48, seed=5, workers=2).play(
+        progress=arrived["local"].append, records=tmp_path / "local"
+    )
+    on_ray = plan_match("standard", players, deals=48, seed=5, workers=2, cluster="local")
+    assert on_ray.cluster == "local"
+    ray_result = on_ray.play(progress=arrived["ray"].append, records=tmp_path / "ray")
+    assert figures(ray_result.to_dict()) == figures(local.to_dict())
+    assert arrived["ray"] == arrived["local"] == list(range(1, 49))  # progress told of every deal, in order
+    assert read_folder(tmp_path / "ray") == read_folder(tmp_path / "local")  # every record written, the same
+
+
+def test_whole_games_are_the_same_on_ray_as_on_local_processes() -> None:
+    local = play_games("two-hand", ["heuristic", "random"], games=4, seed=3, workers=1)
+    on_ray = play_games("two-hand", ["heuristic", "random"], games=4, seed=3, workers=2, cluster="local")
+    assert figures(on_ray.to_dict()) == figures(local.to_dict())
+
+
+def test_a_study_is_the_same_on_ray_as_on_local_processes() -> None:
+    from bowers.stats import study
+
+    local = study("railroad", players="heuristic,random", deals=12, seed=4, workers=2)
+    on_ray = study("railroad", players="heuristic,random", deals=12, seed=4, workers=2, cluster="local")
+    assert figures(on_ray.to_dict()) == figures(local.to_dict())
+    result = CliRunner().invoke(cli, ["stats", "--players", "heuristic", "--deals", "4", "--ray", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["hands"] == 8
+
+
+def training_script(name: str) -> ModuleType:
+    """A script of ``training/``, loaded by path as the repository keeps it (it is not part of the package)."""
+    spec = importlib.util.spec_from_file_location(f"bowers_training_{name}", ROOT / "training" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_self_play_data_is_the_same_on_ray_as_on_local_processes(tmp_path: Path) -> None:
+    hand_outcomes = training_script("hand_outcomes")
+    common = ["--variant", "standard", "--variant", "railroad", "--hands", "520", "--bot", "heuristic", "--seed", "4"]
+    assert hand_outcomes.main([*common, "--workers", "1", "--output", str(tmp_path / "local.json")]) == 0
+    assert hand_outcomes.main([*common, "--workers", "2", "--ray", "--output", str(tmp_path / "ray.json")]) == 0
+    local = json.loads((tmp_path / "local.json").read_text())
+    assert sum(count for *_, count in local["railroad"]["outcomes"]) == 520
+    assert (tmp_path / "ray.json").read_text() == (tmp_path / "local.json").read_text()
+
+
+class CrashingBot:
+    """Fails on its third decision of a hand, the way a bot with a bug would."""
+
+    name = "crashing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.decisions = 0
+
+    def act(self, observation: Mapping[str, Any]) -> str:
+        self.decisions += 1
+        if self.decisions == 3:
+            raise KeyError("no such card")
+        return str(observation["legal_actions"][0])
+
+
+def test_a_failing_bot_arrives_whole_from_ray() -> None:
+    players = ["random", Side("crashing", factory=CrashingBot)]
+    with pytest.raises(MatchFailure) as local:
+        play_match("two-hand", players, deals=4, seed=7, workers=1)
+    with pytest.raises(MatchFailure) as on_ray:
+        play_match("two-hand", players, deals=4, seed=7, workers=2, cluster="local")
+    assert type(on_ray.value) is MatchFailure
+    assert on_ray.value._arguments() == local.value._arguments()
+    assert str(on_ray.value) == str(local.value)
+
+
+def test_a_missing_ray_is_one_error_naming_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # ``import ray`` now fails, as where it is not installed
+    with pytest.raises(OptionError, match=r"pip install 'bowers\[cluster\]'"):
+        play_match("standard", ["random", "random"], deals=2, workers=1, cluster="local")
+    result = CliRunner().invoke(cli, ["match", "--players", "random,random", "--deals", "2", "--ray", "--json"])
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 1 and len(lines) == 1, result.output
+    assert lines[0].startswith("Error:") and "pip install 'bowers[cluster]'" in lines[0]
+
+
+def test_a_bad_address_is_refused_quickly_and_named() -> None:
+    with pytest.raises(OptionError, match="not a Ray cluster's address"):
+        cluster.check_reachable("ray://:10001")
+    started = time.perf_counter()
+    with pytest.raises(OptionError, match=r"cannot reach a Ray cluster at 127\.0\.0\.1:9"):
+        cluster.check_reachable("127.0.0.1:9")
+    assert time.perf_counter() - started < 5
+    # The command in a process of its own, which holds no Ray session yet.
+    command = [*BOWERS, "match", "--players", "random,random", "--deals", "2", "--ray", "127.0.0.1:9"]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert time.perf_counter() - started < 15
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    assert done.returncode == 1 and len(lines) == 1, done.stdout + done.stderr
+    assert "cannot reach a Ray cluster at 127.0.0.1:9" in lines[0]
+
+
+def test_the_command_starts_its_own_cluster_and_prints_the_same_figures() -> None:
+    arguments = ["match", "--players", "heuristic,random", "--deals", "12", "--seed", "2", "--workers", "2", "--json"]
+    done = subprocess.run([*BOWERS, *arguments, "--ray"], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    local = CliRunner().invoke(cli, [*arguments, "--workers", "1"])
+    assert figures(json.loads(done.stdout)) == figures(json.loads(local.stdout))  # nothing but the JSON on stdout
+
+
+def test_the_engine_and_the_command_never_import_ray() -> None:
+    probe = (
+        "import sys, bowers, bowers.match, bowers.cli\n"
+        "bowers.match.play_match('standard', ['random', 'random'], deals=2, workers=1)\n"
+        "assert 'ray' not in sys.modules and 'bowers.match.cluster' not in sys.modules, 'Ray was imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_plan_refuses_a_cluster_that_is_not_text() -> None:
+    with pytest.raises(OptionError, match="cluster"):
+        plan_match("standard", ["random", "random"], deals=2, workers=1, cluster="  ")
+
+
+def test_stopping_early_cancels_what_is_in_flight() -> None:
+    arriving = cluster.map_ordered(abs, list(range(400)), "local", chunk=1)
+    with closing(arriving):
+        assert next(arriving) == 0
+    assert cluster.import_ray().is_initialized()  # the session this process holds stays open
