@@ -21,6 +21,7 @@ from bowers.play.render import (
     grouped_hand,
     hand_order,
     header,
+    numbered_cards,
     render_table,
     twos_threes_step_length,
 )
@@ -238,8 +239,13 @@ def test_choosing_the_jambone_hands_card_is_said() -> None:
     console = Console(width=80, record=True, no_color=True)
     console.print(render_table(view))
     text = console.export_text()
-    assert "Jambone: you choose North's card from the exposed hand." in text
-    assert "Choices: J♥ A♥" in text
+    # The exposed hand's cards are numbered as the person's own would be, and a number picks from them.
+    assert re.search(r"Jambone: you choose North's card: 1:[AJ]♥ 2:[AJ]♥", text), text
+    assert re.search(r"Choices: 1:[AJ]♥ 2:[AJ]♥", text), text
+    first = re.search(r"Choices: 1:([AJ])♥", text)
+    assert first is not None
+    chosen = parse_input("1", observation["legal_actions"], numbered_cards(observation, game.rules))
+    assert isinstance(chosen, Choice) and chosen.action == f"play:{first.group(1)}H"
 
 
 LEGAL_SETS = [

@@ -188,10 +188,23 @@ def turn_up_to_number(observation: Mapping[str, Any]) -> str | None:
 
 
 def numbered_cards(observation: Mapping[str, Any], rules: Rules) -> list[str]:
-    """The cards the person may pick by number, in the order shown: the hand, then the turn-up when it may be discarded."""
+    """The cards the person may pick by number, in the order shown: the hand, then the turn-up when it may be
+    discarded; while the person chooses the card of an exposed Jambone hand, that hand's cards."""
+    exposed = exposed_hand_to_choose(observation, rules)
+    if exposed is not None:
+        return exposed
     cards = hand_order(observation.get("hand") or [], observation.get("trump"), rules)
     turn_up = turn_up_to_number(observation)
     return [*cards, turn_up] if turn_up is not None else cards
+
+
+def exposed_hand_to_choose(observation: Mapping[str, Any], rules: Rules) -> list[str] | None:
+    """The exposed Jambone hand, in the order shown, while the person chooses its card; else None."""
+    playing_for = observation.get("playing_for")
+    if playing_for is None:
+        return None
+    cards = (observation.get("exposed") or {}).get(str(playing_for))
+    return hand_order(cards, observation.get("trump"), rules) if cards else None
 
 
 def hand_text(cards: Sequence[str], trump: str | None, rules: Rules, playable: set[str] | None = None) -> Text:
@@ -566,8 +579,12 @@ def render_table(view: TableView) -> RenderableType:
     for message in view.messages[-(4 if view.rules.players <= 4 else 2) :]:
         parts.append(Text(message, style="italic"))
     playing_for = observation.get("playing_for")
-    if playing_for is not None and legal:
-        parts.append(Text(f"Jambone: you choose {view.names[playing_for]}'s card from the exposed hand.", style="bold magenta"))
+    exposed = exposed_hand_to_choose(observation, view.rules)
+    if playing_for is not None and legal and exposed is not None:
+        line = Text(f"Jambone: you choose {view.names[playing_for]}'s card: ", style="bold magenta")
+        playable = {action.split(":")[1] for action in legal if action.startswith("play:")}
+        line.append_text(hand_text(exposed, observation.get("trump"), view.rules, playable))
+        parts.append(line)
     step = step_text(view)
     if step is not None:
         parts.append(step)
