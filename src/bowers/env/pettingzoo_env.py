@@ -65,6 +65,8 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
             raise OptionError(f"whole_game must be True or False, not {whole_game!r}", "whole_game", "True, False")
         self.whole_game = whole_game
         self.render_mode = check_render_mode(render_mode)
+        self._render_human = self.render_mode == "human"
+        self._episode_over = False
         players = self.encoding.players
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -108,6 +110,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._rewards_given = False  # the last step ended a hand and set rewards and results
+        self._episode_over = False  # every agent is terminated (only dead steps remain)
         self._legal_ids = self.game.legal_action_ids()
         to_act = self.game.to_act
         assert to_act is not None
@@ -116,7 +119,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action id (``None`` once it is terminated); an illegal id raises ``IllegalAction``."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._episode_over and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         game = self.game
@@ -140,7 +143,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         else:
             self._end_of_hand(action)
             self._accumulate_rewards()
-        if self.render_mode == "human":
+        if self._render_human:
             self.render()
 
     def legal_action_ids(self) -> list[int]:
@@ -166,6 +169,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
             self._closing_action = action_id  # the views are built if anyone observes the end
         for name in self.agents:
             self.terminations[name] = True
+        self._episode_over = True
 
     def _closing_views(self, action_id: int) -> list[dict[str, Any]]:
         """Each seat's view of the hand that just ended (the engine has already dealt the next one)."""
