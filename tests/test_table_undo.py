@@ -60,7 +60,21 @@ def test_undo_never_crosses_into_an_earlier_hand() -> None:
         game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
     before = game.record()
     with pytest.raises(IllegalAction, match="no decision to take back in this hand"):
-        table.undo_for(0)
+        table.undo_for(0, earliest_hand=1)
     assert game.record() == before  # nothing changed
-    # Between hands a table may allow the hand just ended.
-    assert table.undo_for(0, earliest_hand=0) >= 1 and game.hand_number == 0
+    # Until the seat acts in the new hand, its last decision is still the one in the hand just ended.
+    assert table.undo_for(0) >= 1 and game.hand_number == 0
+
+
+def test_once_the_seat_acts_in_a_hand_undo_stays_in_it() -> None:
+    game = bowers.Game("standard", seed=9)
+    table = _table(game)
+    bot = bowers.bots.create("random", seed=3)
+    while game.hand_number == 0 or game.to_act != 0:
+        game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
+    actions = game.legal_actions()
+    assert len(actions) > 1  # seat 0's first action of the hand is a call of its own
+    game.apply(actions[0], seat=0)
+    assert table.undo_for(0) == 1 and game.hand_number == 1
+    with pytest.raises(IllegalAction):  # and now nothing of this hand is left to take back
+        table.undo_for(0, earliest_hand=1)

@@ -104,12 +104,16 @@ class Table:
         """Take back ``seat``'s last real decision and every action after it; returns how many actions were undone.
 
         A card that was the only one the seat could play is not a decision: undo goes back past it to the
-        decision before, but never into a hand before ``earliest_hand`` (default: the hand in progress, or the
-        last hand once the game is over).  With no such decision it raises ``IllegalAction`` and changes nothing.
+        decision before, but never into a hand before ``earliest_hand``.  By default that is the hand in
+        progress (the last hand once the game is over), or the hand before it while the seat has not acted in
+        this one yet (the hand just ended is still the seat's last).  With no such decision it raises
+        ``IllegalAction`` and changes nothing.
         """
         game = self.game
         deals = game.record()["deals"]
         first = len(deals) - 1 if earliest_hand is None else earliest_hand
+        if earliest_hand is None and first > 0 and all(actor != seat for actor, _ in deals[first]["actions"]):
+            first -= 1
         actions = [(number, actor, action) for number, deal in enumerate(deals) for actor, action in deal["actions"]]
         taken_back: list[tuple[int, str]] = []
         for number, actor, action in reversed(actions):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -184,11 +185,13 @@ def test_a_whole_game_against_bots_then_its_replay(browser: Browser, server: Ser
     assert "Deal 1 begins" in page.locator(".where").inner_text()
     page.keyboard.press("ArrowRight")
     assert "action 1" in page.locator(".where").inner_text()
-    page.keyboard.press("End")
-    final = page.locator(".where").inner_text()
-    assert "Scores:" in final
+    page.keyboard.press("End")  # the last hand is fetched when it is shown: "loading…", then the position
+    page.locator(".where", has_text="Scores:").wait_for(timeout=20000)
+    last = re.match(r"Hand (\d+), action \d+", page.locator(".where").inner_text())
+    assert last is not None and int(last.group(1)) > 1  # a game to 3 points against bots has several hands
     page.keyboard.press("PageUp")
-    assert "action 0" in page.locator(".where").inner_text()
+    page.locator(".where", has_text="action 0").wait_for(timeout=20000)
+    assert page.locator(".where").inner_text().startswith(f"Hand {last.group(1)}, action 0")
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -222,10 +222,17 @@ def test_a_whole_game_against_bots_then_its_record_and_replay(client: TestClient
     record = client.get(f"/api/tables/{table['table']}/record").json()
     assert bowers.replay(record).winner == state["winner"]
     replay = client.post(f"/api/replays?table={table['table']}").json()
-    total = sum(len(deal["actions"]) for deal in record["deals"])
-    assert len(replay["positions"]) == total + len(record["deals"])
+    assert replay["deals"] == [len(deal["actions"]) + 1 for deal in record["deals"]]
+    assert len(replay["positions"]) == replay["deals"][0]  # the first hand comes with the answer; the others on request
     first = replay["positions"][0]
     assert first["hands"] == record["deals"][0]["hands"]
+    last = len(record["deals"]) - 1
+    answer = client.get(f"/api/replays/{replay['replay']}/deals/{last}").json()
+    assert answer["deal"] == last and len(answer["positions"]) == replay["deals"][last]
+    assert answer["positions"][-1]["observation"]["scores"] == state["observation"]["scores"]
+    assert client.get(f"/api/replays/{replay['replay']}/deals/{last + 1}").status_code == 400
+    assert client.get(f"/api/replays/{replay['replay']}/deals/minus-one").status_code == 400
+    assert client.get("/api/replays/unknown/deals/0").status_code == 404
 
 
 def test_undo_against_bots_takes_back_the_persons_decision(client: TestClient, database_path: Path) -> None:
@@ -239,7 +246,10 @@ def test_undo_against_bots_takes_back_the_persons_decision(client: TestClient, d
         websocket.send_json({"type": "act", "action": state["observation"]["legal_actions"][0], "expect": state["actions"]})
         state = receive_state(websocket, before["actions"] + 1)
         assert state["can_undo"]
-        while state["observation"]["to_act"] != 0 and state["winner"] is None:
+        # The bots answer until it is the person's turn again, or a new hand begins (whose first actions, some
+        # of them maybe the person's forced ones, are not the decision to take back).
+        hand = before["observation"]["hand_number"]
+        while state["observation"]["to_act"] != 0 and state["winner"] is None and state["observation"]["hand_number"] == hand:
             state = receive_state(websocket)
         websocket.send_json({"type": "undo"})
         state = receive_state(websocket, before["actions"])
@@ -254,9 +264,10 @@ def test_uploads_of_records_and_egn_files_replay(client: TestClient) -> None:
         game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)  # type: ignore[arg-type]
     record = game.record()
     answer = client.post("/api/replays", content=json.dumps(record)).json()
-    assert answer["variant"] == "standard" and answer["positions"][-1]["observation"]["scores"] == game.scores
+    last = client.get(f"/api/replays/{answer['replay']}/deals/{len(record['deals']) - 1}").json()
+    assert answer["variant"] == "standard" and last["positions"][-1]["observation"]["scores"] == game.scores
     egn = client.post("/api/replays", content=dump_egn(record))
-    assert egn.status_code == 201 and len(egn.json()["positions"]) == len(answer["positions"])
+    assert egn.status_code == 201 and egn.json()["deals"] == answer["deals"]
     evaluation = client.get(f"/api/replays/{answer['replay']}/evaluation", params={"deal": 0, "index": 0})
     assert evaluation.status_code == 200 and "values" in evaluation.json()
     assert client.get(f"/api/replays/{answer['replay']}/evaluation", params={"deal": "x"}).status_code == 400

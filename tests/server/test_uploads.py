@@ -101,16 +101,22 @@ def test_a_long_upload_leaves_every_table_responsive(roomy_client: TestClient, r
     assert worst < 1.0, f"a ping waited {worst:.2f} s during an upload"
 
 
-def test_the_answer_holds_what_the_viewer_draws_and_grows_linearly(roomy_client: TestClient, record_300: dict[str, Any]) -> None:
+def test_the_answer_holds_one_hand_of_what_the_viewer_draws(roomy_client: TestClient, record_300: dict[str, Any]) -> None:
     response = roomy_client.post("/api/replays", content=json.dumps(record_300), headers={"Accept-Encoding": "gzip"})
     assert response.status_code == 201 and response.headers["content-encoding"] == "gzip"
     answer = response.json()
-    positions = answer["positions"]
-    assert len(positions) == sum(len(deal["actions"]) + 1 for deal in record_300["deals"])
-    assert all(set(position) == VIEWER_KEYS for position in positions)
+    assert answer["deals"] == [len(deal["actions"]) + 1 for deal in record_300["deals"]]
+    # The answer is the size of one hand, however long the game: the viewer asks for each other hand when shown.
+    assert len(answer["positions"]) == answer["deals"][0]
     size = len(json.dumps(answer))
-    assert size / len(positions) < 700, "each position should carry only what the viewer draws"
-    assert response.num_bytes_downloaded < size / 5  # sent compressed
+    assert size < 40_000, f"the answer to a {len(record_300['deals'])}-hand game is {size} bytes"
+    deal_response = roomy_client.get(f"/api/replays/{answer['replay']}/deals/1", headers={"Accept-Encoding": "gzip"})
+    assert deal_response.status_code == 200 and deal_response.headers["content-encoding"] == "gzip"
+    positions = answer["positions"] + deal_response.json()["positions"]
+    assert all(set(position) == VIEWER_KEYS for position in positions)
+    deal_size = len(deal_response.content)
+    assert deal_size / answer["deals"][1] < 700, "each position should carry only what the viewer draws"
+    assert deal_response.num_bytes_downloaded < deal_size / 3  # sent compressed
     # Every field the viewer reads is there, the hands are the record's and the calls are the hand's bids.
     first = positions[0]
     assert first["hands"] == record_300["deals"][0]["hands"]
@@ -122,6 +128,10 @@ def test_the_answer_holds_what_the_viewer_draws_and_grows_linearly(roomy_client:
     assert end_of_deal["observation"]["history"] == calls
     plain = roomy_client.post("/api/replays", content=json.dumps(record_300), headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in plain.headers and plain.num_bytes_downloaded > size / 2
+    # The last hand ends on the record's final score.
+    last = len(record_300["deals"]) - 1
+    final = roomy_client.get(f"/api/replays/{answer['replay']}/deals/{last}").json()["positions"][-1]
+    assert final["observation"]["scores"] == bowers.replay(record_300).scores
 
 
 def test_uploads_from_one_address_are_rate_limited(database_path: Path) -> None:

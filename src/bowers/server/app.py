@@ -3,7 +3,7 @@
 Routes: ``/`` (the page; ``/t/{id}`` and ``/replay`` are the same page),
 ``/static/*`` (its assets, shipped in the package), ``/api/variants``,
 ``POST /api/tables``, ``/api/tables/{id}/record`` (finished games only),
-``POST /api/replays`` and ``/api/replays/{id}/evaluation``, ``/api/schema``
+``POST /api/replays``, ``/api/replays/{id}/deals/{n}`` and ``/api/replays/{id}/evaluation``, ``/api/schema``
 and the websocket ``/ws``.  Every answer carries the security headers, and
 requests that change something must come from the server's own page
 (``security.py``).
@@ -162,6 +162,12 @@ def replay_answer(replay_id: str, record: dict[str, Any], compress: bool) -> byt
     return gzip.compress(data, compresslevel=5) if compress else data
 
 
+def deal_answer(record: dict[str, Any], deal: int, compress: bool) -> bytes:
+    """One deal's positions as JSON bytes, gzip-compressed when asked (runs in the worker pool)."""
+    data = json.dumps({"deal": deal, "positions": replays.deal_positions(record, deal)}, separators=(",", ":")).encode()
+    return gzip.compress(data, compresslevel=5) if compress else data
+
+
 def upload_answer(replay_id: str, text: str, compress: bool) -> tuple[dict[str, Any], bytes]:
     """An uploaded file's record, checked, and the upload's answer (runs in the worker pool)."""
     record = replays.parse_upload(text)
@@ -305,6 +311,24 @@ def create_app(
             result = {"available": True, "values": {}, "reason": "the solver took too long over this position"}
         return JSONResponse(result)
 
+    async def replay_deal(request: Request) -> Response:
+        record = stored_replays.get(request.path_params["replay"])
+        if record is None:
+            return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
+        text = request.path_params["deal"]
+        if not text.isdigit() or len(text) > 6:
+            return JSONResponse({"error": f"a deal is a whole number from 0, not {text[:20]!r}"}, status_code=400)
+        compress = "gzip" in request.headers.get("accept-encoding", "").lower()
+        try:
+            data = await lobby().think(f"replay:{client_address(request)}", deal_answer, record, int(text), compress)
+        except BowersError as problem:
+            return JSONResponse({"error": str(problem)}, status_code=400)
+        except worker.TimeLimitExceeded:
+            return JSONResponse({"error": "that deal took too long to read"}, status_code=400)
+        response = json_bytes(data, compress)
+        response.status_code = 200
+        return response
+
     async def websocket_endpoint(websocket: WebSocket) -> None:
         await websocket.accept()
         connection = Connection(send=websocket.send_json, close=lambda code, reason: websocket.close(code, reason))
@@ -399,6 +423,7 @@ def create_app(
         Route("/api/tables/{table}/record", table_record),
         Route("/api/replays", upload_replay, methods=["POST"]),
         Route("/api/replays/{replay}/evaluation", evaluation),
+        Route("/api/replays/{replay}/deals/{deal}", replay_deal),
         WebSocketRoute("/ws", websocket_endpoint),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,4 +1,4 @@
-"""The replay viewer's data: a finished game's every position, and the solver's evaluation of each play.
+"""The replay viewer's data: a finished game's positions, a deal at a time, and the solver's evaluation of each play.
 
 A replay shows every hand (the game is over, or the record was uploaded by the
 person viewing it).  Positions are rebuilt through ``bowers.game``'s record
@@ -91,26 +91,46 @@ def _position(game: Game, action: list[Any] | None, calls: list[list[Any]], deal
     }
 
 
+def _walk_deal(game: Game, deal: dict[str, Any], number: int) -> list[dict[str, Any]]:
+    """The positions of one deal from its start: the start, then one after each action."""
+    calls: list[list[Any]] = []
+    out = [_position(game, None, calls, number, 0)]
+    for index, (seat, action) in enumerate(deal.get("actions", []), start=1):
+        canonical = game.apply(action, seat=seat)
+        if not canonical.startswith("play:"):
+            calls.append([seat, canonical])
+        out.append(_position(game, [seat, canonical], calls, number, index))
+    return out
+
+
 def positions(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Every position of a game: the start of each deal, then one after each action (time linear in the game)."""
     replay(record)  # the whole record is checked first, results and scores included
     reader = RecordReader(record)
     out: list[dict[str, Any]] = []
     for number, deal in enumerate(_deals(record)):
-        game = _start_deal(reader, deal)
-        calls: list[list[Any]] = []
-        out.append(_position(game, None, calls, number, 0))
-        for index, (seat, action) in enumerate(deal.get("actions", []), start=1):
-            canonical = game.apply(action, seat=seat)
-            if not canonical.startswith("play:"):
-                calls.append([seat, canonical])
-            out.append(_position(game, [seat, canonical], calls, number, index))
+        out += _walk_deal(_start_deal(reader, deal), deal, number)
     return out
 
 
+def deal_positions(record: dict[str, Any], number: int) -> list[dict[str, Any]]:
+    """The positions of deal ``number`` of a checked record (time linear in the deals before it and this one)."""
+    deals = _deals(record)
+    if not 0 <= number < len(deals):
+        raise RecordError(f"there is no deal {number}; the game has deals 0..{len(deals) - 1}")
+    reader = RecordReader(record)
+    for earlier in deals[:number]:
+        reader.add_deal(earlier)
+    return _walk_deal(_start_deal(reader, deals[number]), deals[number], number)
+
+
 def summary(record: dict[str, Any]) -> dict[str, Any]:
-    """The upload's answer without its id: the variant and every position (runs in the worker pool)."""
-    return {"variant": record["variant"], "positions": positions(record)}
+    """The upload's answer without its id (runs in the worker pool): the variant, the number of positions of each
+    deal, and the positions of the first deal; the viewer asks for each other deal when it is shown, so the
+    answer stays the size of one hand however long the game."""
+    replay(record)  # the whole record is checked once, at the upload
+    counts = [len(deal.get("actions", [])) + 1 for deal in _deals(record)]
+    return {"variant": record["variant"], "deals": counts, "positions": deal_positions(record, 0)}
 
 
 def upload(text: str) -> tuple[dict[str, Any], dict[str, Any]]:

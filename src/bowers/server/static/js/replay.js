@@ -36,13 +36,22 @@ export function openReplay(root, tableId) {
 }
 
 function show(viewer, replay) {
-  const positions = replay.positions;
-  const players = positions[0].hands.length;
+  // The answer holds the first deal's positions and how many each deal has; each other deal is asked for when shown.
+  const counts = replay.deals;
+  const starts = [];
+  let total = 0;
+  for (const count of counts) {
+    starts.push(total);
+    total += count;
+  }
+  const loaded = new Map([[0, replay.positions]]);
+  const pending = new Map();
+  const players = replay.positions[0].hands.length;
   const state = { seat: null, seats: Array.from({ length: players }, () => ({ kind: "", settings: {}, name: null, connected: true })) };
   let index = 0;
   const evaluations = new Map();
   const felt = h("div", { class: "felt", role: "region", "aria-label": "Replay table" });
-  const slider = h("input", { type: "range", min: "0", max: String(positions.length - 1), value: "0", id: "replay-step", "aria-label": "Position in the game" });
+  const slider = h("input", { type: "range", min: "0", max: String(total - 1), value: "0", id: "replay-step", "aria-label": "Position in the game" });
   const where = h("p", { class: "where", "aria-live": "polite" });
   const evaluation = h("div", { class: "evaluation", "aria-live": "polite" });
   const button = (label, text, step) => h("button", { type: "button", class: "tool", "aria-label": label, onclick: () => go(step()) }, text);
@@ -52,36 +61,68 @@ function show(viewer, replay) {
     button("Back one action", "◀", () => index - 1),
     button("Forward one action", "▶", () => index + 1),
     button("Next hand", "▶▶", () => nextDealStart()),
-    button("Last position", "▶|", () => positions.length - 1),
+    button("Last position", "▶|", () => total - 1),
     slider);
   viewer.replaceChildren(h("div", { class: "table-layout" },
     h("div", { class: "play-area" }, controls, where, felt),
     h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Evaluation"), evaluation),
       h("section", { class: "panel" }, h("h2", {}, "Keys"), h("p", { class: "muted" }, "←/→ step, PageUp/PageDown change hand, Home/End.")))));
 
+  // [deal, index within the deal] of a position counted over the whole game.
+  function locate(step) {
+    let low = 0;
+    let high = counts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle] <= step) low = middle;
+      else high = middle - 1;
+    }
+    return [low, step - starts[low]];
+  }
+  function dealPositions(deal) {
+    if (!pending.has(deal)) {
+      pending.set(deal, fetch(`/api/replays/${replay.replay}/deals/${deal}`)
+        .then(async (response) => {
+          const answer = await response.json();
+          if (!response.ok) throw new Error(answer.error || "the hand could not be loaded");
+          loaded.set(deal, answer.positions);
+        })
+        .finally(() => pending.delete(deal)));
+    }
+    return pending.get(deal);
+  }
   function previousDealStart() {
-    const deal = positions[index].deal;
-    const target = positions[index].index === 0 ? deal - 1 : deal;
-    const found = positions.findIndex((p) => p.deal === target);
-    return found < 0 ? 0 : found;
+    const [deal, within] = locate(index);
+    const target = within === 0 ? deal - 1 : deal;
+    return target < 0 ? 0 : starts[target];
   }
   function nextDealStart() {
-    const found = positions.findIndex((p) => p.deal === positions[index].deal + 1);
-    return found < 0 ? positions.length - 1 : found;
+    const [deal] = locate(index);
+    return deal + 1 < counts.length ? starts[deal + 1] : total - 1;
   }
 
   function go(step) {
-    index = Math.max(0, Math.min(positions.length - 1, step));
+    index = Math.max(0, Math.min(total - 1, step));
     slider.value = String(index);
     render();
   }
 
   function render() {
-    const position = positions[index];
+    const [deal, within] = locate(index);
+    const positions = loaded.get(deal);
+    if (!positions) {
+      where.textContent = `Hand ${deal + 1}: loading…`;
+      dealPositions(deal)
+        .then(() => { if (locate(index)[0] === deal) render(); })
+        .catch((problem) => { if (locate(index)[0] === deal) where.textContent = `Hand ${deal + 1} could not be loaded: ${problem.message}.`; });
+      return;
+    }
+    const position = positions[within];
     const o = position.observation;
     drawFelt(felt, { state, observation: o, bottom: 0, hands: position.hands, describe: (a) => actionLabel(a, null) });
-    const next = positions[index + 1];
-    const nextAction = next && next.deal === position.deal ? next.action : null;
+    const next = positions[within + 1];
+    const nextAction = next ? next.action : null;
+    if (deal + 1 < counts.length && !loaded.has(deal + 1)) dealPositions(deal + 1).catch(() => {});  // the next hand, ahead of time
     const scores = o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ");
     const text = position.action ? actionSentence(state, ...position.action) : `Deal ${position.deal + 1} begins`;
     where.textContent = `Hand ${position.deal + 1}, action ${position.index}: ${text}. Trump: ${trumpWords(o.trump)}. Scores: ${scores}.`;
@@ -98,7 +139,8 @@ function show(viewer, replay) {
     }
     const key = `${position.deal}:${position.index}`;
     const shown = (result) => {
-      if (positions[index] !== position) return;
+      const [nowDeal, nowWithin] = locate(index);
+      if (nowDeal !== position.deal || nowWithin !== position.index) return;
       evaluation.replaceChildren();
       const values = Object.entries(result.values || {});
       if (!values.length) {
@@ -125,7 +167,7 @@ function show(viewer, replay) {
   slider.addEventListener("input", () => go(Number(slider.value)));
   function onKey(event) {
     if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
-    const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: positions.length - 1, PageDown: nextDealStart(), PageUp: previousDealStart() };
+    const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: total - 1, PageDown: nextDealStart(), PageUp: previousDealStart() };
     if (event.key in moves) {
       go(moves[event.key]);
       event.preventDefault();
