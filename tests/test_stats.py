@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +73,12 @@ def test_a_difference_has_an_interval_around_it() -> None:
 class PassingBot:
     """Passes whenever it may, else plays its first legal action: every hand of stick the dealer sticks the dealer."""
 
+    name = "passer"
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 
-    def act(self, observation: dict[str, Any]) -> str:
+    def act(self, observation: Mapping[str, Any]) -> str:
         legal = observation["legal_actions"]
         return "pass" if "pass" in legal else str(legal[0])
 
@@ -120,12 +123,18 @@ def test_an_auction_reports_contracts_by_level() -> None:
 
 
 def test_compare_plays_the_same_deals_under_two_values() -> None:
-    comparison = compare("standard", "stick_the_dealer", True, players="heuristic", deals=30, workers=1)
+    comparison = compare("standard", "stick_the_dealer", True, players="heuristic", deals=60, workers=1)
     assert comparison.values == (False, True)
     assert comparison.first.figures["made_stuck_dealer"].count == 0
     assert (comparison.second.figures["made_stuck_dealer"].count or 0) > 0
     assert comparison.second.figures["misdeal"].count == 0
-    assert comparison.differences["misdeal"].value == pytest.approx(-(comparison.first.figures["misdeal"].value or 0))
+    misdeals = comparison.differences["misdeal"]
+    assert misdeals.value == pytest.approx(-(comparison.first.figures["misdeal"].value or 0))
+    # Paired over the same deals: a figure the option cannot change (the first round's orders) differs by exactly
+    # nothing with no width, and a change the option causes is told apart from zero.
+    unchanged = comparison.differences["made_round_1"]
+    assert (unchanged.value, unchanged.low, unchanged.high) == (0.0, 0.0, 0.0)
+    assert misdeals.high is not None and misdeals.high < 0
 
 
 @pytest.mark.parametrize(
@@ -165,7 +174,7 @@ def test_the_command_as_json() -> None:
 def test_the_command_compares_two_values_of_an_option() -> None:
     result = _run("--players", "heuristic", "--deals", "10", "--compare", "stick_the_dealer=true")
     assert result.exit_code == 0, result.output
-    assert "stick_the_dealer=False" in result.output and "stick_the_dealer=True" in result.output
+    assert "stick_the_dealer=false against stick_the_dealer=true" in result.output
     assert "pts" in result.output and "difference" in result.output
 
 

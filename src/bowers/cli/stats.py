@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from bowers.cli.common import fail, parse_options
+from bowers.cli.common import fail, parse_options, show
 from bowers.cli.match import setting_value
 from bowers.errors import BowersError
 from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study
@@ -49,7 +49,7 @@ def study_table(result: Study) -> Table:
     players = ", ".join(sorted(set(result.players)))
     title = f"{result.variant}: {games} ({result.hands} hands) by {players}, seed {result.seed}"
     table = Table(title=title, title_justify="left")
-    table.add_column("figure")
+    table.add_column("figure", min_width=24)
     table.add_column("value", justify="right", no_wrap=True)
     table.add_column("95% interval", no_wrap=True)
     table.add_column("count", no_wrap=True)
@@ -63,20 +63,30 @@ def comparison_table(comparison: Comparison) -> Table:
     """Each figure under the two option values, and the difference with its interval."""
     first, second = comparison.values
     option = comparison.option
-    title = f"{comparison.first.variant}: {option}={first} against {option}={second} on the same seed"
+    title = f"{comparison.first.variant}: {option}={show(first)} against {option}={show(second)}, the same deals"
     table = Table(title=title, title_justify="left")
-    table.add_column("figure")
-    table.add_column(f"{option}={first}", justify="right", no_wrap=True)
-    table.add_column(f"{option}={second}", justify="right", no_wrap=True)
-    table.add_column("difference (95% interval)", no_wrap=True)
+    table.add_column("figure", min_width=24)
+    table.add_column(show(first), justify="right")
+    table.add_column(show(second), justify="right")
+    table.add_column("difference (95% interval)", min_width=22)
     for name, change in comparison.differences.items():
         if not (_worth_showing(comparison.first.figures, name) or _worth_showing(comparison.second.figures, name)):
             continue
         before = _format(name, comparison.first.figures[name])[0]
         after = _format(name, comparison.second.figures[name])[0]
-        value, interval, _ = _format(name, change) if name in MEANS or name.endswith("_net") else _points(change)
+        value, interval, _ = _signed(change) if name in MEANS or name.endswith("_net") else _points(change)
         table.add_row(figure_label(name), before, after, f"{value} ({interval})" if interval else value)
     return table
+
+
+def _signed(change: Figure) -> tuple[str, str, str]:
+    """A difference of two means (points, or hands), signed."""
+    if change.value is None:
+        return "-", "", ""
+    interval = ""
+    if change.low is not None and change.high is not None:
+        interval = f"{change.low:+.2f} .. {change.high:+.2f}"
+    return f"{change.value:+.2f}", interval, ""
 
 
 def _points(change: Figure) -> tuple[str, str, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bowers.match.statistics import CONFIDENCE, mean_interval, t_quantile, wilson_interval
@@ -154,8 +154,11 @@ def _variance(values: Sequence[float]) -> float:
     return sum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
 
-def hand_figures(hands: Sequence[Hand], players: int, passes: int, auction: bool, levels: Sequence[str]) -> dict[str, Figure]:
-    """Every figure of a study from its hands, by name (see ``FIGURE_LABELS`` for what each means)."""
+def hand_figures(
+    hands: Sequence[Hand], players: int, passes: int, auction: bool, levels: Sequence[str], with_luck: bool = True
+) -> dict[str, Figure]:
+    """Every figure of a study from its hands, by name (see ``FIGURE_LABELS`` for what each means); the share of
+    luck, whose interval is itself a bootstrap, only ``with_luck``."""
     figures: dict[str, Figure] = {}
 
     def rate(name: str, trial: Callable[[Hand], bool], success: Callable[[Hand], bool]) -> None:
@@ -204,7 +207,8 @@ def hand_figures(hands: Sequence[Hand], players: int, passes: int, auction: bool
     rate("twos_threes", always, lambda hand: bool(hand.result.get("twos_threes")))
     rate("misdeal", always, lambda hand: bool(hand.result.get("misdeal")))
     rate("no_trump", made_trump, lambda hand: hand.result.get("trump") == "NT")
-    figures["luck_share"] = luck_share(hands)
+    if with_luck:
+        figures["luck_share"] = luck_share(hands)
     return figures
 
 
@@ -290,6 +294,56 @@ def figure_label(name: str) -> str:
     return name
 
 
+def paired_differences(
+    first: Sequence[Hand],
+    second: Sequence[Hand],
+    compute: Callable[[Sequence[Hand]], Mapping[str, Figure]],
+    resamples: int = 200,
+    seed: int = 0,
+) -> dict[str, Figure]:
+    """Each figure's difference (``second`` minus ``first``) with a paired bootstrap interval over the deals.
+
+    Both studies played the same deals, so a deal's hands under one option are resampled together with the same
+    deal's hands under the other: what the cards do alike cancels out of the interval, which taking the two
+    as independent would not allow.  ``compute`` gives a list of hands its figures.
+    """
+    by_deal: list[dict[int, list[Hand]]] = [{}, {}]
+    for side, hands in enumerate((first, second)):
+        for hand in hands:
+            by_deal[side].setdefault(hand.deal, []).append(hand)
+    deals = sorted(set(by_deal[0]) & set(by_deal[1]))
+    whole = [compute(first), compute(second)]
+    rng = random.Random(seed)
+    samples: dict[str, list[float]] = {}
+    for _ in range(resamples if len(deals) > 2 else 0):
+        chosen = [deals[rng.randrange(len(deals))] for _ in deals]
+        # Each draw is its own deal (a deal drawn twice counts twice, as two deals).
+        drawn = [
+            [replace(hand, deal=number) for number, deal in enumerate(chosen) for hand in by_deal[side][deal]] for side in (0, 1)
+        ]
+        before, after = compute(drawn[0]), compute(drawn[1])
+        for name, figure in before.items():
+            other = after.get(name)
+            if figure.value is not None and other is not None and other.value is not None:
+                samples.setdefault(name, []).append(other.value - figure.value)
+    tail = (1 - CONFIDENCE) / 2
+    differences = {}
+    for name, figure in whole[0].items():
+        other = whole[1].get(name)
+        if other is None or figure.value is None or other.value is None:
+            differences[name] = Figure(None, None, None)
+            continue
+        drawn_differences = sorted(samples.get(name, []))
+        if len(drawn_differences) < resamples // 2:
+            differences[name] = difference(figure, other)
+            continue
+        low = drawn_differences[int(tail * (len(drawn_differences) - 1))]
+        high = drawn_differences[int((1 - tail) * (len(drawn_differences) - 1))]
+        value = other.value - figure.value
+        differences[name] = Figure(value, min(low, value), max(high, value))
+    return differences
+
+
 def difference(first: Figure, second: Figure) -> Figure:
     """``second`` minus ``first`` with an approximate 95% interval (Newcombe's for rates, else the two widths
     combined), taking the two as independent."""
@@ -313,5 +367,6 @@ __all__ = [
     "hand_figures",
     "luck_share",
     "mean_figure",
+    "paired_differences",
     "rate_figure",
 ]

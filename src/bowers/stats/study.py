@@ -17,7 +17,7 @@ from typing import Any
 from bowers.errors import OptionError
 from bowers.match.games import GameOutcome, play_game
 from bowers.match.runner import SIDE_LABELS, DealOutcome, _Plan, plan_match, play_all, play_deal, side_net
-from bowers.stats.figures import Figure, Hand, difference, hand_figures, mean_figure
+from bowers.stats.figures import Figure, Hand, difference, hand_figures, luck_share, mean_figure, paired_differences
 from bowers.variants import AUCTION, Rules, make_rules
 
 DEFAULT_BOT = "pimc"
@@ -204,11 +204,20 @@ def compare(
         raise OptionError(f"--compare {name}={value} is the value the study already has: choose another", name)
     first = study(variant, options=base, **arguments)
     second = study(variant, options=changed, **arguments)
-    differences = {
-        figure: difference(first.figures[figure], second.figures[figure])
-        for figure in first.figures
-        if figure in second.figures
-    }
+    rules = make_rules(variant, **changed)
+    auction = rules.bidding == AUCTION
+    levels = [str(level) for level in rules.bid_levels] + [f"{rules.hand_size}NT"] if auction else []
+    passes = rules.teams
+
+    def compute(hands: Sequence[Hand]) -> Mapping[str, Figure]:
+        # Without the bootstrap inside: the luck share's own interval is not needed for each draw.
+        figures = hand_figures(hands, rules.players, passes, auction, levels, with_luck=False)
+        figures["luck_share"] = luck_share(hands, resamples=0)
+        return figures
+
+    differences = paired_differences(first.hands_list, second.hands_list, compute)
+    if "hands_per_game" in first.figures and "hands_per_game" in second.figures:
+        differences["hands_per_game"] = difference(first.figures["hands_per_game"], second.figures["hands_per_game"])
     return Comparison(name, (first_value, second_value), first, second, differences)
 
 
