@@ -4,7 +4,8 @@ Each column plays random legal actions (chosen from the mask or the legal ids)
 through complete hands of standard Euchre, ``stick_the_dealer=True``, and
 counts decisions (player actions; chance moves are not counted):
 
-* ``engine``: ``ids = game.step_id(pick(ids))``, the engine's fastest integer path;
+* ``engine``: ``ids = game.step_id(pick(ids))``, the engine's fastest integer path, whole games;
+* ``engine hand``: the same with one hand a game (a new game each hand), as one-hand episodes play;
 * ``engine+obs``: the same plus ``Game.observation(seat)`` for the seat to act;
 * ``encode``: the same plus ``bowers.encoding``'s tensor and mask (what every adapter builds);
 * ``pettingzoo``: ``env.step(action)`` on the raw AEC environment, no observation, one hand an episode;
@@ -36,6 +37,21 @@ from bowers.env import SingleSeatEnv, raw_env
 
 VARIANT = "standard"
 OPTIONS = {"stick_the_dealer": True}
+
+
+def engine_hands(decisions: int, seed: int) -> int:
+    """The engine's integer path with one hand a game, as PettingZoo's one-hand episodes play: a new game each hand."""
+    uniform = random.Random(seed).random
+    done = 0
+    game_seed = seed
+    while done < decisions:
+        game = bowers.Game(VARIANT, seed=game_seed, **OPTIONS)
+        game_seed += 1
+        ids = game.legal_action_ids()
+        while ids and game.hand_number == 0:
+            ids = game.step_id(ids[int(uniform() * len(ids))])
+            done += 1
+    return done
 
 
 def engine(decisions: int, seed: int, observe: bool = False, encode: bool = False) -> int:
@@ -122,6 +138,7 @@ def main() -> None:
     warnings.simplefilter("ignore")
     columns: dict[str, Callable[[int, int], int]] = {
         "engine": engine,
+        "engine hand": engine_hands,
         "engine+obs": lambda n, s: engine(n, s, observe=True),
         "encode": lambda n, s: engine(n, s, encode=True),
         "pettingzoo": pettingzoo,
@@ -142,6 +159,10 @@ def main() -> None:
     for name, values in rates.items():
         rate = statistics.median(values)
         print(f"{name:>15}  {rate:>10,.0f}  {rate / base:6.3f} x engine")
+    # Each PettingZoo column against the engine playing the same episodes: whole games, or one hand a game.
+    whole = statistics.median(rates["pettingzoo game"]) / base
+    one_hand = statistics.median(rates["pettingzoo"]) / statistics.median(rates["engine hand"])
+    print(f"PettingZoo step against the engine on the same episodes: whole games {whole:.3f}, one hand {one_hand:.3f}")
 
 
 if __name__ == "__main__":
