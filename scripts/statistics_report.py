@@ -3,9 +3,10 @@
     python scripts/statistics_report.py                 # every variant, as published
     python scripts/statistics_report.py --deals 20      # a quick look
 
-Each variant is studied with ``bowers.stats.study`` (the bots, level, deals and seed below, the same for every
-variant), its plots written to docs/statistics/, and the Markdown between the ``<!-- figures -->`` markers of
-docs/statistics.md replaced with the figures, the command that made them and how long it took.
+Each variant is studied with ``bowers.stats.study`` (the bots, level, deals and seed below, the same for
+every variant), its plots written to docs/statistics/ (PNG, which the page shows), and the Markdown between
+the ``<!-- figures -->`` markers of docs/statistics.md replaced with the figures, the command that made them
+and how long it took.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def main() -> None:
     started = time.perf_counter()
     for name in arguments.variant or variants():
         result = study(name, settings=settings, **common)
-        plots = [str(path) for path in plot_study(result, PLOTS)]
+        plots = [str(path) for path in plot_study(result, PLOTS, formats=("png",))]
         heading = f"{name} ({result.hands} hands, {result.seconds:.0f} s)"
         lines += section(dict(result.figures), heading, plots)
         print(f"{name}: {result.hands} hands in {result.seconds:.0f} s", flush=True)
@@ -95,7 +96,7 @@ def main() -> None:
         if arguments.variant and name not in arguments.variant:
             continue
         comparison = compare(name, option, value, settings=settings, **common)
-        plots = [str(path) for path in plot_comparison(comparison, PLOTS)]
+        plots = [str(path) for path in plot_comparison(comparison, PLOTS, formats=("png",))]
         first, second = comparison.values
         lines += [f"### {name}: {option}={second} against {option}={first}", ""]
         lines += ["| figure | difference [95% interval] |", "| --- | --- |"]

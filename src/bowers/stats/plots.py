@@ -58,9 +58,9 @@ def win_grid(variant: str, target: int) -> list[list[float]] | None:
     return [[table.chance([mine, theirs], 0, 0) for theirs in range(target)] for mine in range(target)]
 
 
-def _save(figure: Any, folder: Path, name: str) -> list[Path]:
+def _save(figure: Any, folder: Path, name: str, formats: Sequence[str] = FORMATS) -> list[Path]:
     paths = []
-    for extension in FORMATS:
+    for extension in formats:
         path = folder / f"{name}.{extension}"
         figure.savefig(path, dpi=110, bbox_inches="tight")
         paths.append(path)
@@ -90,8 +90,9 @@ def _bars(pyplot: Any, names: Sequence[str], figures: Sequence[Figure], title: s
     return figure
 
 
-def plot_study(result: Study, folder: str | Path) -> list[Path]:
-    """Write the study's plots into ``folder`` (created if need be), as PNG and SVG; returns the files written."""
+def plot_study(result: Study, folder: str | Path, formats: Sequence[str] = FORMATS) -> list[Path]:
+    """Write the study's plots into ``folder`` (created if need be), as PNG and SVG (or the ``formats`` given);
+    returns the files written."""
     pyplot = _pyplot()
     directory = Path(folder)
     try:
@@ -104,13 +105,13 @@ def plot_study(result: Study, folder: str | Path) -> list[Path]:
     bidding = [name for name in figures if name in HAND_FIGURES or name.startswith(("made_", "contract_"))]
     bidding = [name for name in bidding if (figures[name].count or 0) > 0]
     chart = _bars(pyplot, bidding, [figures[name] for name in bidding], f"How the hands go — {_title(result)}")
-    written += _save(chart, directory, f"{prefix}-hands")
+    written += _save(chart, directory, f"{prefix}-hands", formats)
     pyplot.close(chart)
     players = make_rules(result.variant, **result.options).players
     seats = [f"seat_{offset}_made_trump" for offset in range(players)]
     seats += [f"seat_{offset}_makers_made" for offset in range(players)]
     chart = _bars(pyplot, seats, [figures[name] for name in seats], f"The seats, counted from the dealer — {_title(result)}")
-    written += _save(chart, directory, f"{prefix}-seats")
+    written += _save(chart, directory, f"{prefix}-seats", formats)
     pyplot.close(chart)
     rules = make_rules(result.variant, **result.options)
     grid = win_grid(result.variant, rules.target)
@@ -127,12 +128,12 @@ def plot_study(result: Study, folder: str | Path) -> list[Path]:
             for mine, row in enumerate(grid):
                 for theirs, chance in enumerate(row):
                     axes.text(theirs, mine, f"{100 * chance:.0f}", ha="center", va="center", fontsize=7)
-        written += _save(chart, directory, f"{prefix}-win-probability")
+        written += _save(chart, directory, f"{prefix}-win-probability", formats)
         pyplot.close(chart)
     return written
 
 
-def plot_comparison(comparison: Comparison, folder: str | Path) -> list[Path]:
+def plot_comparison(comparison: Comparison, folder: str | Path, formats: Sequence[str] = FORMATS) -> list[Path]:
     """Write a chart of each figure's difference between the two option values (second minus first)."""
     pyplot = _pyplot()
     directory = Path(folder)
@@ -148,7 +149,7 @@ def plot_comparison(comparison: Comparison, folder: str | Path) -> list[Path]:
     first, second = comparison.values
     title = f"{comparison.first.variant}: {comparison.option}={second} against {first} (percentage points)"
     chart = _bars(pyplot, rates, [comparison.differences[name] for name in rates], title)
-    written = _save(chart, directory, f"{comparison.first.variant}-{comparison.option}")
+    written = _save(chart, directory, f"{comparison.first.variant}-{comparison.option}", formats)
     pyplot.close(chart)
     return written
 
