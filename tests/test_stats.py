@@ -214,3 +214,23 @@ def test_bad_input_to_the_command_is_one_line(arguments: list[str], fragment: st
     assert result.exit_code == 1, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:") and fragment in lines[0], result.output
+
+
+def test_a_turned_up_joker_is_not_a_stuck_dealer() -> None:
+    result = play_match("british", ["heuristic", "heuristic"], deals=200, seed=0, workers=1)
+    makings = [(played.making, played.result) for outcome in result.outcomes for played in outcome.passes]
+    jokers = [result for making, result in makings if making == "joker turn-up"]
+    assert jokers and all(result["maker"] == result["dealer"] for result in jokers)
+    assert all(making != "stuck dealer" for making, _ in makings)  # British has no stick the dealer by default
+
+
+def test_a_plots_folder_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    result = _run("--players", "random", "--deals", "2", "--plots", str(taken))
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    blocked = tmp_path / "plots"
+    (blocked / "standard-hands.png").mkdir(parents=True)  # a folder where a plot's file would go
+    result = _run("--players", "random", "--deals", "2", "--plots", str(blocked))
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and "cannot write the plot" in lines[0], result.output

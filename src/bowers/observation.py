@@ -118,12 +118,7 @@ def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
         raise IndexError(f"no finished hand {number}: {len(finished)} hands are finished")
     hand = finished[number]
     actions = _history(game, hand, seat)
-    space = game.space
-    active = game.rules.players - hand.sitting_out.bit_count()
-    plays: list[list[Any]] = [
-        [actor, CARD_NAMES[space.cards[action]]] for actor, action in hand.actions if space.kinds[action] in (PLAY, PLAY_JOKER)
-    ]
-    tricks = [plays[start : start + active] for start in range(0, len(plays), active)] if active > 0 else []
+    tricks = played_tricks(game, hand)
     # Each trick's winner led the next; the last trick's is the last winner the hand recorded.
     winners = [*hand.trick_leaders[1:], hand.trick_winner][: hand.tricks_played] if hand.tricks_played else []
     return {
@@ -134,6 +129,28 @@ def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
         "trick_winners": winners,
         "result": game.results[number],
     }
+
+
+def played_tricks(game: Game, hand: Hand) -> list[list[list[Any]]]:
+    """The cards played in ``hand``, trick by trick, each as ``[seat, card]`` with the seat whose hand it came
+    from: the trick's leader, then each next seat in play.  (In a Jambone an opponent chooses the exposed
+    hand's card, so the seat that acted is not always the card's owner.)  Cards played are public."""
+    space = game.space
+    plays = [action for _, action in hand.actions if space.kinds[action] in (PLAY, PLAY_JOKER)]
+    cards: list[str] = [CARD_NAMES[space.cards[action]] for action in plays]
+    active = game.rules.players - hand.sitting_out.bit_count()
+    tricks: list[list[list[Any]]] = []
+    if active <= 0:
+        return tricks
+    leaders = hand.trick_leaders
+    for number, start in enumerate(range(0, len(cards), active)):
+        owner = leaders[number] if number < len(leaders) else -1
+        trick: list[list[Any]] = []
+        for card in cards[start : start + active]:
+            trick.append([owner, card])
+            owner = hand.next_active[owner] if owner >= 0 else -1
+        tricks.append(trick)
+    return tricks
 
 
 def _top(hand: Any) -> tuple[int, ...]:

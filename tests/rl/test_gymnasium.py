@@ -66,3 +66,20 @@ def test_bad_settings_raise() -> None:
         SingleSeatEnv("standard", illegal_action="ignore")
     with pytest.raises(bowers.OptionError):
         SingleSeatEnv("railroad", deck=52)
+
+
+def test_points_scored_before_the_learners_first_decision_are_paid_in_a_whole_game() -> None:
+    environment = SingleSeatEnv("standard", seat=0, opponents="random", whole_game=True, target=5)
+    observation, _ = environment.reset(seed=26)
+    game = environment.game
+    assert game is not None and len(game.results) >= 1  # a hand ended before the learner's first turn
+    before = sum(result["points"][0] for result in game.results)
+    assert before > 0
+    rng = np.random.default_rng(26)
+    rewards, done = [], False
+    while not done:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, reward, done, _, _ = environment.step(action)
+        rewards.append(reward)
+    assert game.is_over and sum(rewards) == game.scores[0]
+    assert rewards[0] >= before

@@ -61,12 +61,29 @@ def random_state(name: str, seed: int, moves: int) -> pyspiel.State:
     return state
 
 
+def decision_state(name: str, seed: int) -> pyspiel.State:
+    """A state at a random player decision of the first hand: the deal done, then a few random actions."""
+    rng = random.Random(seed)
+    state = pyspiel.load_game(name).new_initial_state()
+    decisions = rng.randrange(1, 25)
+    while True:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+            continue
+        if decisions == 0:
+            return state
+        following = state.clone()
+        following.apply_action(rng.choice(following.legal_actions()))
+        if following.is_terminal():
+            return state  # the hand's last decision: stay before it
+        state, decisions = following, decisions - 1
+
+
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_resampled_states_look_the_same_to_the_player(name: str) -> None:
     for seed in range(4):
-        state = random_state(name, seed, 70)
-        if state.is_terminal() or state.is_chance_node():
-            continue
+        state = decision_state(name, seed)
+        assert not state.is_terminal() and not state.is_chance_node()
         player = state.current_player()
         sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
         for _ in range(3):

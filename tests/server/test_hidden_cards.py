@@ -89,28 +89,40 @@ def shown_actions(game: Game, actions: list[list[Any]], viewer: int | None) -> l
     return [[actor, expected_action(actor, action, viewer, (actor + teams) % players)] for actor, action in actions]
 
 
-_TRICK_WINNERS: dict[str, list[int]] = {}  # by the finished hand's record (a game's id may be reused)
+_REPLAYED_TRICKS: dict[str, tuple[list[list[list[Any]]], list[int]]] = {}  # by the hand's record (ids are reused)
 
 
-def trick_winners(game: Game, number: int) -> list[int]:
-    """Who took each trick of finished hand ``number``: its actions replayed one by one, watching the trick counts."""
+def replayed_tricks(game: Game, number: int) -> tuple[list[list[list[Any]]], list[int]]:
+    """Finished hand ``number``'s tricks, each card with the seat that held it, and who took each trick: its
+    actions replayed one by one, watching the hands and the trick counts (in a Jambone an opponent chooses the
+    exposed hand's card, so the seat that acted is not the card's owner)."""
     record = game.record()
     key = json.dumps([record["variant"], record["options"], record["deals"][: number + 1]])
-    if key not in _TRICK_WINNERS:
+    if key not in _REPLAYED_TRICKS:
         earlier = {field: value for field, value in record.items() if field != "scores"}
         earlier["deals"] = [*record["deals"][:number], {**record["deals"][number], "actions": [], "result": None}]
         replayed = replay(earlier)
+        players = replayed.rules.players
+        active = players - len(replayed.observation(0)["sitting_out"])
+        plays: list[list[Any]] = []
         winners = []
         for seat, action in record["deals"][number]["actions"]:
             before = list(replayed.hand.tricks_won)
+            if action.startswith("play:"):
+                card = action.split(":")[1]
+                owner = next(held for held in range(players) if card in replayed.hand_cards(held))
+                plays.append([owner, card])
+            if len(plays) == 1:  # who sits out is known once the hand is under way
+                active = players - len(replayed.observation(0)["sitting_out"])
             replayed.apply(action, seat=seat)
             if replayed.hand_number != number:  # the hand ended: the last trick went to the seat the result adds to
                 after = record["deals"][number]["result"]["tricks"]
             else:
                 after = list(replayed.hand.tricks_won)
             winners += [player for player, (was, now) in enumerate(zip(before, after, strict=True)) if now > was]
-        _TRICK_WINNERS[key] = winners
-    return _TRICK_WINNERS[key]
+        tricks = [plays[start : start + active] for start in range(0, len(plays), active)]
+        _REPLAYED_TRICKS[key] = (tricks, winners)
+    return _REPLAYED_TRICKS[key]
 
 
 def expected_previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | None:
@@ -119,15 +131,13 @@ def expected_previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | N
     if not finished:
         return None
     deal = finished[-1]
-    plays = [[seat, action.split(":")[1]] for seat, action in deal["actions"] if action.startswith("play:")]
-    # Seats that sat the hand out, from the engine's full state (a seat may choose a card for another: Jambone).
-    active = game.rules.players - game._finished[len(finished) - 1].sitting_out.bit_count()
+    tricks, winners = replayed_tricks(game, len(finished) - 1)
     return {
         "hand_number": len(finished) - 1,
         "dealer": deal["dealer"],
         "actions": shown_actions(game, deal["actions"], viewer),
-        "tricks": [plays[start : start + active] for start in range(0, len(plays), active)],
-        "trick_winners": trick_winners(game, len(finished) - 1),
+        "tricks": tricks,
+        "trick_winners": winners,
         "result": deal["result"],
     }
 

@@ -232,6 +232,8 @@ def test_a_whole_game_against_bots_then_its_record_and_replay(client: TestClient
     assert answer["positions"][-1]["observation"]["scores"] == state["observation"]["scores"]
     assert client.get(f"/api/replays/{replay['replay']}/deals/{last + 1}").status_code == 400
     assert client.get(f"/api/replays/{replay['replay']}/deals/minus-one").status_code == 400
+    assert client.get(f"/api/replays/{replay['replay']}/deals/%C2%B2").status_code == 400  # a digit, but not 0-9
+    assert client.get(f"/api/replays/{replay['replay']}/deals/%D9%A3").status_code == 400
     assert client.get("/api/replays/unknown/deals/0").status_code == 404
 
 

@@ -30,3 +30,29 @@ def test_the_winner_of_a_hands_last_trick_is_named(variant: str) -> None:
         assert last_trick_winner(summary) == (taken[0] if len(taken) == 1 else None)
         checked += 1
     assert checked > 0
+
+
+def test_a_jambone_hands_cards_are_credited_to_the_exposed_hand_not_to_the_opponent_who_chose_them() -> None:
+    game = bowers.Game("railroad", seed=0)
+    rng = random.Random(0)
+    while not game.results:
+        actions = [action for action in game.legal_actions() if action != "claim-renege"]
+        game.apply("jambone" if "jambone" in actions else rng.choice(actions), seat=game.to_act)
+    result = game.results[0]
+    assert result["jambone"]
+    summary = build_hand_summary(game, 0, SPECTATOR)
+    maker = result["maker"]
+    for trick in summary["tricks"]:
+        seats = [seat for seat, _ in trick]
+        assert len(set(seats)) == len(seats) and maker in seats  # every seat once, the maker's card its own
+    for trick, winner in zip(summary["tricks"], summary["trick_winners"][:-1], strict=False):
+        assert winner in [seat for seat, _ in trick]
+    # The cards credited to the maker are exactly those its hand held when the play began.
+    record = game.record()
+    actions = record["deals"][0]["actions"]
+    first_play = next(index for index, (_, action) in enumerate(actions) if action.startswith("play:"))
+    replayed = bowers.Game("railroad", seed=0)
+    for seat, action in actions[:first_play]:
+        replayed.apply(action, seat=seat)
+    played_by_maker = [card for trick in summary["tricks"] for seat, card in trick if seat == maker]
+    assert sorted(played_by_maker) == sorted(replayed.hand_cards(maker))

@@ -159,6 +159,11 @@ def stats_command(
     count = games if games is not None else (deals or 200)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     try:
+        if plots_folder is not None:  # before the study: a folder that refuses plots is told at once
+            from bowers.stats.plots import load_pyplot, prepare_folder
+
+            load_pyplot()
+            prepare_folder(plots_folder)
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
             if compared is not None:
                 option, sep, value = compared.partition("=")

@@ -5,9 +5,11 @@
 the learner's ``{"observation": float32 tensor, "action_mask": int8}`` from
 ``bowers.encoding``; the reward of a step is the points the learner's team
 scored in the hands that ended during it.  An episode is one hand or, with
-``whole_game=True``, a whole game.  A hand in which the learner never gets to
-act (its partner's lone hand decided before its first turn) is played out by
-the bots and not counted: the episode goes on with the next hand.  A step's
+``whole_game=True``, a whole game.  With one hand an episode, a hand in which
+the learner never gets to act (its partner played alone) is played out by
+the bots and not counted: ``reset`` deals a new game.  With whole games, the
+points of such hands before the learner's first decision are paid with its
+first step's reward, so an episode's rewards add up to the team's points.  A step's
 ``info["hand_result"]`` is the result of the last hand that ended during it.
 
 An illegal action raises ``bowers.IllegalAction`` (``illegal_action="raise"``,
@@ -93,9 +95,12 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         super().reset(seed=seed)
         while True:
             self._new_game()
-            _, over = self._bots_play()
+            points, over = self._bots_play()
             if not over:
                 break
+        # With whole games, points scored before the learner's first decision (a hand its partner played alone)
+        # are paid with its first step's reward, so that an episode's rewards add up to the team's points.
+        self._unpaid = points
         return self._observe(), {}
 
     def _new_game(self) -> None:
@@ -106,6 +111,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
             for choice in self.bot_choices
         ]
         self._closing = None
+        self._unpaid = 0.0
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Apply the learner's action id, then the bots' actions up to the learner's next turn or the episode's end."""
@@ -124,9 +130,10 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
             if self.illegal_action == "raise":
                 raise
             self._closing = game.observation(self.seat)
-            return self._observe(), -self.illegal_penalty, True, False, {"illegal_action": True}
+            unpaid, self._unpaid = self._unpaid, 0.0
+            return self._observe(), unpaid - self.illegal_penalty, True, False, {"illegal_action": True}
         info: dict[str, Any] = {}
-        reward = 0.0
+        reward, self._unpaid = self._unpaid, 0.0
         if game.hand_number != hand_number or game.is_over:
             reward += self._hand_points()
             info["hand_result"] = game.results[-1]

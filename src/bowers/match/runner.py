@@ -109,9 +109,9 @@ class DealOutcome:
     forced_decisions: list[int]
 
 
-# How trump was made in a hand: ordered up in the first round, called in the second, or called by a dealer the
-# stick-the-dealer rule left no pass.
-MAKINGS = ("round 1", "round 2", "stuck dealer")
+# How trump was made in a hand: ordered up in the first round, called in the second, called by a dealer the
+# stick-the-dealer rule left no pass, or named by the dealer for a turned-up Joker (British Euchre's Benny).
+MAKINGS = ("round 1", "round 2", "stuck dealer", "joker turn-up")
 
 
 def _derived_seed(*parts: object) -> int:
@@ -222,13 +222,21 @@ def _play_until(
         else:
             forced[side] += 1
         if makings is not None and action.startswith(("order", "call")):
-            stuck = action.startswith("call") and "pass" not in observation["legal_actions"]
-            makings[hand] = "round 1" if action.startswith("order") else ("stuck dealer" if stuck else "round 2")
+            makings[hand] = _making(action, observation)
         try:
             game.apply(action, seat=seat)
         except BowersError as error:
             failure = f"chose an illegal action: {error}"
             raise MatchFailure(rules.variant, plan.seed, deal, who, failure, game_number, hand + 1) from None
+
+
+def _making(action: str, observation: Mapping[str, Any]) -> str:
+    """How an order or a call makes trump (see ``MAKINGS``)."""
+    if action.startswith("order"):
+        return "round 1"
+    if observation.get("phase") == "joker-call":
+        return "joker turn-up"
+    return "round 2" if "pass" in observation["legal_actions"] else "stuck dealer"
 
 
 def play_deal(plan: _Plan, deal: int) -> DealOutcome:

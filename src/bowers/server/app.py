@@ -316,7 +316,7 @@ def create_app(
         if record is None:
             return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
         text = request.path_params["deal"]
-        if not text.isdigit() or len(text) > 6:
+        if not (text.isascii() and text.isdigit()) or len(text) > 6:
             return JSONResponse({"error": f"a deal is a whole number from 0, not {text[:20]!r}"}, status_code=400)
         compress = "gzip" in request.headers.get("accept-encoding", "").lower()
         try:

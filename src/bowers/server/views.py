@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bowers.game import Game
-from bowers.observation import SPECTATOR, build_hand_summary
+from bowers.observation import SPECTATOR, build_hand_summary, played_tricks
 
 
 def public_observation(game: Game) -> dict[str, Any]:
@@ -24,21 +24,14 @@ def observation_for(game: Game, viewer: int | None) -> dict[str, Any]:
     return public_observation(game) if viewer is None else game.observation(viewer)
 
 
-def _plays(history: list[list[Any]]) -> list[list[Any]]:
-    return [[seat, action.split(":")[1]] for seat, action in history if action.startswith("play:")]
-
-
 def last_trick(
     game: Game, observation: dict[str, Any], previous: dict[str, Any] | None
 ) -> tuple[list[list[Any]] | None, int | None]:
     """The last finished trick of the hand in progress (or of the previous hand) and who took it."""
-    active = game.rules.players - len(observation["sitting_out"])
-    plays = _plays(observation["history"])
-    finished = len(plays) // active if active else 0
-    if finished:
-        trick = plays[(finished - 1) * active : finished * active]
-        winner = observation["leader"]
-        return trick, winner
+    hand = game.hand
+    if not game.is_over and hand.tricks_played:
+        # Each card with the seat it came from (in a Jambone the opponent who chose it is not its owner).
+        return played_tricks(game, hand)[hand.tricks_played - 1], observation["leader"]
     if previous is not None and previous["tricks"]:
         return previous["tricks"][-1], last_trick_winner(previous)
     return None, None

@@ -186,8 +186,8 @@ def hand_figures(
     rate("euchred", made_trump, lambda hand: not hand.result.get("made"))
     rate("march", made_trump, lambda hand: _march(hand, players))
     if not auction:
-        for making in ("round 1", "round 2", "stuck dealer"):
-            rate(f"made_{making.replace(' ', '_')}", always, _made_in(making))
+        for making in ("round 1", "round 2", "stuck dealer", "joker turn-up"):
+            rate(f"made_{making.replace(' ', '_').replace('-', '_')}", always, _made_in(making))
     else:
         for level in levels:
             rate(f"contract_{level}", always, _contract_of(level))
@@ -213,7 +213,7 @@ def hand_figures(
 
 
 def _made_in(making: str) -> Callable[[Hand], bool]:
-    """Whether trump was made the given way (``round 1``, ``round 2``, ``stuck dealer``)."""
+    """Whether trump was made the given way (``round 1``, ``round 2``, ``stuck dealer``, ``joker turn-up``)."""
     return lambda hand: hand.making == making
 
 
@@ -258,6 +258,7 @@ FIGURE_LABELS: dict[str, str] = {
     "made_round_1": "trump ordered up in the first round",
     "made_round_2": "trump called in the second round",
     "made_stuck_dealer": "trump called by a stuck dealer",
+    "made_joker_turn_up": "trump named by the dealer for a turned-up Joker",
     "makers_made": "makers make their contract",
     "euchred": "makers euchred",
     "march": "makers take every trick",

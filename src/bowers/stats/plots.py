@@ -33,7 +33,7 @@ HAND_FIGURES = (
 )
 
 
-def _pyplot() -> Any:
+def load_pyplot() -> Any:
     """matplotlib's pyplot on the file-only Agg backend, or a one-line error saying how to install it."""
     try:
         import matplotlib
@@ -58,11 +58,30 @@ def win_grid(variant: str, target: int) -> list[list[float]] | None:
     return [[table.chance([mine, theirs], 0, 0) for theirs in range(target)] for mine in range(target)]
 
 
+def prepare_folder(folder: str | Path) -> Path:
+    """The folder plots go to, created if need be; ``OptionError`` in one line if it cannot be written (checked
+    before a study is played, so that its figures are not lost to a folder that refuses them)."""
+    directory = Path(folder)
+    try:
+        if directory.exists() and not directory.is_dir():
+            raise OptionError(f"plots folder {str(directory)!r} is a file, not a folder", "plots")
+        directory.mkdir(parents=True, exist_ok=True)
+        probe = directory / ".bowers-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as error:
+        raise OptionError(f"cannot write plots in {str(directory)!r} ({error.strerror or error})", "plots") from None
+    return directory
+
+
 def _save(figure: Any, folder: Path, name: str, formats: Sequence[str] = FORMATS) -> list[Path]:
     paths = []
     for extension in formats:
         path = folder / f"{name}.{extension}"
-        figure.savefig(path, dpi=110, bbox_inches="tight")
+        try:
+            figure.savefig(path, dpi=110, bbox_inches="tight")
+        except OSError as error:
+            raise OptionError(f"cannot write the plot {str(path)!r} ({error.strerror or error})", "plots") from None
         paths.append(path)
     return paths
 
@@ -93,12 +112,8 @@ def _bars(pyplot: Any, names: Sequence[str], figures: Sequence[Figure], title: s
 def plot_study(result: Study, folder: str | Path, formats: Sequence[str] = FORMATS) -> list[Path]:
     """Write the study's plots into ``folder`` (created if need be), as PNG and SVG (or the ``formats`` given);
     returns the files written."""
-    pyplot = _pyplot()
-    directory = Path(folder)
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OptionError(f"cannot write plots in {str(directory)!r} ({error.strerror or error})", "plots") from None
+    pyplot = load_pyplot()
+    directory = prepare_folder(folder)
     prefix = result.variant
     written: list[Path] = []
     figures = result.figures
@@ -135,9 +150,8 @@ def plot_study(result: Study, folder: str | Path, formats: Sequence[str] = FORMA
 
 def plot_comparison(comparison: Comparison, folder: str | Path, formats: Sequence[str] = FORMATS) -> list[Path]:
     """Write a chart of each figure's difference between the two option values (second minus first)."""
-    pyplot = _pyplot()
-    directory = Path(folder)
-    directory.mkdir(parents=True, exist_ok=True)
+    pyplot = load_pyplot()
+    directory = prepare_folder(folder)
     first_figures, second_figures = comparison.first.figures, comparison.second.figures
     rates = [
         name
@@ -154,4 +168,4 @@ def plot_comparison(comparison: Comparison, folder: str | Path, formats: Sequenc
     return written
 
 
-__all__ = ["FORMATS", "plot_comparison", "plot_study", "win_grid"]
+__all__ = ["FORMATS", "load_pyplot", "plot_comparison", "plot_study", "prepare_folder", "win_grid"]
