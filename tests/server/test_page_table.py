@@ -47,6 +47,12 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
+OPEN_BY_API = """async (body) => {
+  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return response.json();
+}"""
+
+
 def open_at(browser: Browser, url: str, size: dict[str, int], **context: Any) -> Page:  # noqa: F811
     """A page at ``size`` that keeps the page errors and every message its websocket received."""
     page = browser.new_page(viewport=size, **context)
@@ -277,6 +283,32 @@ def test_a_railroad_summary_says_who_defended_alone(browser: Browser, server: Se
                 break
         # Make trump and go alone, and defend alone against a loner, so lone defences come often.
         if not act(page, prefer=("alone", "defend-alone", "order", "call")):
+            page.wait_for_timeout(30)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_jambone_hands_cards_are_credited_to_its_player_and_their_chooser_named(
+    browser: Browser,  # noqa: F811
+    server: Server,  # noqa: F811
+) -> None:
+    page = open_at(browser, server.url, LAPTOP)
+    # Railroad's deal 5 has Right deal, so you bid first: order up, then declare a Jambone.
+    body = {"variant": "railroad", "seed": 5, "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}
+    answer = page.evaluate(OPEN_BY_API, body)
+    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    page.wait_for_selector(".hand .card")
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "the Jambone hand did not play a whole trick"
+        lines = log_lines(page)
+        plays = [line for line in lines if re.match(r"\w+ (plays|play|leads|lead) ", line)]
+        if "You declare a Jambone" in lines and len(plays) >= 3:
+            # Your exposed cards are yours in the log, with the opponent on your left named as their chooser.
+            yours = [line for line in plays if line.startswith("You ")]
+            assert yours and all(line.endswith(" (chosen by Left)") for line in yours), plays
+            assert all("chose" not in line for line in plays if not line.startswith("You ")), plays
+            break
+        if not act(page, prefer=("order", "jambone")):
             page.wait_for_timeout(30)
     assert not page.errors  # type: ignore[attr-defined]
 

@@ -213,7 +213,11 @@ export function openTable(root, tableId, token) {
   function speak(message) {
     const o = message.observation;
     const phase = message.variant === "ultimate" && o.history.length <= message.seats.length ? "twos-threes" : null;
-    let text = actionSentence(message, ...message.last_action, { long: true, turnUp: o.turn_up, dealer: o.dealer, phase });
+    const [actor, action] = message.last_action;
+    const inHand = o.history.length && o.history[o.history.length - 1][1] === action;
+    const owner = inHand ? cardOwners(o, message.seats.length)[o.history.length - 1] : actor;
+    let text = actionSentence(message, owner, action, { long: true, turnUp: o.turn_up, dealer: o.dealer, phase });
+    if (owner !== actor) text += chooserNote(message, actor);
     if (o.to_act === message.seat && message.seat !== null && message.winner === null) text += ". Your turn.";
     announce(text);
   }
@@ -486,10 +490,14 @@ export function openTable(root, tableId, token) {
       const log = h("ol", { class: "log" });
       // Ultimate opens each hand with every seat's twos-and-threes choice, before the bidding.
       const opening = state.variant === "ultimate" ? state.seats.length : 0;
+      const owners = cardOwners(o, state.seats.length);
       o.history.forEach(([seat, action], index) => {
         const phase = index < opening ? "twos-threes" : null;
+        const owner = owners[index];
+        let text = actionSentence(state, owner, action, { turnUp: o.turn_up, dealer: o.dealer, phase });
+        if (owner !== seat) text += chooserNote(state, seat);
         log.append(h("li", {}, h("span", { class: "log-n", "aria-hidden": "true" }, String(index + 1)),
-          h("span", { class: "log-text" }, actionSentence(state, seat, action, { turnUp: o.turn_up, dealer: o.dealer, phase }))));
+          h("span", { class: "log-text" }, text)));
       });
       const empty = o.history.length ? null : h("p", { class: "muted" }, "No action yet this hand.");
       side.append(h("section", { class: "panel", "aria-label": "This hand" },
@@ -552,3 +560,38 @@ export function openTable(root, tableId, token) {
 }
 
 export { cardName, suitSymbol };
+
+// Who chose a Jambone hand's card, said after the card: " (you chose it)" or " (chosen by Left)".
+function chooserNote(state, chooser) {
+  return chooser === state.seat ? " (you chose it)" : ` (chosen by ${seatName(state, chooser)})`;
+}
+
+// Who each action of the hand came from: its actor, except in a Jambone, where an opponent chooses the exposed
+// hand's card; that card is the maker's.  In a finished trick the chooser acts twice, and the maker's card is the
+// one that makes the trick go round the table in turn; the trick in progress names its cards' seats itself.
+function cardOwners(o, players) {
+  const owners = o.history.map(([seat]) => seat);
+  if (!o.jambone || o.maker === null || o.maker === undefined) return owners;
+  const out = new Set(o.sitting_out || []);
+  const active = [...Array(players).keys()].filter((seat) => !out.has(seat));
+  const next = new Map(active.map((seat, i) => [seat, active[(i + 1) % active.length]]));
+  const plays = o.history.map(([, action], index) => [action, index]).filter(([action]) => action.startsWith("play:")).map(([, index]) => index);
+  const inProgress = (o.trick || []).length;
+  const finished = plays.length - inProgress;
+  const inTurn = (seats) => seats.every((seat, j) => j === 0 || next.get(seats[j - 1]) === seat);
+  for (let start = 0; start + active.length <= finished; start += active.length) {
+    const trick = plays.slice(start, start + active.length);
+    const seats = trick.map((index) => owners[index]);
+    if (new Set(seats).size === seats.length && inTurn(seats)) continue;
+    for (let k = 0; k < seats.length; k++) {
+      const candidate = seats.slice();
+      candidate[k] = o.maker;
+      if (new Set(candidate).size === candidate.length && inTurn(candidate)) {
+        owners[trick[k]] = o.maker;
+        break;
+      }
+    }
+  }
+  (o.trick || []).forEach(([seat], k) => { owners[plays[finished + k]] = seat; });
+  return owners;
+}
