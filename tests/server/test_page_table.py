@@ -48,7 +48,8 @@ document.addEventListener("DOMContentLoaded", () => {
 
 
 OPEN_BY_API = """async (body) => {
-  const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const headers = { "Content-Type": "application/json" };
+  const response = await fetch("/api/tables", { method: "POST", headers, body: JSON.stringify(body) });
   return response.json();
 }"""
 
