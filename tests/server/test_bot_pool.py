@@ -13,9 +13,13 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bowers.server import create_app
+from bowers.bots import create
+from bowers.game import Game
+from bowers.server import create_app, worker
 from bowers.server.database import Database
+from bowers.server.rooms import fallback_action
 from bowers.server.worker import BotPool, TimeLimitExceeded
+from tests.server.conftest import new_table, receive_state
 
 ATTACK_SETTINGS = {"level": 5, "samples": 1_000_000_000, "time_budget": 0}
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
@@ -126,3 +130,43 @@ def test_closing_the_pool_stops_a_worker_in_the_middle_of_a_job() -> None:
     while alive(pid) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not alive(pid)
+
+
+def test_a_bot_cut_off_at_a_table_plays_the_rule_players_choice(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def stopped(*arguments: Any) -> str:
+        raise TimeLimitExceeded("the job ran past its limit of 10 seconds")
+
+    monkeypatch.setattr(worker, "choose", stopped)
+    table = new_table(client, "standard", seats=[{"kind": "human"}] + [{"kind": "pimc"}] * 3, seed=1)
+    room = client.app.state.bowers["lobby"].rooms[table["table"]]  # type: ignore[attr-defined]
+    with client.websocket_connect("/ws") as websocket:
+        websocket.send_json({"type": "join", "table": table["table"], "token": table["seats"][0]["token"]})
+        state = receive_state(websocket)
+        while state["actions"] < 40:  # you play your first legal action each turn; the bots play two hands or so
+            if state["observation"]["to_act"] == 0:
+                websocket.send_json({"type": "act", "action": state["observation"]["legal_actions"][0]})
+            state = receive_state(websocket)
+    record = room.game.record()
+    game = Game("standard", seed=1)
+    number = 0
+    bot_actions = 0
+    for deal in record["deals"]:
+        for seat, action in deal["actions"]:
+            if seat != 0:
+                seed = worker.decision_seed(room.bot_seed, seat, number)
+                assert action == create("heuristic", seed=seed).act(game.observation(seat)), (number, seat)
+                bot_actions += 1
+            game.apply(action)
+            number += 1
+    assert bot_actions >= 25
+
+
+def test_the_fallback_is_a_legal_action_even_when_the_rule_player_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    observation = Game("railroad", seed=4).observation(Game("railroad", seed=4).to_act)
+    assert fallback_action(observation, 9) == create("heuristic", seed=9).act(observation)
+
+    def broken(*arguments: Any, **settings: Any) -> Any:
+        raise RuntimeError("no bots here")
+
+    monkeypatch.setattr("bowers.bots.create", broken)
+    assert fallback_action(observation, 9) in observation["legal_actions"]

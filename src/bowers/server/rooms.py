@@ -33,6 +33,19 @@ MAX_SEAT_NAME = 40
 MAX_SEED = 2**63 - 1  # a chosen seed is stored as an SQLite integer
 
 
+
+def fallback_action(observation: dict[str, Any], seed: int) -> str:
+    """The action a seat plays when its bot failed or ran past the time limit: the rule player's choice, which
+    takes microseconds here on the server, so that a partner still plays sensibly; a random legal action only
+    if the rule player fails too."""
+    legal: list[str] = observation["legal_actions"]
+    try:
+        action = str(bowers.bots.create("heuristic", seed=seed).act(observation))
+    except Exception:  # the table must go on whatever the bot does
+        log.exception("the rule player failed too; playing a random legal action")
+        action = ""
+    return action if action in legal else random.Random(seed).choice(legal)
+
 @dataclass(eq=False)
 class Connection:
     """One browser's socket at a table: its seat (None for a spectator) and how to send it a message."""
@@ -323,14 +336,14 @@ class Lobby:
         try:
             action = await self.think(room.id, worker.choose, bot.kind, dict(bot.settings), seed, observation)
         except worker.TimeLimitExceeded:  # the worker was stopped; the table goes on
-            message = "bot %s at table %s seat %d ran past the time limit; it plays a random legal action"
+            message = "bot %s at table %s seat %d ran past the time limit; it plays the rule player's choice"
             log.warning(message, bot.kind, room.id, seat)
-            action = random.Random(seed).choice(observation["legal_actions"])
+            action = fallback_action(observation, seed)
         except Exception as problem:  # a failing bot must not stall the table
             log.exception(
-                "bot %s at table %s seat %d failed: %s; playing a random legal action", bot.kind, room.id, seat, problem
+                "bot %s at table %s seat %d failed: %s; playing the rule player's choice", bot.kind, room.id, seat, problem
             )
-            action = random.Random(seed).choice(observation["legal_actions"])
+            action = fallback_action(observation, seed)
         wait = self.bot_delay - (loop.time() - started)
         if wait > 0 and any(c.seat is not None for c in room.connections):
             await asyncio.sleep(wait)
@@ -340,7 +353,7 @@ class Lobby:
             await self.act(room, seat, action, expect=number)
         except BowersError as problem:
             log.error("bot %s at table %s chose %r: %s", bot.kind, room.id, action, problem)
-            fallback = random.Random(seed).choice(observation["legal_actions"])
+            fallback = fallback_action(observation, seed)
             await self.act(room, seat, fallback, expect=number)
         return True
 
