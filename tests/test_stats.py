@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -11,9 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from bowers.cli import cli
+from bowers.egn import load_egn
 from bowers.errors import OptionError
+from bowers.game import Game, replay
 from bowers.match import Side, play_match
-from bowers.stats import compare, figure_label, study
+from bowers.stats import compare, figure_label, study, study_records
 from bowers.stats.figures import Figure, Hand, difference, hand_figures, luck_share, rate_figure
 
 
@@ -234,3 +237,99 @@ def test_a_plots_folder_that_cannot_be_written_is_one_line(tmp_path: Path) -> No
     result = _run("--players", "random", "--deals", "2", "--plots", str(blocked))
     lines = result.output.strip().splitlines()
     assert result.exit_code == 1 and len(lines) == 1 and "cannot write the plot" in lines[0], result.output
+
+
+EGN_GAMES = sorted((Path(__file__).parents[2] / "shared" / "data" / "egn").glob("*.egn"))
+
+
+def _records_cli(*arguments: str) -> Any:
+    return CliRunner().invoke(cli, ["stats", *arguments])
+
+
+def test_real_games_give_the_figures_of_their_hands() -> None:
+    records = [load_egn(path) for path in EGN_GAMES]
+    assert len(records) >= 20
+    result = study_records(records)
+    results = [r for record in records for r in replay(record).results]
+    assert result.variant == "standard" and result.records == len(records) and result.hands == len(results)
+    figures = result.figures
+    assert figures["makers_made"].count == sum(bool(r["made"]) for r in results)
+    assert figures["loners"].count == sum(bool(r["alone"]) for r in results)
+    # How trump was made, read off the bidding itself: an order is the first round, a call the second.
+    bids = [next(a for _, a in deal["actions"] if a.startswith(("order", "call"))) for r in records for deal in r["deals"]]
+    assert figures["made_round_1"].count == sum(a.startswith("order") for a in bids)
+    stuck = figures["made_stuck_dealer"].count or 0
+    assert (figures["made_round_2"].count or 0) + stuck == sum(a.startswith("call") for a in bids)
+    assert "luck_share" not in figures  # records are not duplicate: no deal was played by both sides
+
+
+def test_saved_games_of_any_variant_are_studied(tmp_path: Path) -> None:
+    games = []
+    for seed in range(3):
+        game = Game("railroad", seed=seed)
+        while not game.is_over:
+            game.apply(random.Random(seed * 1000 + len(game.record()["deals"])).choice(game.legal_actions()))
+        games.append(game)
+    result = study_records([game.record() for game in games])
+    results = [r for game in games for r in game.results]
+    assert result.variant == "railroad" and result.hands == len(results)
+    assert result.figures["jambone"].count == sum(bool(r["jambone"]) for r in results)
+    assert result.figures["trump_made"].count == sum(r["maker"] is not None and not r["misdeal"] for r in results)
+
+
+def test_records_of_two_variants_are_refused() -> None:
+    with pytest.raises(OptionError, match="one variant"):
+        study_records([Game("standard", seed=1).record(), Game("two-hand", seed=1).record()])
+
+
+def test_the_command_studies_real_games() -> None:
+    printed = _records_cli(*map(str, EGN_GAMES))
+    assert printed.exit_code == 0, printed.output
+    assert f"standard: {len(EGN_GAMES)} recorded games" in printed.output
+    assert "trump ordered up in the first round" in printed.output
+    as_json = _records_cli("--json", str(EGN_GAMES[0]), str(EGN_GAMES[1]))
+    assert json.loads(as_json.output)["records"] == 2
+
+
+def test_real_games_are_plotted(tmp_path: Path) -> None:
+    result = _records_cli("--plots", str(tmp_path), *map(str, EGN_GAMES))
+    assert result.exit_code == 0, result.output
+    assert {path.name for path in tmp_path.iterdir()} >= {"standard-hands.png", "standard-seats.svg"}
+
+
+@pytest.mark.parametrize(
+    ("extra", "fragment"),
+    [
+        (["--deals", "3"], "--deals is for bots' play"),
+        (["--players", "heuristic", "--option", "target=5"], "--players, --option are for bots' play"),
+        (["--variant", "railroad"], "none of these records is of railroad"),
+        (["--variant", "nope"], "unknown variant"),
+    ],
+)
+def test_records_with_the_options_of_bots_play_are_one_line(extra: list[str], fragment: str) -> None:
+    result = _records_cli(*extra, str(EGN_GAMES[0]))
+    assert result.exit_code != 0 and fragment in result.output and "Traceback" not in result.output
+
+
+def test_a_file_that_is_not_a_record_is_named_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text(json.dumps(Game("standard", seed=2).record()))
+    (tmp_path / "b.json").write_text('{"variant": "standard", "deals": [{"dealer": 9}]}')
+    result = _records_cli(str(tmp_path))
+    assert result.exit_code != 0 and "b.json: not a game bowers can replay" in result.output
+    (tmp_path / "b.json").write_text("{not json")
+    assert "b.json: not valid JSON (line 1" in _records_cli(str(tmp_path)).output
+    (tmp_path / "b.json").unlink()
+    assert "no finished hand" in _records_cli(str(tmp_path)).output  # a game saved before its first hand ended
+    game = Game("standard", seed=2)
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    (tmp_path / "a.json").write_text(json.dumps(game.record()))
+    assert "1 recorded game (1 hand)" in _records_cli(str(tmp_path)).output
+    # A folder of saved games holds every variant played: --variant picks one.
+    (tmp_path / "c.json").write_text(json.dumps(Game("two-hand", seed=2).record()))
+    assert "are of 2 variants (standard, two-hand): choose one with --variant" in _records_cli(str(tmp_path)).output
+    assert "standard: 1 recorded game" in _records_cli("--variant", "standard", str(tmp_path)).output
+    assert "no such file or folder" in _records_cli(str(tmp_path / "missing")).output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert "holds no records" in _records_cli(str(empty)).output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import click
@@ -14,7 +15,8 @@ from rich.table import Table
 from bowers.cli.common import fail, parse_options, show
 from bowers.cli.match import setting_value
 from bowers.errors import BowersError
-from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study
+from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study, study_records
+from bowers.variants import make_rules
 
 MEANS = ("points_per_hand", "deal_value", "hands_per_game")  # figures in points or hands; the rest are shares
 
@@ -48,6 +50,9 @@ def study_table(result: Study) -> Table:
     games = f"{result.games} whole games" if result.games else f"{result.deals} duplicate deals"
     players = ", ".join(sorted(set(result.players)))
     title = f"{result.variant}: {games} ({result.hands} hands) by {players}, seed {result.seed}"
+    if result.records is not None:
+        games = f"{result.records} recorded game{'s' if result.records != 1 else ''}"
+        title = f"{result.variant}: {games} ({result.hands} hand{'s' if result.hands != 1 else ''})"
     table = Table(title=title, title_justify="left")
     table.add_column("figure", min_width=24)
     table.add_column("value", justify="right", no_wrap=True)
@@ -121,6 +126,7 @@ def _points(change: Figure) -> tuple[str, str, str]:
 @click.option("--compare", "compared", metavar="OPTION=VALUE", help="Also study the same deals with this option changed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--plots", "plots_folder", metavar="DIR", type=click.Path(file_okay=False), help="Write plots (PNG and SVG) here.")
+@click.argument("record_paths", nargs=-1, metavar="[RECORD]...")
 def stats_command(
     variant_name: str,
     players_text: str,
@@ -134,13 +140,52 @@ def stats_command(
     compared: str | None,
     as_json: bool,
     plots_folder: str | None,
+    record_paths: Sequence[str],
 ) -> None:
     """Measure a variant: bots play it in duplicate and every figure comes with its 95% interval.
 
     The value of the deal and of each seat, how trump is made and how often it stands, loners, lone defences,
     Jambones, Jamborees, twos and threes, contracts by level, points per hand (and hands per game with --games),
     and how much of the points is the luck of the cards. --compare runs the same deals with one option changed.
+    Given RECORDs (bowers records, .json, or EGN files, .egn, or folders of them), it measures those games,
+    already played (saved games, match records, real games), the same way instead; --variant then picks
+    that variant's records.
     """
+    if record_paths:
+        context = click.get_current_context()
+        given = [
+            f"--{name.replace('_', '-')}"
+            for name in ("players", "deals", "games", "seed", "workers", "setting", "option", "compare")
+            if context.get_parameter_source(_PARAMETERS.get(name, name)) == click.core.ParameterSource.COMMANDLINE
+        ]
+        if cluster is not None:
+            given.append("--ray")
+        if given:
+            verb = "is" if len(given) == 1 else "are"
+            fail(f"records are games already played; {', '.join(given)} {verb} for bots' play and cannot go with them")
+        chosen = context.get_parameter_source("variant_name") == click.core.ParameterSource.COMMANDLINE
+        try:
+            records = _read_records(record_paths)
+            if chosen:  # --variant picks that variant's records (a folder of saved games holds every variant played)
+                wanted = make_rules(variant_name).variant
+                records = [record for record in records if make_rules(record["variant"]).variant == wanted]
+                if not records:
+                    fail(f"none of these records is of {wanted}")
+            variants = sorted({make_rules(record["variant"]).variant for record in records})
+            if len(variants) > 1:
+                fail(f"these records are of {len(variants)} variants ({', '.join(variants)}): choose one with --variant")
+            result = study_records(records)
+            written = []
+            if plots_folder is not None:
+                from bowers.stats.plots import load_pyplot, plot_study, prepare_folder
+
+                load_pyplot()
+                prepare_folder(plots_folder)
+                written = plot_study(result, plots_folder)
+        except BowersError as error:
+            fail(str(error))
+        _report(result, as_json, written)
+        return
     if deals is not None and games is not None:
         fail("--deals and --games are two kinds of study: give one of them")
     players = [name.strip().lower() for name in players_text.split(",")]
@@ -194,12 +239,58 @@ def stats_command(
                 written = plot_study(result, plots_folder)
     except BowersError as error:
         fail(str(error))
+    _report(result, as_json, written)
+
+
+# The command's parameter names where they differ from the options' names.
+_PARAMETERS = {"players": "players_text", "setting": "setting_pairs", "option": "option_pairs"}
+
+
+def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any]) -> None:
+    """Print the figures (a table, or JSON) and the plot files written."""
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
         return
     console = Console(highlight=False)
     console.print(comparison_table(result) if isinstance(result, Comparison) else study_table(result))
-    seconds = result.first.seconds + result.second.seconds if isinstance(result, Comparison) else result.seconds
-    console.print(f"played in {seconds:.1f} s; intervals are 95%, taken over deals (see docs/statistics.md)")
+    if isinstance(result, Study) and result.records is not None:
+        console.print(f"read in {result.seconds:.1f} s; intervals are 95%, each hand counted as its own deal")
+    else:
+        seconds = result.first.seconds + result.second.seconds if isinstance(result, Comparison) else result.seconds
+        console.print(f"played in {seconds:.1f} s; intervals are 95%, taken over deals (see docs/statistics.md)")
     for path in written:
         console.print(f"wrote {path}")
+
+
+def _read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """The records in these files and folders (a folder's *.json and *.egn files, in name order), each replayed
+    and checked; a file that is missing, unreadable or not a valid record ends the command in one line naming it."""
+    from bowers.egn import load_egn
+    from bowers.game import replay
+
+    files: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".json", ".egn") and not p.name.startswith("."))
+            if not found:
+                fail(f"{text}: this folder holds no records (*.json or *.egn files)")
+            files += found
+        elif path.is_file():
+            files.append(path)
+        else:
+            fail(f"{text}: no such file or folder")
+    records: list[dict[str, Any]] = []
+    for path in files:
+        try:
+            egn = path.suffix.lower() == ".egn"
+            record = load_egn(path) if egn else json.loads(path.read_text(encoding="utf-8"))
+            replay(record)
+        except BowersError as error:
+            fail(f"{path}: not a game bowers can replay ({error})")
+        except (OSError, UnicodeDecodeError) as error:
+            fail(f"{path}: cannot be read ({getattr(error, 'strerror', None) or error})")
+        except json.JSONDecodeError as error:
+            fail(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})")
+        records.append(record)
+    return records

@@ -8,6 +8,6 @@
 from __future__ import annotations
 
 from bowers.stats.figures import FIGURE_LABELS, Figure, figure_label
-from bowers.stats.study import DEFAULT_BOT, Comparison, Study, compare, study
+from bowers.stats.study import DEFAULT_BOT, Comparison, Study, compare, study, study_records
 
-__all__ = ["DEFAULT_BOT", "FIGURE_LABELS", "Comparison", "Figure", "Study", "compare", "figure_label", "study"]
+__all__ = ["DEFAULT_BOT", "FIGURE_LABELS", "Comparison", "Figure", "Study", "compare", "figure_label", "study", "study_records"]

@@ -87,6 +87,8 @@ def _save(figure: Any, folder: Path, name: str, formats: Sequence[str] = FORMATS
 
 
 def _title(result: Study) -> str:
+    if result.records is not None:
+        return f"{result.variant}: {result.records} recorded game{'s' if result.records != 1 else ''}"
     games = f"{result.games} whole games" if result.games else f"{result.deals} duplicate deals"
     return f"{result.variant}: {games}, {', '.join(sorted(set(result.players)))}"
 

@@ -4,7 +4,9 @@
 score) or ``games`` whole games with the bots named, in duplicate, on local
 processes, and returns a ``Study``: the figures of ``figures.hand_figures``,
 hands per game with whole games, and the win-probability table the bots use.
-``compare`` plays the same deals under two values of one option.
+``compare`` plays the same deals under two values of one option, and
+``study_records`` measures games already played (saved games, match records,
+real games imported from EGN) the same way.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bowers.errors import OptionError
+from bowers.errors import BowersError, OptionError
+from bowers.game import Game, replay
 from bowers.match.games import GameOutcome, play_game
-from bowers.match.runner import SIDE_LABELS, DealOutcome, _Plan, plan_match, play_all, play_deal, side_net
+from bowers.match.runner import SIDE_LABELS, DealOutcome, _making, _Plan, plan_match, play_all, play_deal, side_net
 from bowers.stats.figures import Figure, Hand, difference, hand_figures, luck_share, mean_figure, paired_differences
 from bowers.variants import AUCTION, Rules, make_rules
 
@@ -38,6 +41,7 @@ class Study:
     seconds: float
     figures: Mapping[str, Figure]
     hands_list: tuple[Hand, ...] = field(repr=False, default=())
+    records: int | None = None  # with study_records: how many games were read (players, seed and deals then mean nothing)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able study: what was played and every figure with its ``ci95``."""
@@ -51,6 +55,7 @@ class Study:
             "games": self.games,
             "hands": self.hands,
             "seconds": self.seconds,
+            "records": self.records,
             "figures": {name: figure.to_dict() for name, figure in self.figures.items()},
         }
 
@@ -221,4 +226,62 @@ def compare(
     return Comparison(name, (first_value, second_value), first, second, differences)
 
 
-__all__ = ["DEFAULT_BOT", "SIDE_LABELS", "Comparison", "Study", "compare", "study"]
+def study_records(records: Sequence[Mapping[str, Any]]) -> Study:
+    """Measure games already played: each record is replayed and checked, and its finished hands give the same
+    figures as a study of bots.  Each hand counts as its own deal (records are not duplicate), so the luck
+    share, which needs a deal played by both sides, is left out.  A record that does not replay raises its
+    ``RecordError``; records of more than one variant raise ``OptionError``.
+    """
+    if not records:
+        raise OptionError("no games to study: give at least one record", "records")
+    start = time.perf_counter()
+    games = [replay(record) for record in records]
+    variants = sorted({game.variant for game in games})
+    if len(variants) > 1:
+        raise OptionError(f"a study is of one variant; these records are of {', '.join(variants)}", "records")
+    rules = games[0].rules
+    # The options every record shares (tables differ, for instance, in stick the dealer).
+    shared = {name: value for name, value in games[0].options.items() if all(g.options.get(name) == value for g in games)}
+    hands: list[Hand] = []
+    seating = list(range(rules.teams))
+    for record, game in zip(records, games, strict=True):
+        for deal, result in zip(record["deals"], game.results, strict=False):  # a saved game may end mid-hand
+            making = _recorded_making(game, deal)
+            hands.append(_hand(result, making, seating, len(hands), 0, game.rules))
+    if not hands:
+        raise OptionError("these records hold no finished hand to measure", "records")
+    auction = rules.bidding == AUCTION
+    levels = [str(level) for level in rules.bid_levels] + [f"{rules.hand_size}NT"] if auction else []
+    figures = hand_figures(hands, rules.players, 1, auction, levels, with_luck=False)
+    return Study(
+        variant=rules.variant,
+        options={k: list(v) if isinstance(v, tuple) else v for k, v in shared.items()},
+        players=(),
+        settings={},
+        seed=0,
+        deals=None,
+        games=None,
+        hands=len(hands),
+        seconds=time.perf_counter() - start,
+        figures=figures,
+        hands_list=tuple(hands),
+        records=len(records),
+    )
+
+
+def _recorded_making(game: Game, deal: Mapping[str, Any]) -> str | None:
+    """How trump was made in a recorded deal (see ``bowers.match.runner.MAKINGS``), found by replaying its bidding
+    on its own cards; None where no one ordered or called."""
+    options = {name: value for name, value in game.options.items() if name != "initial_scores"}
+    try:
+        hand = Game.from_deal(game.variant, deal["dealer"], deal["hands"], deal["kitty"], **options)
+        for seat, action in deal["actions"]:
+            if action.startswith(("order", "call")):
+                return _making(action, hand.observation(seat))
+            hand.apply(action, seat=seat)
+    except (BowersError, KeyError, TypeError):  # a deal the record's own replay accepted but from_deal cannot rebuild
+        return None
+    return None
+
+
+__all__ = ["DEFAULT_BOT", "SIDE_LABELS", "Comparison", "Study", "compare", "study", "study_records"]
