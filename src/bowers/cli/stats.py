@@ -174,17 +174,17 @@ def stats_command(
             variants = sorted({make_rules(record["variant"]).variant for record in records})
             if len(variants) > 1:
                 fail(f"these records are of {len(variants)} variants ({', '.join(variants)}): choose one with --variant")
-            result = study_records(records)
-            written = []
+            recorded = study_records(records)
+            drawn = []
             if plots_folder is not None:
                 from bowers.stats.plots import load_pyplot, plot_study, prepare_folder
 
                 load_pyplot()
                 prepare_folder(plots_folder)
-                written = plot_study(result, plots_folder)
+                drawn = plot_study(recorded, plots_folder)
         except BowersError as error:
             fail(str(error))
-        _report(result, as_json, written)
+        _report(recorded, as_json, drawn)
         return
     if deals is not None and games is not None:
         fail("--deals and --games are two kinds of study: give one of them")
