@@ -318,6 +318,10 @@ def test_a_file_that_is_not_a_record_is_named_in_one_line(tmp_path: Path) -> Non
     assert result.exit_code != 0 and "b.json: not a game bowers can replay" in result.output
     (tmp_path / "b.json").write_text("{not json")
     assert "b.json: not valid JSON (line 1" in _records_cli(str(tmp_path)).output
+    (tmp_path / "b.json").write_text("[" * 100_000 + "]" * 100_000)
+    assert "b.json: not a JSON file bowers reads (nested too deeply)" in _records_cli(str(tmp_path)).output
+    (tmp_path / "b.json").write_bytes(b"\xff\xfe\x00")
+    assert "b.json: not a text file" in _records_cli(str(tmp_path)).output
     (tmp_path / "b.json").unlink()
     assert "no finished hand" in _records_cli(str(tmp_path)).output  # a game saved before its first hand ended
     game = Game("standard", seed=2)

@@ -265,8 +265,9 @@ def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any]) -
 def _read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
     """The records in these files and folders (a folder's *.json and *.egn files, in name order), each replayed
     and checked; a file that is missing, unreadable or not a valid record ends the command in one line naming it."""
-    from bowers.egn import load_egn
-    from bowers.game import replay
+    from bowers.egn import egn_to_record
+    from bowers.errors import RecordError
+    from bowers.game import read_json, replay
 
     files: list[Path] = []
     for text in paths:
@@ -283,14 +284,13 @@ def _read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
     records: list[dict[str, Any]] = []
     for path in files:
         try:
-            egn = path.suffix.lower() == ".egn"
-            record = load_egn(path) if egn else json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path)  # any problem reading it names the file
+        except RecordError as error:
+            fail(str(error))
+        try:
+            record = egn_to_record(data) if path.suffix.lower() == ".egn" else data
             replay(record)
         except BowersError as error:
             fail(f"{path}: not a game bowers can replay ({error})")
-        except (OSError, UnicodeDecodeError) as error:
-            fail(f"{path}: cannot be read ({getattr(error, 'strerror', None) or error})")
-        except json.JSONDecodeError as error:
-            fail(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})")
         records.append(record)
     return records
