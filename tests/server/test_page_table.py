@@ -133,6 +133,12 @@ def assert_seats_fit(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+READ_LOG_AND_PAGE = """() => [
+  [...document.querySelectorAll(".log .log-text")].map((line) => line.innerText),
+  { trick: document.querySelectorAll(".centre .trick-card").length, body: document.body.innerText },
+]"""
+
+
 def log_lines(page: Page) -> list[str]:
     return [line.translate(ISOLATES) for line in page.locator(".log .log-text").all_inner_texts()]
 
@@ -143,16 +149,20 @@ def test_the_log_speaks_to_you_and_names_stay_in_their_boxes(browser: Browser, s
     open_table(page, "standard", ["human", "random", "random", "random"], names=names)
     assert_seats_fit(page)
     deadline = time.monotonic() + 90
-    while len(log_lines(page)) < 12 or not page.locator(".centre .trick-card").count():
+    while True:
+        # One reading of the page for every check below: the bots play on while the test reads.
+        lines, text = page.evaluate(READ_LOG_AND_PAGE)
+        lines = [line.translate(ISOLATES) for line in lines]
+        if len(lines) >= 12 and text["trick"]:
+            break
         assert time.monotonic() < deadline, "the hand never reached its twelfth action"
         if not act(page):
             page.wait_for_timeout(30)
-    lines = log_lines(page)
-    text = page.locator("body").inner_text()
+    text = text["body"]
     assert "You (Ann)" not in text and "Partner (Bob)" not in text
     # The second person for this seat, everyone else by name, cards as on the buttons.
     mine = [line for line in lines if line.startswith("You ")]
-    assert mine and all(re.match(r"You (pass|play|order|pick|call|go alone|discard)\b", line) for line in mine), mine
+    assert mine and all(re.match(r"You (pass|play|order|pick|call|go alone|discard)\b", line) for line in mine), lines
     assert not any(re.match(r"You (passes|plays|orders|picks|calls|goes|discards)\b", line) for line in lines)
     assert any(line.startswith("Bob ") for line in lines) and not any(line.startswith("Partner") for line in lines)
     plays = [line for line in lines if re.search(r" plays? ", line) and " with " not in line]
