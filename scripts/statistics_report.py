@@ -2,11 +2,13 @@
 
     python scripts/statistics_report.py                 # every variant, as published
     python scripts/statistics_report.py --deals 20      # a quick look
+    python scripts/statistics_report.py --part tournament   # only real tournament games beside pimc
 
 Each variant is studied with ``bowers.stats.study`` (the bots, level, deals and seed below, the same for
 every variant), its plots written to docs/statistics/ (PNG, which the page shows), and the Markdown between
 the ``<!-- figures -->`` markers of docs/statistics.md replaced with the figures, the command that made them
-and how long it took.
+and how long it took.  Between the ``<!-- tournament -->`` markers go the figures of real tournament games (the
+EGN files that come with the tests) beside the strong bot playing itself under the same rules.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pathlib import Path
 
 from bowers import variants
 from bowers.cli.stats import MEANS
-from bowers.stats import compare, figure_label, study
+from bowers.egn import load_egn
+from bowers.stats import Study, compare, figure_label, study, study_records
 from bowers.stats.figures import Figure
 from bowers.stats.plots import plot_comparison, plot_study
 
@@ -25,6 +28,15 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCUMENT = ROOT / "docs" / "statistics.md"
 PLOTS = ROOT / "docs" / "statistics"
 START, END = "<!-- figures -->", "<!-- end of figures -->"
+TOURNAMENT_START, TOURNAMENT_END = "<!-- tournament -->", "<!-- end of tournament -->"
+TOURNAMENT_GAMES = ROOT.parent / "shared" / "data" / "egn"
+# The figures of the bidding that players quote, in the order the table shows them.
+TOURNAMENT_FIGURES = (
+    "points_per_hand", "deal_value", "made_round_1", "made_round_2", "made_stuck_dealer", "makers_made", "euchred",
+    "march", "seat_0_made_trump", "seat_0_makers_made", "seat_1_made_trump", "seat_1_makers_made",
+    "seat_2_made_trump", "seat_2_makers_made", "seat_3_made_trump", "seat_3_makers_made", "loners", "loners_made",
+    "loner_marches",
+)
 COMPARISONS = [
     ("standard", "stick_the_dealer", "true"),
     ("railroad", "defend_alone", "false"),
@@ -71,6 +83,34 @@ def section(result_figures: dict[str, Figure], heading: str, plots: list[str]) -
     return lines
 
 
+def replace_between(start: str, end: str, lines: list[str]) -> None:
+    """Put ``lines`` between the markers ``start`` and ``end`` of docs/statistics.md."""
+    text = DOCUMENT.read_text(encoding="utf-8")
+    before, _, rest = text.partition(start)
+    _, _, after = rest.partition(end)
+    DOCUMENT.write_text(before + start + "\n" + "\n".join(lines) + "\n" + end + after, encoding="utf-8")
+
+
+def tournament(deals: int, seed: int, workers: int | None, games: Path) -> None:
+    """Real tournament games beside pimc (its default level) playing itself under their rules (stick the dealer)."""
+    files = sorted(games.glob("*.egn"))
+    real: Study = study_records([load_egn(path) for path in files])
+    started = time.perf_counter()
+    bots = study("standard", players="pimc", deals=deals, seed=seed, workers=workers, options={"stick_the_dealer": True})
+    minutes = (time.perf_counter() - started) / 60
+    lines = [
+        f"| figure | tournament players ({real.records} games, {real.hands} hands) | pimc ({bots.deals} duplicate deals, "
+        f"{bots.hands} hands) |",
+        "| --- | --- | --- |",
+    ]
+    for name in TOURNAMENT_FIGURES:
+        lines.append(f"| {figure_label(name)} | {cell(name, real.figures[name])} | {cell(name, bots.figures[name])} |")
+    command = f"python scripts/statistics_report.py --part tournament --tournament-deals {deals} --seed {seed}"
+    lines += ["", f"Made by `{command}` in {minutes:.0f} minutes on this machine.", ""]
+    replace_between(TOURNAMENT_START, TOURNAMENT_END, lines)
+    print(f"tournament: {real.hands} real hands; pimc {bots.hands} hands in {minutes:.0f} minutes", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="pimc", help="the bot at every seat (default pimc)")
@@ -79,7 +119,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--variant", action="append", help="only these variants (repeatable)")
+    parser.add_argument("--part", choices=("all", "variants", "tournament"), default="all", help="what to make again")
+    parser.add_argument("--tournament-deals", type=int, default=300, help="pimc's duplicate deals beside the real games")
+    parser.add_argument("--tournament-games", type=Path, default=TOURNAMENT_GAMES, help="the folder of real games (EGN)")
     arguments = parser.parse_args()
+    if arguments.part in ("all", "tournament"):
+        tournament(arguments.tournament_deals, arguments.seed, arguments.workers, arguments.tournament_games)
+    if arguments.part == "tournament":
+        return
     settings = {"level": arguments.level} if arguments.players == "pimc" else {}
     common = {"players": arguments.players, "deals": arguments.deals, "seed": arguments.seed, "workers": arguments.workers}
     PLOTS.mkdir(parents=True, exist_ok=True)
@@ -118,10 +165,7 @@ def main() -> None:
         + f" in every seat, {arguments.deals} duplicate deals per variant, seed {arguments.seed}).",
         "",
     ]
-    text = DOCUMENT.read_text(encoding="utf-8")
-    before, _, rest = text.partition(START)
-    _, _, after = rest.partition(END)
-    DOCUMENT.write_text(before + START + "\n" + "\n".join(header + lines) + "\n" + END + after, encoding="utf-8")
+    replace_between(START, END, header + lines)
 
 
 if __name__ == "__main__":
