@@ -145,8 +145,12 @@ def log_lines(page: Page) -> list[str]:
 
 def test_the_log_speaks_to_you_and_names_stay_in_their_boxes(browser: Browser, server: Server) -> None:  # noqa: F811
     page = open_at(browser, server.url, LAPTOP)
-    names = {0: "Ann", 1: RTL_NAME, 2: "Bob", 3: LONG_NAME}
-    open_table(page, "standard", ["human", "random", "random", "random"], names=names)
+    names = ["Ann", RTL_NAME, "Bob", LONG_NAME]
+    # Deal 5 has Right deal, so you bid first and the log has a line of yours even if Bob then goes alone.
+    seats = [{"kind": kind, "name": name} for kind, name in zip(["human", "random", "random", "random"], names, strict=True)]
+    answer = page.evaluate(OPEN_BY_API, {"variant": "standard", "seed": 5, "seats": seats})
+    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    page.wait_for_selector(".hand .card")
     assert_seats_fit(page)
     deadline = time.monotonic() + 90
     while True:
