@@ -47,6 +47,16 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
+# Keeps every line the page speaks to screen readers (its live region), in order.
+RECORD_SPOKEN = """
+window.__spoken = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const node = document.getElementById("announcer");
+  new MutationObserver(() => { if (node.textContent) window.__spoken.push(node.textContent); })
+    .observe(node, { childList: true, characterData: true, subtree: true });
+});
+"""
+
 OPEN_BY_API = """async (body) => {
   const headers = { "Content-Type": "application/json" };
   const response = await fetch("/api/tables", { method: "POST", headers, body: JSON.stringify(body) });
@@ -307,24 +317,37 @@ def test_a_jambone_hands_cards_are_credited_to_its_player_and_their_chooser_name
     server: Server,  # noqa: F811
 ) -> None:
     page = open_at(browser, server.url, LAPTOP)
-    # Railroad's deal 5 has Right deal, so you bid first: order up, then declare a Jambone.
-    body = {"variant": "railroad", "seed": 5, "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}
+    page.add_init_script(RECORD_SPOKEN)
+    # Railroad's deal 32 has Right deal, so you bid first: order up, then declare a Jambone.  The rule players
+    # (deterministic) then play it so that your card is the hand's last, spoken when the next hand is dealt.
+    body = {"variant": "railroad", "seed": 32, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
     answer = page.evaluate(OPEN_BY_API, body)
     page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
     page.wait_for_selector(".hand .card")
     deadline = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < deadline, "the Jambone hand did not play a whole trick"
+    checked_log = False
+    while not page.locator(".summary h2:text-is('Hand 1 summary')").count():
+        assert time.monotonic() < deadline, "the Jambone hand did not end"
         lines = log_lines(page)
         plays = [line for line in lines if re.match(r"\w+ (plays|play|leads|lead) ", line)]
-        if "You declare a Jambone" in lines and len(plays) >= 3:
+        if not checked_log and "You declare a Jambone" in lines and len(plays) >= 3:
             # Your exposed cards are yours in the log, with the opponent on your left named as their chooser.
             yours = [line for line in plays if line.startswith("You ")]
             assert yours and all(line.endswith(" (chosen by Left)") for line in yours), plays
             assert all("chose" not in line for line in plays if not line.startswith("You ")), plays
-            break
+            checked_log = True
         if not act(page, prefer=("order", "jambone")):
             page.wait_for_timeout(30)
+    assert checked_log
+    # Spoken aloud too, the hand's last card included (said when the next hand is already dealt).
+    spoken = [line for line in page.evaluate("window.__spoken") if re.match(r"\w+ (plays|play|leads|lead) ", line)]
+    states = [m for m in page.frames_received if m["type"] == "state" and m["previous_hand"]]  # type: ignore[attr-defined]
+    tricks = states[0]["previous_hand"]["tricks"]
+    assert tricks[-1][-1][0] == 0, tricks[-1]
+    yours = sum(seat == 0 for trick in tricks for seat, _ in trick)
+    assert yours == len(tricks) >= 5
+    assert sum(line.startswith("You ") and line.endswith("(chosen by Left)") for line in spoken) == yours, spoken
+    assert not any(line.startswith("Left ") and "chosen" in line for line in spoken), spoken
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -215,7 +215,12 @@ export function openTable(root, tableId, token) {
     const phase = message.variant === "ultimate" && o.history.length <= message.seats.length ? "twos-threes" : null;
     const [actor, action] = message.last_action;
     const inHand = o.history.length && o.history[o.history.length - 1][1] === action;
-    const owner = inHand ? cardOwners(o, message.seats.length)[o.history.length - 1] : actor;
+    let owner = inHand ? cardOwners(o, message.seats.length)[o.history.length - 1] : actor;
+    if (!inHand && action.startsWith("play:")) {
+      // The hand's last card: the next hand is already dealt, and the finished hand's tricks name each card's owner.
+      const last = message.previous_hand?.tricks?.at(-1)?.at(-1);
+      if (last && action.split(":")[1] === last[1]) owner = last[0];
+    }
     let text = actionSentence(message, owner, action, { long: true, turnUp: o.turn_up, dealer: o.dealer, phase });
     if (owner !== actor) text += chooserNote(message, actor);
     if (o.to_act === message.seat && message.seat !== null && message.winner === null) text += ". Your turn.";
