@@ -1,7 +1,7 @@
 """Regenerate docs/statistics.md's figures and docs/statistics/'s plots: a study of every variant, and comparisons.
 
     python scripts/statistics_report.py                 # every variant, as published
-    python scripts/statistics_report.py --deals 20      # a quick look
+    python scripts/statistics_report.py --deals 20 --part variants   # a quick look
     python scripts/statistics_report.py --part tournament   # only real tournament games beside pimc
 
 Each variant is studied with ``bowers.stats.study`` (the bots, level, deals and seed below, the same for
@@ -94,6 +94,8 @@ def replace_between(start: str, end: str, lines: list[str]) -> None:
 def tournament(deals: int, seed: int, workers: int | None, games: Path) -> None:
     """Real tournament games beside pimc (its default level) playing itself under their rules (stick the dealer)."""
     files = sorted(games.glob("*.egn"))
+    if not files:
+        raise SystemExit(f"no real games (*.egn) in {games}: name their folder with --tournament-games")
     real: Study = study_records([load_egn(path) for path in files])
     started = time.perf_counter()
     bots = study("standard", players="pimc", deals=deals, seed=seed, workers=workers, options={"stick_the_dealer": True})
@@ -119,10 +121,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--variant", action="append", help="only these variants (repeatable)")
-    parser.add_argument("--part", choices=("all", "variants", "tournament"), default="all", help="what to make again")
+    parser.add_argument(
+        "--part", choices=("all", "variants", "tournament"), default="all", help="what to make again (--variant: variants)"
+    )
     parser.add_argument("--tournament-deals", type=int, default=300, help="pimc's duplicate deals beside the real games")
     parser.add_argument("--tournament-games", type=Path, default=TOURNAMENT_GAMES, help="the folder of real games (EGN)")
     arguments = parser.parse_args()
+    if arguments.variant and arguments.part == "all":
+        arguments.part = "variants"
     if arguments.part in ("all", "tournament"):
         tournament(arguments.tournament_deals, arguments.seed, arguments.workers, arguments.tournament_games)
     if arguments.part == "tournament":

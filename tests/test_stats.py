@@ -287,14 +287,36 @@ def test_the_command_studies_real_games() -> None:
     assert printed.exit_code == 0, printed.output
     assert f"standard: {len(EGN_GAMES)} recorded games" in printed.output
     assert "trump ordered up in the first round" in printed.output
-    as_json = _records_cli("--json", str(EGN_GAMES[0]), str(EGN_GAMES[1]))
-    assert json.loads(as_json.output)["records"] == 2
+    as_json = json.loads(_records_cli("--json", str(EGN_GAMES[0]), str(EGN_GAMES[1])).output)
+    assert as_json["records"] == 2 and as_json["seed"] is None and as_json["players"] == []
+    # A file named twice, once itself and once in its folder, counts once.
+    twice = json.loads(_records_cli("--json", str(EGN_GAMES[0]), str(EGN_GAMES[0].parent / "." / EGN_GAMES[0].name)).output)
+    assert twice["records"] == 1
+
+
+def test_how_trump_was_made_is_read_whatever_the_notation() -> None:
+    game = Game("standard", seed=3, stick_the_dealer=True)
+    while not game.results:
+        actions = game.legal_actions()
+        game.apply(next((a for a in actions if a.startswith("call")), actions[0]) if "order" not in actions else "pass")
+    record = game.record()
+    canonical = study_records([record]).figures
+    shouted = json.loads(json.dumps(record).replace('"call:', '"CALL:').replace('"pass"', '"Pass"'))
+    assert shouted != record
+    figures = study_records([shouted]).figures
+    assert (figures["made_round_2"].count, figures["made_stuck_dealer"].count) == (
+        canonical["made_round_2"].count,
+        canonical["made_stuck_dealer"].count,
+    )
+    assert (figures["made_round_2"].count or 0) + (figures["made_stuck_dealer"].count or 0) == 1
 
 
 def test_real_games_are_plotted(tmp_path: Path) -> None:
     result = _records_cli("--plots", str(tmp_path), *map(str, EGN_GAMES))
     assert result.exit_code == 0, result.output
-    assert {path.name for path in tmp_path.iterdir()} >= {"standard-hands.png", "standard-seats.svg"}
+    names = {path.name for path in tmp_path.iterdir()}
+    assert names >= {"standard-hands.png", "standard-seats.svg"}
+    assert not any("win-probability" in name for name in names)  # the bots' table says nothing about these games
 
 
 @pytest.mark.parametrize(
@@ -304,6 +326,7 @@ def test_real_games_are_plotted(tmp_path: Path) -> None:
         (["--players", "heuristic", "--option", "target=5"], "--players, --option are for bots' play"),
         (["--variant", "railroad"], "none of these records is of railroad"),
         (["--variant", "nope"], "unknown variant"),
+        (["--compare", "stick_the_dealer=true"], "--compare is for bots' play"),
     ],
 )
 def test_records_with_the_options_of_bots_play_are_one_line(extra: list[str], fragment: str) -> None:
@@ -328,6 +351,9 @@ def test_a_file_that_is_not_a_record_is_named_in_one_line(tmp_path: Path) -> Non
     while not game.results:
         game.apply(game.legal_actions()[0])
     (tmp_path / "a.json").write_text(json.dumps(game.record()))
+    assert "1 recorded game (1 hand)" in _records_cli(str(tmp_path)).output
+    (tmp_path / "subfolder.json").mkdir()  # a folder named like a record is not read as one
+    (tmp_path / "d.json").write_text(json.dumps(Game("standard", seed=4).record()))  # saved before a hand ended
     assert "1 recorded game (1 hand)" in _records_cli(str(tmp_path)).output
     # A folder of saved games holds every variant played: --variant picks one.
     (tmp_path / "c.json").write_text(json.dumps(Game("two-hand", seed=2).record()))

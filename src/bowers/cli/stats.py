@@ -243,7 +243,7 @@ def stats_command(
 
 
 # The command's parameter names where they differ from the options' names.
-_PARAMETERS = {"players": "players_text", "setting": "setting_pairs", "option": "option_pairs"}
+_PARAMETERS = {"compare": "compared", "players": "players_text", "setting": "setting_pairs", "option": "option_pairs"}
 
 
 def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any]) -> None:
@@ -273,7 +273,11 @@ def _read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".json", ".egn") and not p.name.startswith("."))
+            try:
+                entries = sorted(path.iterdir())
+            except OSError as error:
+                fail(f"{text}: this folder cannot be read ({error.strerror or error})")
+            found = [p for p in entries if p.suffix.lower() in (".json", ".egn") and not p.name.startswith(".") and p.is_file()]
             if not found:
                 fail(f"{text}: this folder holds no records (*.json or *.egn files)")
             files += found
@@ -281,6 +285,10 @@ def _read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
             files.append(path)
         else:
             fail(f"{text}: no such file or folder")
+    unique: dict[Path, Path] = {}
+    for path in files:  # a file named twice (itself and in its folder) counts once
+        unique.setdefault(path.resolve(), path)
+    files = list(unique.values())
     records: list[dict[str, Any]] = []
     for path in files:
         try:

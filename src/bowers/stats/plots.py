@@ -131,7 +131,8 @@ def plot_study(result: Study, folder: str | Path, formats: Sequence[str] = FORMA
     written += _save(chart, directory, f"{prefix}-seats", formats)
     pyplot.close(chart)
     rules = make_rules(result.variant, **result.options)
-    grid = win_grid(result.variant, rules.target)
+    # The bots' table of the chance of winning: part of a study of bots, not of games already played.
+    grid = win_grid(result.variant, rules.target) if result.records is None else None
     if grid is not None:
         chart, axes = pyplot.subplots(figsize=(6.4, 5.4))
         image = axes.imshow(grid, origin="lower", cmap="RdYlGn", vmin=0.0, vmax=1.0, aspect="auto")

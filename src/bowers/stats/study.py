@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bowers.errors import BowersError, OptionError
+from bowers.errors import OptionError
 from bowers.game import Game, replay
 from bowers.match.games import GameOutcome, play_game
 from bowers.match.runner import SIDE_LABELS, DealOutcome, _making, _Plan, plan_match, play_all, play_deal, side_net
@@ -41,7 +41,7 @@ class Study:
     seconds: float
     figures: Mapping[str, Figure]
     hands_list: tuple[Hand, ...] = field(repr=False, default=())
-    records: int | None = None  # with study_records: how many games were read (players, seed and deals then mean nothing)
+    records: int | None = None  # with study_records: the games with a finished hand (players, seed, deals mean nothing)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able study: what was played and every figure with its ``ci95``."""
@@ -50,7 +50,7 @@ class Study:
             "options": dict(self.options),
             "players": list(self.players),
             "settings": dict(self.settings),
-            "seed": self.seed,
+            "seed": self.seed if self.records is None else None,
             "deals": self.deals,
             "games": self.games,
             "hands": self.hands,
@@ -244,8 +244,10 @@ def study_records(records: Sequence[Mapping[str, Any]]) -> Study:
     shared = {name: value for name, value in games[0].options.items() if all(g.options.get(name) == value for g in games)}
     hands: list[Hand] = []
     seating = list(range(rules.teams))
+    contributing = 0  # the games with at least one finished hand (a game saved mid-hand gives its finished ones)
     for record, game in zip(records, games, strict=True):
-        for deal, result in zip(record["deals"], game.results, strict=False):  # a saved game may end mid-hand
+        contributing += bool(game.results)
+        for deal, result in zip(record["deals"], game.results, strict=False):
             making = _recorded_making(game, deal)
             hands.append(_hand(result, making, seating, len(hands), 0, game.rules))
     if not hands:
@@ -265,22 +267,21 @@ def study_records(records: Sequence[Mapping[str, Any]]) -> Study:
         seconds=time.perf_counter() - start,
         figures=figures,
         hands_list=tuple(hands),
-        records=len(records),
+        records=contributing,
     )
 
 
 def _recorded_making(game: Game, deal: Mapping[str, Any]) -> str | None:
-    """How trump was made in a recorded deal (see ``bowers.match.runner.MAKINGS``), found by replaying its bidding
-    on its own cards; None where no one ordered or called."""
+    """How trump was made in a recorded deal (see ``bowers.match.runner.MAKINGS``), found by replaying its bidding,
+    in whatever notation the record wrote it, on its own cards; None where no one ordered or called.  The record
+    has been replayed already, so its deal rebuilds."""
     options = {name: value for name, value in game.options.items() if name != "initial_scores"}
-    try:
-        hand = Game.from_deal(game.variant, deal["dealer"], deal["hands"], deal["kitty"], **options)
-        for seat, action in deal["actions"]:
-            if action.startswith(("order", "call")):
-                return _making(action, hand.observation(seat))
-            hand.apply(action, seat=seat)
-    except (BowersError, KeyError, TypeError):  # a deal the record's own replay accepted but from_deal cannot rebuild
-        return None
+    hand = Game.from_deal(game.variant, deal["dealer"], deal["hands"], deal["kitty"], **options)
+    for seat, written in deal["actions"]:
+        action = hand.space.names[hand.action_id(written, seat)]
+        if action.startswith(("order", "call")):
+            return _making(action, hand.observation(seat))
+        hand.apply(action, seat=seat)
     return None
 
 
