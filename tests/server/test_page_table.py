@@ -255,6 +255,25 @@ def test_ultimate_on_a_phone_keeps_every_card_on_screen_and_every_rank_in_the_tr
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_ultimates_twos_and_threes_step_says_what_you_can_do_and_is_never_a_bid(
+    browser: Browser,  # noqa: F811
+    server: Server,  # noqa: F811
+) -> None:
+    page = open_at(browser, server.url, PHONE)
+    # Ultimate's deal 6: Right deals, you are asked first, and you hold fewer than three twos and threes.
+    body = {"variant": "ultimate", "seed": 6, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
+    answer = page.evaluate(OPEN_BY_API, body)
+    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    page.wait_for_selector(".controls .prompt:has-text('You hold fewer than three twos and threes: keep your cards')")
+    assert page.locator(".controls button.action").all_inner_texts() == ["Keep my cards"]
+    page.click(".controls button.action")
+    # Your first bid: the others kept or returned their cards, but nobody has bid, so no seat says "Pass".
+    page.wait_for_selector(".controls .prompt:has-text('or pass?')", timeout=60_000)
+    bubbles = page.locator(".felt .bubble").all_inner_texts()
+    assert not any("Pass" in bubble or "Kept" in bubble for bubble in bubbles), bubbles
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_the_dealer_sees_which_of_six_cards_was_the_turn_up(browser: Browser, server: Server) -> None:  # noqa: F811
     page = open_at(browser, server.url, LAPTOP)
     # Deal 15: you deal, and the rule players (deterministic) pass to you; you order, so you pick up the turn-up.
@@ -334,6 +353,9 @@ def test_a_jambone_hands_cards_are_credited_to_its_player_and_their_chooser_name
             assert yours and all(line.endswith(" (chosen by Left)") for line in yours), plays
             assert all("chose" not in line for line in plays if not line.startswith("You ")), plays
             checked_log = True
+            # Your seat's chip says you named trump and play alone, its words on one line inside it.
+            chip, word = box(page, ".seat[data-seat='0'] .maker-chip"), box(page, ".seat[data-seat='0'] .maker-chip .chip-word")
+            assert word["y"] >= chip["y"] - 1 and word["y"] + word["height"] <= chip["y"] + chip["height"] + 1, (chip, word)
         if not act(page, prefer=("order", "jambone")):
             page.wait_for_timeout(30)
     assert checked_log
@@ -359,6 +381,12 @@ def test_words_a_card_player_knows(browser: Browser, server: Server) -> None:  #
     # Each rule is a sentence, with no notation of what the control already allows.
     doc = page.locator("#option-stick_the_dealer-doc").inner_text()
     assert doc.endswith(".") and "true or false" not in doc
+    # Variants by the names players use; no value written as a command line would take it.
+    variants = page.locator("#variant option").all_inner_texts()
+    assert "British Euchre" in variants and "Auction Euchre" in variants and "bid-railroad" not in variants
+    docs = " ".join(page.locator("form.lobby small").all_inner_texts())
+    assert not re.search(r"false:|dealer-left|maker-left|\[0, 0\]", docs), docs
+    assert "such as 0, 0" in docs
     page.select_option("#seat-2", "human")
     page.fill("#seat-2-name", "Bob")
     page.select_option("#seat-3", "heuristic")
@@ -391,6 +419,10 @@ def test_a_malformed_invite_link_says_so_and_leads_back(browser: Browser, server
     page.wait_for_selector(".problem h1:has-text('opens no seat')")
     page.click(".problem a:has-text('Watch this table')")
     page.wait_for_selector(".hand:has-text('You are watching this table')")
+    # A spectator sits nowhere: the seats are the points of the compass, never "Seat 3".
+    titles = " ".join(page.locator(".play-area .felt .seat-title").all_inner_texts())
+    assert all(place in titles for place in ("South", "West", "North", "East")) and "Seat" not in titles, titles
+    assert "Seat " not in page.locator("body").inner_text()
     assert not page.errors  # type: ignore[attr-defined]
 
 

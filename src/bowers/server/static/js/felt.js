@@ -30,9 +30,12 @@ export function drawFelt(container, model) {
   container.dataset.players = players;
 
   const bidsThisHand = {};
-  for (const [seat, action] of o.history || []) {
-    if (!action.startsWith("play:")) bidsThisHand[seat] = action;
-  }
+  // Ultimate opens each hand with every seat's twos-and-threes choice: shown while that step lasts, never as a bid.
+  const opening = state.variant === "ultimate" ? players : 0;
+  (o.history || []).forEach(([seat, action], index) => {
+    if (action.startsWith("play:") || (index < opening && o.phase !== "twos-threes")) return;
+    bidsThisHand[seat] = action;
+  });
 
   for (let seat = 0; seat < players; seat += 1) {
     const relative = (seat - bottom + players) % players;

@@ -29,6 +29,19 @@ const CHOICE_WORDS = {
   alone_lead: { "dealer-left": "The dealer's left", "maker-left": "The loner's left" },
 };
 
+// The page's own sentence for an option whose engine description names values as typed on a command line.
+const OPTION_DOCS = {
+  discard_turn_up: "Unticked, the dealer keeps the card picked up and discards another.",
+  alone_lead: "Who leads the first trick when someone goes alone.",
+};
+
+// A variant's name as players say it: the words of its summary before the colon, as the terminal titles it.
+function variantTitle(variant) {
+  const head = variant.summary.split(":")[0].split(";")[0].trim();
+  const words = variant.name.replaceAll("-", " ");
+  return head.length <= 30 ? head : `${words.charAt(0).toUpperCase()}${words.slice(1)} Euchre`;
+}
+
 const LEVEL_WORDS = { 1: "level 1 (quick)", 2: "level 2", 3: "level 3", 4: "level 4", 5: "level 5 (strongest)" };
 
 function optionLabel(option) {
@@ -54,8 +67,8 @@ function optionControl(option) {
   }
   input.dataset.kind = option.kind;
   // The option's own sentence; where the control cannot hold a wrong value, the allowed values are left out.
-  const allowed = option.kind === "scores" ? ` (${option.allowed})` : "";
-  const doc = h("small", { class: "muted", id: `${id}-doc` }, `${option.doc}${allowed}`);
+  const allowed = option.kind === "scores" ? ` (one whole number per team, each below the points to win, such as ${option.default.join(", ")})` : "";
+  const doc = h("small", { class: "muted", id: `${id}-doc` }, `${OPTION_DOCS[option.name] || option.doc}${allowed}`);
   input.setAttribute("aria-describedby", `${id}-doc`);
   return h("div", { class: `field option kind-${option.kind}` }, label, input, doc);
 }
@@ -129,7 +142,7 @@ export async function openLobby(root) {
   // The form.
   const form = h("form", { class: "lobby", "aria-label": "New table", id: "new-table-form", hidden: true });
   const variantSelect = h("select", { id: "variant", name: "variant" });
-  for (const variant of catalogue.variants) variantSelect.append(h("option", { value: variant.name }, variant.name));
+  for (const variant of catalogue.variants) variantSelect.append(h("option", { value: variant.name }, variantTitle(variant)));
   const summary = h("p", { class: "muted", id: "variant-summary" });
   const optionsBox = h("fieldset", { class: "options" }, h("legend", {}, "Rules"));
   const seatsBox = h("fieldset", { class: "seats-form" }, h("legend", {}, "Seats"));

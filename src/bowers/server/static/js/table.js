@@ -279,7 +279,12 @@ export function openTable(root, tableId, token) {
         case "maker-choice": return "Go alone, or play with your partner?";
         case "defend": return "Defend alone against the loner?";
         case "auction": return "Your bid";
-        case "twos-threes": return "Return your twos and threes for new cards, or keep them?";
+        case "twos-threes": {
+          // Returning takes three twos or threes, and three kitty cards left to draw: else keeping is the one choice.
+          if (o.legal_actions.some((a) => a.startsWith("twos-threes:"))) return "Return three twos and threes for new cards, or keep your cards?";
+          const low = o.hand.filter((c) => c[0] === "2" || c[0] === "3").length;
+          return low >= 3 ? "No cards are left to draw for your twos and threes: keep your cards" : "You hold fewer than three twos and threes: keep your cards";
+        }
         default: return "Your call";
       }
     }
@@ -432,7 +437,8 @@ export function openTable(root, tableId, token) {
   }
 
   function bubbleWords(action, seat, o) {
-    const [keyword] = action.split(":");
+    const [keyword, rest] = action.split(":");
+    if (o.phase === "twos-threes") return keyword === "pass" ? "Kept cards" : `Returned ${rest.split(",").map(cardText).join(" ")}`;
     if (keyword === "order" && !action.includes(":")) return o.dealer === seat ? "Picked up" : "Ordered up";
     if (keyword === "partner") return "With partner";
     if (keyword === "discard" || keyword === "give") return keyword === "give" ? "Gave a card" : "Discarded";

@@ -12,6 +12,13 @@ const RELATIVE = {
   4: ["You", "Left", "Partner", "Right"],
   6: ["You", "Left", "Left 2", "Across", "Right 2", "Right"],
 };
+// Seats as a spectator, who sits nowhere, calls them: the points of the compass, as card tables name them.
+const COMPASS = {
+  2: ["South", "North"],
+  3: ["South", "West", "East"],
+  4: ["South", "West", "North", "East"],
+  6: ["South", "Southwest", "Northwest", "North", "Northeast", "Southeast"],
+};
 
 const FSI = "\u2068";
 const PDI = "\u2069";
@@ -24,7 +31,7 @@ export function isolate(text) {
 /** Where a seat sits as the viewer sees it ("Left", "Partner"; "You" for the viewer; "Seat 3" for a spectator). */
 export function seatPlace(state, seat, viewer = state.seat) {
   const players = state.seats?.length || 4;
-  if (viewer === null || viewer === undefined) return `Seat ${seat + 1}`;
+  if (viewer === null || viewer === undefined) return (COMPASS[players] || [])[seat] || `Seat ${seat + 1}`;
   return (RELATIVE[players] || [])[(seat - viewer + players) % players] || `Seat ${seat + 1}`;
 }
 
