@@ -215,3 +215,11 @@ def test_auto_bidding_uses_the_learned_values_only_where_they_were_measured_to_h
     assert not any("learned" in choice.reason for choice in PimcBot(seed=0, samples=2).advise(observation))
     forced = PimcBot(seed=0, bidding="learned").advise(observation)
     assert forced and all("learned from self-play" in choice.reason for choice in forced)
+
+
+def test_a_learned_choices_value_and_reason_show_the_same_number() -> None:
+    # Many first bids of standard: the value shown and the points in the reason are one number, rounded once.
+    for seed in range(40):
+        game = bowers.Game("standard", seed=seed)
+        for advice in PimcBot(seed=0).advise(game.observation(game.to_act)):
+            assert f"scores {advice.value:+.2f} points" in advice.reason, (seed, advice)

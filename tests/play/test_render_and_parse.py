@@ -226,7 +226,7 @@ def test_exposed_hands_jamborees_and_twos_and_threes_are_announced() -> None:
     console = Console(width=80, record=True, no_color=True)
     console.print(render_table(view))
     text = console.export_text()
-    assert "West shows (Jambone): J♥ J♦" in text
+    assert "West's Jambone hand: J♥ J♦" in text
     assert "North Jamboree!: JK J♥ J♦ A♥ K♥" in text
     assert "East returned: 2♣ 3♦ 2♥" in text
 
@@ -315,3 +315,55 @@ def test_the_header_fits_the_width_without_losing_the_hand_or_the_target(width: 
     text = console.export_text().rstrip("\n").split("\n")
     assert len(text) == lines and all(len(line) <= width for line in text)
     assert "hand 1" in text[0] and "(to 64)" in text[-1]
+
+
+@pytest.mark.parametrize("width", range(30, 81, 5))
+def test_a_bid_on_the_choices_line_is_never_split(width: int) -> None:
+    for variant in ("bid", "bid-railroad"):
+        game = bowers.Game(variant, seed=4)
+        console = Console(width=width, record=True, no_color=True)
+        names = seat_names(4, game.to_act)
+        view = TableView(game.observation(game.to_act), game.rules, names, ["you", "a", "b", "c"], title="T", width=width)
+        console.print(render_table(view))
+        text = console.export_text()
+        start = text.index("Choices:")
+        lines = text[start:].splitlines()
+        assert all(len(line) <= width for line in lines), lines
+        # No line starts with a bid's suit or NT, and none ends with its level alone.
+        assert not any(re.match(r"(NT|[♠♣♥♦])", line) for line in lines[1:]), lines
+        assert re.search(r"[57] NT", text[start:])
+
+
+def test_the_loner_exchange_is_named_for_the_lone_player_and_the_partner() -> None:
+    game = bowers.Game("railroad", seed=5)
+    seat = game.to_act
+    game.apply("order")
+    game.apply("jambone")
+    assert all(action.startswith("give:") for action in game.legal_actions()) and game.to_act == seat
+    view = TableView(game.observation(seat), game.rules, seat_names(4, seat), ["you", "a", "b", "c"], title="T")
+    console = Console(width=80, record=True, no_color=True)
+    console.print(render_table(view))
+    text = console.export_text()
+    assert "You play alone: give your partner a card; your partner gives you one back." in text
+    game.apply(game.legal_actions()[0])
+    partner = game.to_act
+    view = TableView(game.observation(partner), game.rules, seat_names(4, partner), ["you", "a", "b", "c"], title="T")
+    console = Console(width=80, record=True, no_color=True)
+    console.print(render_table(view))
+    assert "North plays alone: give them a card in exchange." in console.export_text()
+
+
+def test_a_turned_down_card_reads_as_players_say_it() -> None:
+    game = bowers.Game("standard", seed=2)
+    for _ in range(4):
+        game.apply("pass")
+    assert "(turned down)" in draw(game, game.to_act)
+
+
+def test_a_refusal_when_every_card_is_allowed_says_so() -> None:
+    game = bowers.Game("railroad", seed=5)
+    seat = game.to_act
+    game.apply("order")
+    game.apply("jambone")
+    with pytest.raises(InputError, match=r"You can't pass now: give any of your cards\."):
+        parse_input("pass", game.legal_actions(), game.observation(seat)["hand"])

@@ -54,6 +54,7 @@ def test_every_command_works_between_hands_and_the_game_ends_at_its_own_prompt(t
             ("last", "Last trick: "),
             ("hint", "No hint now: there is no decision to make."),
             ("rules", "American"),
+            ("rules", "seat 0 is you, seat 1 is West"),
             ("pass", "The hand is over: press Enter for the next hand, or type a command"),
         ]:
             session.send(line)

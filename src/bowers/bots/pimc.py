@@ -688,13 +688,14 @@ def _learned_advice(
         order = sorted(values, key=lambda action: -values[action])
     advice = []
     for action in order:
-        reason = f"scores {values[action]:+.2f} points on average in real play (learned from self-play)"
+        value = round(values[action], 3)  # the one number both the value and the reason show, rounded once
+        reason = f"scores {value:+.2f} points on average in real play (learned from self-play)"
         if chances and score is not None and score.before is not None:
             chance = chances[action]
             reason += f"; chance of winning the game {100 * chance:.0f}% (it was {100 * score.before:.0f}% at the deal)"
-            advice.append(Advice(action, round(values[action], 3), reason, round(chance, 4), round(chance - score.before, 4)))
+            advice.append(Advice(action, value, reason, round(chance, 4), round(chance - score.before, 4)))
         else:
-            advice.append(Advice(action, round(values[action], 3), reason))
+            advice.append(Advice(action, value, reason))
     if chances and len(advice) > 1 and advice[0].value < max(choice.value for choice in advice):
         top_points = max(advice, key=lambda choice: choice.value)
         advice[0] = replace(advice[0], reason=advice[0].reason + _first_for_the_game(advice[0], top_points))

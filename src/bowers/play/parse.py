@@ -158,7 +158,7 @@ def parse_input(text: str, legal: Sequence[str], shown_hand: Sequence[str], expl
         return Choice(candidate)
     if explain is not None:
         raise InputError(explain(candidate))
-    raise InputError(f"You can't {describe_action(candidate)} now: {choices_words(legal)}.")
+    raise InputError(f"You can't {describe_action(candidate)} now: {choices_words(legal, len(shown_hand))}.")
 
 
 def _interpret(text: str, legal: Sequence[str], shown_hand: Sequence[str]) -> str:
@@ -182,7 +182,7 @@ def _interpret(text: str, legal: Sequence[str], shown_hand: Sequence[str]) -> st
         for action in legal:
             if action in (f"call:{suit}", f"order:{suit}"):
                 return action
-        raise InputError(f"You can't name {describe_action('call:' + suit)[5:]} now: {choices_words(legal)}.")
+        raise InputError(f"You can't name {describe_action('call:' + suit)[5:]} now: {choices_words(legal, len(shown_hand))}.")
     try:
         cards = [_resolve_card(token, shown_hand) for token in tokens]
     except (NotationError, InputError) as error:
@@ -257,11 +257,11 @@ def _with_keyword(
         options = [action for action in legal if action.startswith(keyword + ":")]
         typed = quoted(typed_keyword)
         if not options:
-            raise InputError(f"{typed} is not a choice now: {choices_words(legal)}.")
+            raise InputError(f"{typed} is not a choice now: {choices_words(legal, len(shown_hand))}.")
         if keyword in ("discard", "give", "play", "twos-threes"):
             example = f"{typed_keyword} 1"
             raise InputError(f"{typed} needs cards: type {typed_keyword} and the cards (names or numbers), such as {example}")
-        raise InputError(f"{typed} needs more: {choices_words(options)}.")
+        raise InputError(f"{typed} needs more: {choices_words(options, len(shown_hand))}.")
     if keyword in ("call", "order"):
         if len(arguments) != 1:
             raise InputError(f"{typed_keyword} takes one suit, such as '{typed_keyword} s'")

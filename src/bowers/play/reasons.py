@@ -51,8 +51,9 @@ def or_list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def choices_words(legal: Sequence[str]) -> str:
-    """The legal actions in words, cards by their symbols: ``pass or order up``, ``play 9♣, A♠ or K♦``."""
+def choices_words(legal: Sequence[str], hand_size: int = 0) -> str:
+    """The legal actions in words, cards by their symbols: ``pass or order up``, ``play 9♣, A♠ or K♦``; with
+    ``hand_size``, a choice of every card in the hand reads ``give any of your cards``."""
     groups: dict[str, list[str]] = {}
     for action in legal:
         keyword, _, argument = action.partition(":")
@@ -65,12 +66,15 @@ def choices_words(legal: Sequence[str]) -> str:
             phrases.append(f"{word} {count} cards")
         elif keyword in CARD_KEYWORDS:
             cards = list(dict.fromkeys(card_label(argument.partition(":")[0]) for argument in arguments))
-            shown = cards[:SHOWN_AT_MOST] + (["..."] if len(cards) > SHOWN_AT_MOST else [])
-            phrases.append(f"{word} " + or_list(shown))
+            if hand_size > 1 and len(cards) == hand_size:
+                phrases.append(f"{word} any of your cards")
+            else:  # every card allowed, in full: a hand has at most 11
+                phrases.append(f"{word} " + or_list(cards))
         else:
             phrases.extend(describe_action(f"{keyword}:{argument}" if argument else keyword) for argument in arguments)
-    shown_phrases = phrases[:SHOWN_AT_MOST] + (["..."] if len(phrases) > SHOWN_AT_MOST else [])
-    return or_list(shown_phrases)
+    if len(phrases) > SHOWN_AT_MOST:  # the bids of an auction: the Choices line lists them all
+        return ", ".join(phrases[:SHOWN_AT_MOST]) + " and more (see Choices)"
+    return or_list(phrases)
 
 
 def refusal(action: str, observation: Mapping[str, Any], rules: Rules) -> str:
@@ -80,7 +84,7 @@ def refusal(action: str, observation: Mapping[str, Any], rules: Rules) -> str:
         return "It is not your turn."
     keyword, _, argument = action.partition(":")
     legal_keywords = {choice.partition(":")[0] for choice in legal}
-    now = choices_words(legal)
+    now = choices_words(legal, len(observation.get("hand") or []))
     if keyword not in legal_keywords:
         if keyword == "pass" and "call" in legal_keywords and observation.get("dealer") == observation.get("seat"):
             return f"The dealer is stuck and must name trump: {now}."

@@ -9,11 +9,13 @@ suit has its symbol.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -315,8 +317,32 @@ def choices_text(legal: Sequence[str], shown_hand: Sequence[str]) -> Text:
         else:
             text.append(keyword + " ", style="bold cyan")
             separator = ", " if keyword == "bid" else " "
-            text.append(separator.join(_argument_label(keyword, argument) for argument in arguments))
+            # A no-break space keeps a bid ("5 NT", "4 ♥") on one line when the choices wrap.
+            text.append(separator.join(_argument_label(keyword, argument).replace(" ", NO_BREAK) for argument in arguments))
     return text
+
+
+NO_BREAK = "\u00a0"
+
+
+def wrap_at_spaces(text: Text, width: int) -> Text:
+    """``text`` broken into lines of at most ``width`` cells at its ordinary spaces only, so that what a no-break
+    space joins (a bid such as ``5 NT``) stays on one line; the no-break spaces then read as spaces.  (The
+    terminal library would break at any kind of space.)"""
+    plain = text.plain
+    breaks: list[int] = []
+    line_start = 0
+    for word in re.finditer(r"[^ ]+ *", plain):
+        word_end = word.start() + len(word.group().rstrip(" "))
+        if word.start() > line_start and cell_len(plain[line_start:word_end]) > width:
+            breaks.append(word.start())
+            line_start = word.start()
+    lines = text.divide(breaks)
+    for line in lines:
+        line.rstrip()
+    wrapped = Text("\n").join(lines)
+    wrapped.plain = wrapped.plain.replace(NO_BREAK, " ")
+    return wrapped
 
 
 def _argument_label(keyword: str, argument: str) -> str:
@@ -389,7 +415,7 @@ def contract_text(view: TableView) -> Text:
         text.append_text(card_text(turn_up))
         state = observation.get("turn_up_state")
         if state and state != "face-up":
-            text.append(f" ({state})", style="dim")
+            text.append(f" ({state.replace('-', ' ')})", style="dim")
     trump = observation.get("trump")
     maker = observation.get("maker")
     if trump is not None:
@@ -506,13 +532,17 @@ def announcements_text(view: TableView) -> Text | None:
     """Exposed (Jambone) hands, Jamborees and returned twos and threes, or None when there are none."""
     observation = view.observation
     text = Text()
-    for key, label in (("exposed", "shows (Jambone)"), ("jamboree", "Jamboree!"), ("twos_threes", "returned")):
+    for key, label in (("exposed", "Jambone hand"), ("jamboree", "Jamboree!"), ("twos_threes", "returned")):
         for seat, cards in (observation.get(key) or {}).items():
             if not cards:
                 continue
             if text:
                 text.append("\n")
-            text.append(f"{view.names[int(seat)]} {label}: ", style="bold magenta")
+            name = view.names[int(seat)]
+            if key == "exposed":  # "Your Jambone hand: ...", "West's Jambone hand: ..."
+                text.append(f"{'Your' if name == 'You' else name + chr(39) + 's'} {label}: ", style="bold magenta")
+            else:
+                text.append(f"{name} {label}: ", style="bold magenta")
             for card in cards:
                 text.append_text(card_text(card))
                 text.append(" ")
@@ -548,6 +578,12 @@ def step_text(view: TableView) -> Text | None:
     if turn_up is not None and "decline" in legal:
         label = card_label(turn_up)
         return Text(f"Take {label} and discard a card ({label} itself if you like), or decline to leave it.", style="bold")
+    if legal and all(action.startswith("give:") for action in legal):
+        # The loner exchange: the lone player and its partner each pass one card before the partner sits out.
+        you = observation.get("seat")
+        if observation.get("maker") == you:
+            return Text("You play alone: give your partner a card; your partner gives you one back.", style="bold")
+        return Text(f"{view.names[observation['maker']]} plays alone: give them a card in exchange.", style="bold")
     return None
 
 
@@ -589,7 +625,7 @@ def render_table(view: TableView) -> RenderableType:
     if step is not None:
         parts.append(step)
     if legal:
-        parts.append(choices_text(legal, numbered_cards(observation, view.rules)))
+        parts.append(wrap_at_spaces(choices_text(legal, numbered_cards(observation, view.rules)), view.width))
     elif observation.get("to_act") is not None:
         parts.append(Text(f"Waiting for {view.names[observation['to_act']]}...", style="dim"))
     return Group(*parts)

@@ -420,7 +420,15 @@ class TerminalGame:
         from bowers.rules_text import rules_text
 
         with self.console.pager(styles=False):
-            self.console.print(Markdown(rules_text(self.table.game.variant)))
+            self.console.print(Markdown(self.rules_preface() + rules_text(self.table.game.variant)))
+
+    def rules_preface(self) -> str:
+        """How the rules' seat numbers and notation meet this table: which seat is whom, and how to type."""
+        seats = ", ".join(f"seat {seat} is {'you' if name == 'You' else name}" for seat, name in enumerate(self.names))
+        return (
+            f"> At this table {seats}. The rules write actions as game records do (`discard:9C`, `bid:4H`); "
+            "here you type them as the Choices line shows them (`discard 9c`, `bid 4h`, or a card's number).\n\n"
+        )
 
     # ------------------------------------------------------------------ the end of a hand and of the game
 
