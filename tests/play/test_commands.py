@@ -129,3 +129,16 @@ def test_history_keeps_each_file_name_on_one_line_at_80_columns(runner: CliRunne
     assert all(len(line) <= 80 for line in lines if "-120000-" in line), result.output
     assert "bowers play --resume FILE" in result.output
     assert result.output.count("unfinished, hand ") == 3
+
+
+def test_history_at_60_columns_shows_the_end_of_each_name_which_resume_takes(runner: CliRunner, tmp_path: Path) -> None:
+    names = ["20250101-120000-railroad-6-abc123", "20250102-120000-bid-railroad-def456", "20250103-120000-standard-fff999"]
+    variants = ["railroad-6", "bid-railroad", "standard"]
+    for name, variant in zip(names, variants, strict=True):
+        _unfinished(tmp_path, name, variant)
+    result = runner.invoke(cli, ["history"], env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if "…" in line]
+    assert len(rows) == 3 and all(len(line) <= 60 for line in rows), result.output
+    for name, row in zip(names, rows[::-1], strict=True):
+        assert name[-13:] in row and "unfinished, hand " in row, result.output

@@ -337,14 +337,20 @@ def history_command(as_json: bool) -> None:
     for column in ("variant", "score", "state"):
         listing.add_column(column, no_wrap=True)
     problems = []
+    # Below 80 columns a file goes by the end of its name, which is what --resume takes.
+    narrow = console.width < 80
+
+    def shown(stem: str) -> str:
+        return "…" + stem[-13:] if narrow and len(stem) > 14 else stem
+
     for saved in games:
         if saved.record is None:
-            listing.add_row(saved.path.stem, "?", "", "[red]unreadable[/red]")
+            listing.add_row(shown(saved.path.stem), "?", "", "[red]unreadable[/red]")
             problems.append(f"{saved.path.name}: {saved.error} (left as it is)")
             continue
         scores = saved.record.get("scores") or []
         score = "-".join(str(value) for value in scores)
-        listing.add_row(saved.path.stem, str(saved.record.get("variant")), score, _state(saved))
+        listing.add_row(shown(saved.path.stem), str(saved.record.get("variant")), score, _state(saved))
     console.print(listing)
     for problem in problems:
         console.print(f"[red]Unreadable:[/red] {problem}", soft_wrap=True)
