@@ -98,3 +98,61 @@ def test_a_suit_only_one_seat_may_hold_is_always_dealt_to_it() -> None:
         holdings, _ = sampler._constrained_holdings(rng)
         assert all(holdings[0] >> card & 1 for card in diamonds)
         assert not any(holdings[seat] & ~sampler.allowed[seat] for seat in (1, 3))
+
+
+# Loner and Jambone exchanges, lone defences and discards, made often: every seat, to act or not, gets worlds that
+# show it exactly what it saw (a card given and given straight back, a card given and then discarded, a dealer's
+# exposed Jambone hand holding the turn-up).
+EXCHANGE_VARIANTS = [("railroad", {}), ("railroad", {"deck": 24}), ("bid-railroad", {}), ("railroad-6", {})]
+
+
+@pytest.mark.parametrize(("variant", "options"), EXCHANGE_VARIANTS)
+def test_every_seat_gets_consistent_worlds_through_loner_exchanges(variant: str, options: dict[str, int]) -> None:
+    checks = 0
+    for seed in range(6):
+        game = bowers.Game(variant, seed=seed, **options)
+        rng = random.Random(seed)
+        while game.hand_number < 2 and not game.is_over:
+            legal = game.legal_actions()
+            rare = [a for a in legal if a in ("jambone", "alone", "defend-alone", "order") or a.startswith("bid")]
+            game.apply(rng.choice(rare if rare and rng.random() < 0.5 else legal))
+            if game.is_over or game.to_act is None or game.phase in ("dealing", "draw"):
+                continue
+            for seat in range(game.rules.players):
+                observation = game.observation(seat)
+                world = Sampler(observation).sample(random.Random(checks))
+                seen = world.observation(seat)
+                assert (seen["hand"], seen["history"], seen["legal_actions"]) == (
+                    observation["hand"],
+                    observation["history"],
+                    observation["legal_actions"],
+                ), (seed, seat, observation["history"])
+                checks += 1
+    assert checks > 500
+
+
+def test_pimc_plays_against_a_dealers_jambone_that_kept_the_turn_up() -> None:
+    game = bowers.Game("railroad", seed=32)
+    for action in ["pass", "pass", "pass", "order", "jambone", "give:KC", "give:JK", "discard:8C"]:
+        game.apply(action)
+    observation = game.observation(game.to_act)
+    assert "7D" in observation["exposed"]["3"] and observation["phase"] == "play"
+    assert create("pimc", seed=0).act(observation) in observation["legal_actions"]
+
+
+def test_a_card_given_and_given_straight_back_is_where_it_went() -> None:
+    hands = [
+        ["KC", "AD", "TS", "JS", "KS"],
+        ["TC", "AC", "KD", "KH", "AH"],
+        ["9C", "TD", "QH", "9S", "QS"],
+        ["JC", "QC", "9D", "9H", "AS"],
+    ]
+    game = bowers.Game.from_deal("railroad", 1, hands, ["JK", "TH", "QD", "JD", "JH"], deck=24, draw=False)
+    for seat, action in [(2, "order"), (2, "jambone"), (2, "give:QH"), (0, "give:QH")]:  # Q♥ goes and comes back
+        game.apply(action, seat=seat)
+    assert game.to_act == 1  # the dealer discards; the others watch
+    for seat in range(4):
+        observation = game.observation(seat)
+        for sample in range(20):
+            world = Sampler(observation).sample(random.Random(sample))
+            assert world.observation(seat)["hand"] == observation["hand"]

@@ -69,17 +69,27 @@ class Sampler:
         # The turn-up in the dealer's hand once taken (unless played, or shown impossible by a void).
         turn_up = view.turn_up
         forced_discard = 0
-        if turn_up >= 0 and view.turn_up_state == "taken" and view.dealer != me and not view.played >> turn_up & 1:
+        taken = turn_up >= 0 and view.turn_up_state == "taken" and view.dealer != me and not view.played >> turn_up & 1
+        # In a dealer's exposed (Jambone) hand the turn-up, if kept, is in sight: nothing to place.
+        if taken and not known[view.dealer] >> turn_up & 1:
             dealer = view.dealer
             suit = view.tables.effective_suit[turn_up] if view.tables is not None else -1
             if (suit >= 0 and view.voids[dealer] >> suit & 1) or view.hand_sizes[dealer] <= known[dealer].bit_count():
                 forced_discard = 1 << turn_up
             else:
                 known[dealer] |= 1 << turn_up
-        # A card this seat gave in a loner exchange stays with the receiver until played.
+        # A card this seat gave in a loner exchange stays with the receiver until played, unless the receiver (a
+        # dealer, a declarer) discarded it: it did when the receiver holds too few cards for it, or has shown out
+        # of its suit since.
         if view.given:
             receiver = view.partner
-            known[receiver] |= view.given & ~view.played
+            for card in cards_of(view.given & ~view.played & ~known[receiver]):  # not in an exposed hand
+                suit = view.tables.effective_suit[card] if view.tables is not None else -1
+                shown_out = suit >= 0 and view.voids[receiver] >> suit & 1
+                if shown_out or known[receiver].bit_count() >= view.hand_sizes[receiver]:
+                    forced_discard |= 1 << card
+                else:
+                    known[receiver] |= 1 << card
         known[me] = 0
         self.known = known
         self.forced_discard = forced_discard
@@ -219,12 +229,17 @@ class Sampler:
         replacements: dict[int, str] = {}
         # Undo the discard (the dealer's, or the auction declarer's).
         kitty_from_declarer: list[int] = []
+        forced = self.forced_discard  # cards known to have been discarded: the first hidden discards are they
         for index, (actor, action) in enumerate(history):
             if not action.startswith("discard:"):
                 continue
             names = action.split(":")[1].split(",")
             if HIDDEN in names:
-                cards = _pick(rng, rest, len(names)) if self.forced_discard == 0 else self.forced_discard
+                cards = 0
+                for card in cards_of(forced)[: len(names)]:
+                    cards |= 1 << card
+                forced &= ~cards
+                cards |= _pick(rng, rest & ~forced & ~cards, len(names) - cards.bit_count())
                 rest &= ~cards
                 replacements[index] = "discard:" + ",".join(CARD_NAMES[c] for c in cards_of(cards))
             else:

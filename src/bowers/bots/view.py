@@ -196,18 +196,20 @@ class View:
                 name = action.split(":")[1]
                 card = -1 if name == "??" else card_of(name)
                 exchanges.append((actor, card))
-                if card >= 0:
+                if card >= 0:  # in order: a card may go to the partner and come straight back, or the other way
                     if actor == self.seat:
                         given |= 1 << card
+                        received &= ~(1 << card)
                     else:
                         received |= 1 << card
+                        given &= ~(1 << card)
             elif action.startswith("discard:"):
                 discard_count += len(action.split(":")[1].split(","))
         self.played = played
         self.played_by = played_by
         self.voids = voids
         self.exchanges = exchanges
-        self.given = given & ~received
+        self.given = given
         self.received = received
         self.discard_count = discard_count
         self.trick = [(seat, card_of(name)) for seat, name in self.observation.get("trick") or []]
