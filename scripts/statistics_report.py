@@ -150,8 +150,8 @@ def main() -> None:
             continue
         comparison = compare(name, option, value, settings=settings, **common)
         plots = [str(path) for path in plot_comparison(comparison, PLOTS, formats=("png",))]
-        first, second = comparison.values
-        lines += [f"### {name}: {option}={second} against {option}={first}", ""]
+        first, second = (str(value).lower() if isinstance(value, bool) else value for value in comparison.values)
+        lines += [f"### {name}: {option}={second} against {option}={first} (difference: {second} minus {first})", ""]
         lines += ["| figure | difference [95% interval] |", "| --- | --- |"]
         for figure_name, change in comparison.differences.items():
             before, after = comparison.first.figures[figure_name], comparison.second.figures[figure_name]

@@ -177,7 +177,9 @@ def test_the_command_as_json() -> None:
 def test_the_command_compares_two_values_of_an_option() -> None:
     result = _run("--players", "heuristic", "--deals", "10", "--compare", "stick_the_dealer=true")
     assert result.exit_code == 0, result.output
-    assert "stick_the_dealer=false against stick_the_dealer=true" in result.output
+    # The heading says which way the differences go: the second value minus the first.
+    assert "stick_the_dealer=true against stick_the_dealer=false" in result.output
+    assert "difference: true minus false" in result.output.replace("\n", " ")
     assert "pts" in result.output and "difference" in result.output
 
 
@@ -206,7 +208,7 @@ def test_a_comparison_is_plotted_too(tmp_path: Path) -> None:
         (["--compare", "stick_the_dealer"], "OPTION=VALUE"),
         (["--compare", "colour=red", "--deals", "2"], "no option"),
         (["--setting", "level"], "NAME=VALUE"),
-        (["--setting", "B.level=2"], "NAME=VALUE"),
+        (["--setting", "B.level=2"], "no side 'B'; sides are A or a bot name: pimc"),
         (["--players", "heuristic,,random"], "--players"),
         (["--players", "nobody", "--deals", "2"], "unknown bot"),
         (["--variant", "canasta", "--deals", "2"], "unknown variant"),
@@ -363,3 +365,49 @@ def test_a_file_that_is_not_a_record_is_named_in_one_line(tmp_path: Path) -> Non
     empty = tmp_path / "empty"
     empty.mkdir()
     assert "holds no records" in _records_cli(str(empty)).output
+
+
+@pytest.mark.parametrize("kind", ["deals", "games"])
+def test_a_duplicate_matchs_records_give_the_figures_of_the_study_that_played_them(kind: str, tmp_path: Path) -> None:
+    # The same bots, seed and count: the records, grouped by deal and pass as the match played them, give the
+    # same figures and intervals as the study (luck share included), not the narrower ones of independent hands.
+    from bowers.match import play_games
+
+    if kind == "deals":
+        play_match("railroad", ["heuristic", "random"], deals=12, seed=3, workers=1, records=tmp_path)
+        played = study("railroad", players=["heuristic", "random"], deals=12, seed=3, workers=1)
+    else:
+        play_games("two-hand", ["heuristic", "random"], games=3, seed=3, workers=1, records=tmp_path)
+        played = study("two-hand", players=["heuristic", "random"], games=3, seed=3, workers=1)
+    records = [json.loads(path.read_text()) for path in sorted(tmp_path.glob("*.json"))]
+    recorded = study_records(records)
+    assert recorded.hands == played.hands
+    for name, figure in recorded.figures.items():
+        assert figure == played.figures[name], name
+    assert "luck_share" in recorded.figures
+
+
+def test_whole_games_compared_pair_hands_per_game_and_say_how_many_were_played() -> None:
+    # The same games under both values (the heuristic follows suit, so allowing reneges changes none of its plays):
+    # hands per game are paired game by game.
+    comparison = compare("standard", "reneges", "false", options={"reneges": True}, players="heuristic", games=3, workers=1)
+    first, second = comparison.first.per_game, comparison.second.per_game
+    change = comparison.differences["hands_per_game"]
+    assert len(first) == len(second) == 3
+    assert change.value == pytest.approx(sum(b - a for a, b in zip(first, second, strict=True)) / 3)
+    result = _run("--players", "heuristic,random", "--games", "2")
+    assert result.exit_code == 0, result.output
+    assert "2 whole games in duplicate (4 played," in result.output
+
+
+def test_one_bots_settings_by_its_name_or_side() -> None:
+    result = _run("--players", "pimc,heuristic", "--setting", "pimc.level=1", "--deals", "2", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["settings"] == {"A": {"level": 1}, "B": {}}
+    refused = _run("--players", "pimc,heuristic", "--setting", "level=1", "--deals", "2")
+    assert refused.exit_code != 0 and "no setting 'level'" in refused.output
+
+
+def test_a_folder_taken_by_ray_for_an_address_is_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["stats", "--ray", str(tmp_path)])
+    assert result.exit_code != 0 and "records are studied without --ray" in result.output

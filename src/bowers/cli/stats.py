@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bowers.cli.common import fail, parse_options, show
-from bowers.cli.match import setting_value
+from bowers.cli.match import parse_settings
 from bowers.errors import BowersError
 from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study, study_records
 from bowers.variants import make_rules
@@ -47,9 +47,10 @@ def _worth_showing(figures: Mapping[str, Figure], name: str) -> bool:
 
 def study_table(result: Study) -> Table:
     """The figures of a study as a table: value, 95% interval and what a rate counts."""
-    games = f"{result.games} whole games" if result.games else f"{result.deals} duplicate deals"
+    played = f"{result.games * len(result.players)} played, " if result.games and len(result.players) > 1 else ""
+    games = f"{result.games} whole games in duplicate" if result.games else f"{result.deals} duplicate deals"
     players = ", ".join(sorted(set(result.players)))
-    title = f"{result.variant}: {games} ({result.hands} hands) by {players}, seed {result.seed}"
+    title = f"{result.variant}: {games} ({played}{result.hands} hands) by {players}, seed {result.seed}"
     if result.records is not None:
         games = f"{result.records} recorded game{'s' if result.records != 1 else ''}"
         title = f"{result.variant}: {games} ({result.hands} hand{'s' if result.hands != 1 else ''})"
@@ -68,7 +69,11 @@ def comparison_table(comparison: Comparison) -> Table:
     """Each figure under the two option values, and the difference with its interval."""
     first, second = comparison.values
     option = comparison.option
-    title = f"{comparison.first.variant}: {option}={show(first)} against {option}={show(second)}, the same deals"
+    same = "games" if comparison.first.games else "deals"
+    title = (
+        f"{comparison.first.variant}: {option}={show(second)} against {option}={show(first)}, the same {same} "
+        f"(difference: {show(second)} minus {show(first)})"
+    )
     table = Table(title=title, title_justify="left")
     table.add_column("figure", min_width=24)
     table.add_column(show(first), justify="right")
@@ -121,7 +126,13 @@ def _points(change: Figure) -> tuple[str, str, str]:
     metavar="[ADDRESS]",
     help="Play on Ray: alone, a Ray cluster started on this machine (--workers CPUs); with HOST:PORT, a running one.",
 )
-@click.option("--setting", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="A setting for every bot, e.g. level=2.")
+@click.option(
+    "--setting",
+    "setting_pairs",
+    multiple=True,
+    metavar="[BOT.]NAME=VALUE",
+    help="A setting for every bot (level=2), or for one (pimc.level=1, or by side: B.level=1).",
+)
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option; repeat for several.")
 @click.option("--compare", "compared", metavar="OPTION=VALUE", help="Also study the same deals with this option changed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
@@ -186,17 +197,16 @@ def stats_command(
             fail(str(error))
         _report(recorded, as_json, drawn)
         return
+    if cluster is not None and cluster != "local" and Path(cluster).exists():
+        fail(f"--ray took {cluster!r} for a Ray cluster's address, but it is a file or folder here: "
+             f"records are studied without --ray (bowers stats {cluster})")
     if deals is not None and games is not None:
         fail("--deals and --games are two kinds of study: give one of them")
     players = [name.strip().lower() for name in players_text.split(",")]
     if any(not name for name in players):
         fail(f"--players expects bot names separated by commas, such as pimc or pimc,heuristic; got {players_text!r}")
-    settings: dict[str, Any] = {}
-    for pair in setting_pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip() or "." in name or not value.strip():
-            fail(f"--setting expects NAME=VALUE for every bot, such as level=2; got {pair!r}")
-        settings[name.strip().lower().replace("-", "_")] = setting_value(value)
+    per_side = parse_settings(setting_pairs, players)  # NAME=VALUE for every bot, SIDE.NAME or BOT.NAME for one
+    settings: dict[str, Any] | list[dict[str, Any]] = per_side if any(s != per_side[0] for s in per_side) else per_side[0]
     options = parse_options(option_pairs)
     arguments: dict[str, Any] = {"players": players, "deals": deals, "games": games, "seed": seed, "workers": workers}
     arguments["settings"] = settings
@@ -209,7 +219,9 @@ def stats_command(
 
             load_pyplot()
             prepare_folder(plots_folder)
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        errors = Console(stderr=True)
+        # The bar only where someone watches: on a file or a pipe it would leave a stray blank line.
+        with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
             if compared is not None:
                 option, sep, value = compared.partition("=")
                 if not sep or not option.strip() or not value.strip():

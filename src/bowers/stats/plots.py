@@ -163,7 +163,7 @@ def plot_comparison(comparison: Comparison, folder: str | Path, formats: Sequenc
         and first_figures[name].count is not None
         and (first_figures[name].count or 0) + (second_figures[name].count or 0) > 0
     ]
-    first, second = comparison.values
+    first, second = (str(value).lower() if isinstance(value, bool) else value for value in comparison.values)
     title = f"{comparison.first.variant}: {comparison.option}={second} against {first} (percentage points)"
     chart = _bars(pyplot, rates, [comparison.differences[name] for name in rates], title)
     written = _save(chart, directory, f"{comparison.first.variant}-{comparison.option}", formats)

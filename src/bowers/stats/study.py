@@ -20,7 +20,7 @@ from bowers.errors import OptionError
 from bowers.game import Game, replay
 from bowers.match.games import GameOutcome, play_game
 from bowers.match.runner import SIDE_LABELS, DealOutcome, _making, _Plan, plan_match, play_all, play_deal, side_net
-from bowers.stats.figures import Figure, Hand, difference, hand_figures, luck_share, mean_figure, paired_differences
+from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
 from bowers.variants import AUCTION, Rules, make_rules
 
 DEFAULT_BOT = "pimc"
@@ -42,6 +42,7 @@ class Study:
     figures: Mapping[str, Figure]
     hands_list: tuple[Hand, ...] = field(repr=False, default=())
     records: int | None = None  # with study_records: the games with a finished hand (players, seed, deals mean nothing)
+    per_game: tuple[float, ...] = field(repr=False, default=())  # with whole games: each game's hands (mean of passes)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able study: what was played and every figure with its ``ci95``."""
@@ -100,7 +101,8 @@ def _checked_players(players: Sequence[str] | str | None, teams: int) -> tuple[s
     if len(names) == 1:
         names = names * teams
     if len(names) != teams or not all(names):
-        raise OptionError(f"a study needs one bot, or one per side ({teams}), not {list(players)!r}", "players")
+        given = f"{len(players)}: {', '.join(players)}"
+        raise OptionError(f"a study needs one bot, or one per side ({teams}), not {given}", "players")
     return names
 
 
@@ -112,13 +114,14 @@ def study(
     seed: int = 0,
     workers: int | None = None,
     options: Mapping[str, Any] | None = None,
-    settings: Mapping[str, Any] | None = None,
+    settings: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None,
     progress: Callable[[int], None] | None = None,
     cluster: str | None = None,
 ) -> Study:
     """Play ``deals`` duplicate deals (default 200) or ``games`` whole games of ``variant`` and measure it.
 
-    ``players`` is one bot for every seat (default ``pimc``) or one per side; ``settings`` go to every bot.
+    ``players`` is one bot for every seat (default ``pimc``) or one per side; ``settings`` go to every bot, or,
+    a list of one mapping per side, each to its side's bot.
     ``cluster`` plays on Ray as ``bowers.match.play_match`` does (the same seed, the same figures).  A bad
     variant, option, bot, setting or count raises ``OptionError`` before anything is played.
     """
@@ -129,7 +132,14 @@ def study(
         raise OptionError(f"games must be a whole number of at least 1, not {games!r}", "games")
     count = games if games is not None else (200 if deals is None else deals)
     names = _checked_players(players, rules.teams)
-    per_side = [dict(settings or {}) for _ in names]
+    if isinstance(settings, Sequence):
+        if len(settings) != len(names):
+            raise OptionError(f"settings for {len(settings)} sides, but the study has {len(names)}", "settings")
+        per_side = [dict(side or {}) for side in settings]
+        shown: dict[str, Any] = {SIDE_LABELS[i]: side for i, side in enumerate(per_side)}
+    else:
+        per_side = [dict(settings or {}) for _ in names]
+        shown = dict(settings or {})
     checked = plan_match(variant, list(names), count, seed, workers, True, options, per_side, cluster)
     plan = _Plan(checked.rules.variant, dict(checked.rules.options), checked.sides, seed, True)
     start = time.perf_counter()
@@ -160,7 +170,7 @@ def study(
         variant=checked.rules.variant,
         options={k: list(v) if isinstance(v, tuple) else v for k, v in checked.rules.options.items()},
         players=names,
-        settings=dict(settings or {}),
+        settings=shown,
         seed=seed,
         deals=None if games is not None else count,
         games=games,
@@ -168,6 +178,7 @@ def study(
         seconds=seconds,
         figures=figures,
         hands_list=tuple(hands),
+        per_game=tuple(hands_per_game),
     )
 
 
@@ -221,15 +232,17 @@ def compare(
         return figures
 
     differences = paired_differences(first.hands_list, second.hands_list, compute)
-    if "hands_per_game" in first.figures and "hands_per_game" in second.figures:
-        differences["hands_per_game"] = difference(first.figures["hands_per_game"], second.figures["hands_per_game"])
+    if first.per_game and len(first.per_game) == len(second.per_game):
+        # The same games under both values, so paired too: a game the option does not change differs by nothing.
+        differences["hands_per_game"] = mean_figure([b - a for a, b in zip(first.per_game, second.per_game, strict=True)])
     return Comparison(name, (first_value, second_value), first, second, differences)
 
 
 def study_records(records: Sequence[Mapping[str, Any]]) -> Study:
     """Measure games already played: each record is replayed and checked, and its finished hands give the same
-    figures as a study of bots.  Each hand counts as its own deal (records are not duplicate), so the luck
-    share, which needs a deal played by both sides, is left out.  A record that does not replay raises its
+    figures as a study of bots.  The records of a duplicate match (``bowers match --records``, which name the
+    deal or game and the pass) are grouped as the match played them, every interval taken over deals and the
+    luck share measured; any other hand counts as its own deal.  A record that does not replay raises its
     ``RecordError``; records of more than one variant raise ``OptionError``.
     """
     if not records:
@@ -243,18 +256,30 @@ def study_records(records: Sequence[Mapping[str, Any]]) -> Study:
     # The options every record shares (tables differ, for instance, in stick the dealer).
     shared = {name: value for name, value in games[0].options.items() if all(g.options.get(name) == value for g in games)}
     hands: list[Hand] = []
-    seating = list(range(rules.teams))
+    deal_numbers: dict[Any, int] = {}
     contributing = 0  # the games with at least one finished hand (a game saved mid-hand gives its finished ones)
     for record, game in zip(records, games, strict=True):
         contributing += bool(game.results)
-        for deal, result in zip(record["deals"], game.results, strict=False):
+        where = _match_place(record, game.rules)
+        for index, (deal, result) in enumerate(zip(record["deals"], game.results, strict=False)):
             making = _recorded_making(game, deal)
-            hands.append(_hand(result, making, seating, len(hands), 0, game.rules))
+            if where is None:
+                key: Any = ("hand", len(hands))
+                pass_number, seating = 0, list(range(rules.teams))
+            else:
+                key, pass_number, seating = (*where[0], index), where[1], where[2]
+            number = deal_numbers.setdefault(key, len(deal_numbers))
+            hands.append(_hand(result, making, seating, number, pass_number, game.rules))
     if not hands:
         raise OptionError("these records hold no finished hand to measure", "records")
     auction = rules.bidding == AUCTION
     levels = [str(level) for level in rules.bid_levels] + [f"{rules.hand_size}NT"] if auction else []
-    figures = hand_figures(hands, rules.players, 1, auction, levels, with_luck=False)
+    passes_of: dict[int, int] = {}
+    for hand in hands:
+        passes_of[hand.deal] = passes_of.get(hand.deal, 0) + 1
+    passes = max(passes_of.values())
+    # The luck share compares a deal's passes, as a study of bots measures it: only for duplicate records.
+    figures = hand_figures(hands, rules.players, passes, auction, levels, with_luck=passes > 1)
     return Study(
         variant=rules.variant,
         options={k: list(v) if isinstance(v, tuple) else v for k, v in shared.items()},
@@ -269,6 +294,27 @@ def study_records(records: Sequence[Mapping[str, Any]]) -> Study:
         hands_list=tuple(hands),
         records=contributing,
     )
+
+
+def _match_place(record: Mapping[str, Any], rules: Rules) -> tuple[tuple[Any, ...], int, list[int]] | None:
+    """Where a record of a duplicate match lies: its deal (or game), its pass and which side held each team's
+    seats, from the ``match`` metadata ``bowers match --records`` writes; None for any other record."""
+    metadata = record.get("metadata")
+    match = metadata.get("match") if isinstance(metadata, Mapping) else None
+    if not isinstance(match, Mapping):
+        return None
+    unit = "deal" if "deal" in match else "game"
+    seats = match.get("seats")
+    number, pass_number = match.get(unit), match.get("pass")
+    if not (isinstance(number, int) and isinstance(pass_number, int) and isinstance(seats, list)):
+        return None
+    if len(seats) != rules.players or not all(isinstance(seat, Mapping) for seat in seats):
+        return None
+    labels = sorted({str(seat.get("side")) for seat in seats})
+    seating = [0] * rules.teams
+    for seat, entry in enumerate(seats):
+        seating[rules.team_of(seat)] = labels.index(str(entry.get("side")))
+    return (unit, match.get("seed"), number), pass_number, seating
 
 
 def _recorded_making(game: Game, deal: Mapping[str, Any]) -> str | None:
