@@ -53,8 +53,9 @@ def test_illegal_action_raises_by_default_and_penalises_when_asked() -> None:
         environment.step(illegal)
     penalised = SingleSeatEnv("two-hand", illegal_action="penalty", illegal_penalty=3)
     penalised.reset(seed=2)
-    _, reward, terminated, _, info = penalised.step(illegal)
+    last, reward, terminated, _, info = penalised.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-3.0, True, True)
+    assert last["action_mask"].sum() == 0  # a terminal observation allows nothing, as at a hand's normal end
 
 
 def test_bad_settings_raise() -> None:

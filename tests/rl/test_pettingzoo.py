@@ -69,6 +69,8 @@ def test_one_hand_episode_pays_that_hand_and_shows_it_over() -> None:
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
     environment = raw_env("standard")
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        environment.step(0)
     environment.reset(seed=1)
     mask = environment.observe(environment.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])

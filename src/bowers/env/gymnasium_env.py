@@ -129,7 +129,8 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         except IllegalAction:
             if self.illegal_action == "raise":
                 raise
-            self._closing = game.observation(self.seat)
+            # The episode ends here: its last observation, like any terminal one, allows no action.
+            self._closing = {**game.observation(self.seat), "legal_actions": []}
             unpaid, self._unpaid = self._unpaid, 0.0
             return self._observe(), unpaid - self.illegal_penalty, True, False, {"illegal_action": True}
         info: dict[str, Any] = {}

@@ -118,6 +118,8 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action id (``None`` once it is terminated); an illegal id raises ``IllegalAction``."""
+        if self.game is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self._episode_over and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
