@@ -195,7 +195,10 @@ def test_the_log_speaks_to_you_and_names_stay_in_their_boxes(browser: Browser, s
 
 def test_a_hint_on_a_laptop_keeps_the_hand_on_screen_and_names_each_choice(browser: Browser, server: Server) -> None:  # noqa: F811
     page = open_at(browser, server.url, LAPTOP)
-    open_table(page, "standard", ["human", "random", "random", "random"])
+    # Deal 5 has Right deal: your turn comes first, before any bot can go alone and leave you out of the hand.
+    body = {"variant": "standard", "seed": 5, "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}
+    answer = page.evaluate(OPEN_BY_API, body)
+    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
     page.wait_for_selector(".controls .prompt")
     page.keyboard.press("h")
     page.wait_for_selector(".hint li", timeout=60_000)
@@ -225,7 +228,11 @@ def test_ultimate_on_a_phone_keeps_every_card_on_screen_and_every_rank_in_the_tr
     browser: Browser, server: Server  # noqa: F811
 ) -> None:
     page = open_at(browser, server.url, PHONE)
-    open_table(page, "ultimate", ["human", "random", "random", "random"], names={1: LONG_NAME, 3: RTL_NAME})
+    # Deal 6 has Right deal, so Left holds its 11 cards until the play (a dealer holds 12 before discarding).
+    names = [None, LONG_NAME, None, RTL_NAME]
+    seats = [{"kind": kind, "name": name} for kind, name in zip(["human", "random", "random", "random"], names, strict=True)]
+    answer = page.evaluate(OPEN_BY_API, {"variant": "ultimate", "seed": 6, "seats": seats})
+    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
     page.wait_for_selector(".seat-cards.backs .card")
     assert page.locator(".seat[data-relative='1'] .seat-cards.backs .card").count() == 11
     assert_seats_fit(page)
