@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -207,6 +208,7 @@ def play_out(websocket: Any, state: dict[str, Any], seat: int) -> dict[str, Any]
     while state["winner"] is None:
         observation = state["observation"]
         if observation["to_act"] == seat and observation["legal_actions"]:
+            time.sleep(1 / 7)  # at a person's pace: the server takes at most 8 messages a second from one connection
             websocket.send_json({"type": "act", "action": bot.act(observation), "expect": state["actions"]})
         state = receive_state(websocket)
     return state
