@@ -18,6 +18,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,6 +120,14 @@ OPEN_BY_API = """async (body) => {
 }"""
 
 
+def open_dealt_table(page: Page, body: dict[str, Any]) -> None:
+    """Open a table through the API from the page (as the form does), with the seed and seats in ``body`` that a
+    test needs for its deals, and go to the first person's seat."""
+    answer = page.evaluate(OPEN_BY_API, body)
+    token = next(seat["token"] for seat in answer["seats"] if seat["kind"] == "human")
+    page.goto(f"{page.evaluate('location.origin')}/t/{answer['table']}#{token}")
+
+
 def new_table(
     page: Page, seats: list[str], target: int | None = None, variant: str = "standard", seed: int | None = None
 ) -> None:
@@ -126,10 +135,8 @@ def new_table(
     needs), open it through the API from the same page instead, as the form does, and go to the first person's seat."""
     if seed is not None:
         options = {} if target is None else {"target": target}
-        body = {"variant": variant, "options": options, "seed": seed, "seats": [{"kind": kind} for kind in seats]}
-        answer = page.evaluate(OPEN_BY_API, body)
-        token = next(seat["token"] for seat in answer["seats"] if seat["kind"] == "human")
-        page.goto(f"{page.evaluate('location.origin')}/t/{answer['table']}#{token}")
+        kinds = [{"kind": kind} for kind in seats]
+        open_dealt_table(page, {"variant": variant, "options": options, "seed": seed, "seats": kinds})
         return
     page.click("#choose-game")
     page.wait_for_selector("form.lobby")

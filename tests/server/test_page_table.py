@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from tests.server.test_browser import OPEN_BY_API, Server, browser, server  # noqa: F401  (fixtures)
+from tests.server.test_browser import Server, browser, open_dealt_table, server  # noqa: F401  (fixtures)
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -151,8 +151,7 @@ def test_the_log_speaks_to_you_and_names_stay_in_their_boxes(browser: Browser, s
     names = ["Ann", RTL_NAME, "Bob", LONG_NAME]
     # Deal 5 has Right deal, so you bid first and the log has a line of yours even if Bob then goes alone.
     seats = [{"kind": kind, "name": name} for kind, name in zip(["human", "random", "random", "random"], names, strict=True)]
-    answer = page.evaluate(OPEN_BY_API, {"variant": "standard", "seed": 5, "seats": seats})
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, {"variant": "standard", "seed": 5, "seats": seats})
     page.wait_for_selector(".hand .card")
     assert_seats_fit(page)
     deadline = time.monotonic() + 90
@@ -197,8 +196,7 @@ def test_a_hint_on_a_laptop_keeps_the_hand_on_screen_and_names_each_choice(brows
     page = open_at(browser, server.url, LAPTOP)
     # Deal 5 has Right deal: your turn comes first, before any bot can go alone and leave you out of the hand.
     body = {"variant": "standard", "seed": 5, "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3}
-    answer = page.evaluate(OPEN_BY_API, body)
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, body)
     page.wait_for_selector(".controls .prompt")
     page.keyboard.press("h")
     page.wait_for_selector(".hint li", timeout=60_000)
@@ -231,8 +229,7 @@ def test_ultimate_on_a_phone_keeps_every_card_on_screen_and_every_rank_in_the_tr
     # Deal 6 has Right deal, so Left holds its 11 cards until the play (a dealer holds 12 before discarding).
     names = [None, LONG_NAME, None, RTL_NAME]
     seats = [{"kind": kind, "name": name} for kind, name in zip(["human", "random", "random", "random"], names, strict=True)]
-    answer = page.evaluate(OPEN_BY_API, {"variant": "ultimate", "seed": 6, "seats": seats})
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, {"variant": "ultimate", "seed": 6, "seats": seats})
     page.wait_for_selector(".seat-cards.backs .card")
     assert page.locator(".seat[data-relative='1'] .seat-cards.backs .card").count() == 11
     assert_seats_fit(page)
@@ -269,8 +266,7 @@ def test_ultimates_twos_and_threes_step_says_what_you_can_do_and_is_never_a_bid(
     page = open_at(browser, server.url, PHONE)
     # Ultimate's deal 6: Right deals, you are asked first, and you hold fewer than three twos and threes.
     body = {"variant": "ultimate", "seed": 6, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
-    answer = page.evaluate(OPEN_BY_API, body)
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, body)
     page.wait_for_selector(".controls .prompt:has-text('You hold fewer than three twos and threes: keep your cards')")
     assert page.locator(".controls button.action").all_inner_texts() == ["Keep my cards"]
     page.click(".controls button.action")
@@ -285,8 +281,7 @@ def test_the_dealer_sees_which_of_six_cards_was_the_turn_up(browser: Browser, se
     page = open_at(browser, server.url, LAPTOP)
     # Deal 15: you deal, and the rule players (deterministic) pass to you; you order, so you pick up the turn-up.
     body = {"variant": "standard", "seed": 15, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
-    answer = page.evaluate(OPEN_BY_API, body)
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, body)
     page.wait_for_selector(".hand .card")
     deadline = time.monotonic() + 60
     while True:
@@ -317,8 +312,7 @@ def test_a_railroad_summary_says_who_defended_alone(browser: Browser, server: Se
     page = open_at(browser, server.url, LAPTOP)
     # Deal 1 of the 24-card game: a rule player (deterministic) goes alone in the first hand, and you defend alone.
     body = {"variant": "railroad", "options": {"deck": 24}, "seed": 1, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
-    answer = page.evaluate(OPEN_BY_API, body)
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, body)
     page.wait_for_selector(".hand .card")
     names = ["You", "Left", "Partner", "Right"]
     deadline = time.monotonic() + 120
@@ -349,8 +343,7 @@ def test_a_jambone_hands_cards_are_credited_to_its_player_and_their_chooser_name
     # Railroad's deal 32 has Right deal, so you bid first: order up, then declare a Jambone.  The rule players
     # (deterministic) then play it so that your card is the hand's last, spoken when the next hand is dealt.
     body = {"variant": "railroad", "seed": 32, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
-    answer = page.evaluate(OPEN_BY_API, body)
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, body)
     page.wait_for_selector(".hand .card")
     deadline = time.monotonic() + 120
     checked_log = False
