@@ -176,16 +176,17 @@ def stats_command(
             fail(f"records are games already played; {', '.join(given)} {verb} for bots' play and cannot go with them")
         chosen = context.get_parameter_source("variant_name") == click.core.ParameterSource.COMMANDLINE
         try:
-            records = _read_records(record_paths)
+            records, names = _read_records(record_paths)
             if chosen:  # --variant picks that variant's records (a folder of saved games holds every variant played)
                 wanted = make_rules(variant_name).variant
-                records = [record for record in records if make_rules(record["variant"]).variant == wanted]
+                kept = [number for number, record in enumerate(records) if make_rules(record["variant"]).variant == wanted]
+                records, names = [records[number] for number in kept], [names[number] for number in kept]
                 if not records:
                     fail(f"none of these records is of {wanted}")
             variants = sorted({make_rules(record["variant"]).variant for record in records})
             if len(variants) > 1:
                 fail(f"these records are of {len(variants)} variants ({', '.join(variants)}): choose one with --variant")
-            recorded = study_records(records)
+            recorded = study_records(records, names)
             drawn = []
             if plots_folder is not None:
                 from bowers.stats.plots import load_pyplot, plot_study, prepare_folder
@@ -266,7 +267,8 @@ def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any]) -
     console = Console(highlight=False)
     console.print(comparison_table(result) if isinstance(result, Comparison) else study_table(result))
     if isinstance(result, Study) and result.records is not None:
-        console.print(f"read in {result.seconds:.1f} s; intervals are 95%, each hand counted as its own deal")
+        console.print(f"read in {result.seconds:.1f} s; intervals are 95%, taken over deals (a duplicate match's, "
+                      "or each hand its own; see docs/statistics.md)")
     else:
         seconds = result.first.seconds + result.second.seconds if isinstance(result, Comparison) else result.seconds
         console.print(f"played in {seconds:.1f} s; intervals are 95%, taken over deals (see docs/statistics.md)")
@@ -274,12 +276,13 @@ def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any]) -
         console.print(f"wrote {path}")
 
 
-def _read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
-    """The records in these files and folders (a folder's *.json and *.egn files, in name order), each replayed
-    and checked; a file that is missing, unreadable or not a valid record ends the command in one line naming it."""
+def _read_records(paths: Sequence[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The records in these files and folders (a folder's *.json and *.egn files, in name order), and their files'
+    names (``study_records`` replays each, naming the file of one that does not replay); a file that is missing,
+    unreadable or not a record ends the command in one line naming it."""
     from bowers.egn import egn_to_record
     from bowers.errors import RecordError
-    from bowers.game import read_json, replay
+    from bowers.game import read_json
 
     files: list[Path] = []
     for text in paths:
@@ -309,8 +312,13 @@ def _read_records(paths: Sequence[str]) -> list[dict[str, Any]]:
             fail(str(error))
         try:
             record = egn_to_record(data) if path.suffix.lower() == ".egn" else data
-            replay(record)
+        except BowersError as error:
+            fail(f"{path}: not a game bowers can replay ({error})")
+        if not isinstance(record, dict) or not isinstance(record.get("variant"), str):
+            fail(f"{path}: not a game bowers can replay (a record is a JSON object with variant, options, seed and deals)")
+        try:
+            make_rules(record["variant"])  # the variant is read before the replay, to choose and group the records
         except BowersError as error:
             fail(f"{path}: not a game bowers can replay ({error})")
         records.append(record)
-    return records
+    return records, [str(path) for path in files]

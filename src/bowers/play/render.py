@@ -540,7 +540,8 @@ def announcements_text(view: TableView) -> Text | None:
                 text.append("\n")
             name = view.names[int(seat)]
             if key == "exposed":  # "Your Jambone hand: ...", "West's Jambone hand: ..."
-                text.append(f"{'Your' if name == 'You' else name + chr(39) + 's'} {label}: ", style="bold magenta")
+                owner = "Your" if name == "You" else f"{name}'s"
+                text.append(f"{owner} {label}: ", style="bold magenta")
             else:
                 text.append(f"{name} {label}: ", style="bold magenta")
             for card in cards:

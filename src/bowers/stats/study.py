@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bowers.errors import OptionError
+from bowers.errors import OptionError, RecordError
 from bowers.game import Game, replay
 from bowers.match.games import GameOutcome, play_game
 from bowers.match.runner import SIDE_LABELS, DealOutcome, _making, _Plan, plan_match, play_all, play_deal, side_net
@@ -238,17 +238,25 @@ def compare(
     return Comparison(name, (first_value, second_value), first, second, differences)
 
 
-def study_records(records: Sequence[Mapping[str, Any]]) -> Study:
+def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | None = None) -> Study:
     """Measure games already played: each record is replayed and checked, and its finished hands give the same
     figures as a study of bots.  The records of a duplicate match (``bowers match --records``, which name the
     deal or game and the pass) are grouped as the match played them, every interval taken over deals and the
     luck share measured; any other hand counts as its own deal.  A record that does not replay raises its
-    ``RecordError``; records of more than one variant raise ``OptionError``.
+    ``RecordError`` (naming it by ``names``, where given: its file); records of more than one variant raise
+    ``OptionError``.
     """
     if not records:
         raise OptionError("no games to study: give at least one record", "records")
     start = time.perf_counter()
-    games = [replay(record) for record in records]
+    games = []
+    for number, record in enumerate(records):
+        try:
+            games.append(replay(record))
+        except RecordError as error:
+            if names is None:
+                raise
+            raise RecordError(f"{names[number]}: not a game bowers can replay ({error})") from None
     variants = sorted({game.variant for game in games})
     if len(variants) > 1:
         raise OptionError(f"a study is of one variant; these records are of {', '.join(variants)}", "records")
