@@ -26,9 +26,9 @@ from bowers.game import Game
 from bowers.match.hands import hand_summary, prepare_records_directory, side_rates, write_record
 from bowers.match.runner import (
     SIDE_LABELS,
+    PlayPlan,
     Side,
     _derived_seed,
-    _Plan,
     _play_until,
     match_record,
     play_all,
@@ -79,7 +79,7 @@ class GameOutcome:
 
 
 def play_game_pass(
-    plan: _Plan, number: int, seating: Sequence[int], pass_number: int
+    plan: PlayPlan, number: int, seating: Sequence[int], pass_number: int
 ) -> tuple[GamePass, list[list[float]], list[int]]:
     """Play game ``number`` once, to its end, with the given seating."""
     game = Game(plan.variant, seed=game_seed(plan.seed, number), **plan.options)
@@ -117,7 +117,7 @@ def play_game_pass(
     return played, times, forced
 
 
-def play_game(plan: _Plan, number: int) -> GameOutcome:
+def play_game(plan: PlayPlan, number: int) -> GameOutcome:
     """Play every pass of one game."""
     outcome = GameOutcome(number, [], [[] for _ in plan.sides], [0] * len(plan.sides))
     for pass_number, seating in enumerate(seatings(len(plan.sides), number, plan.duplicate)):
@@ -272,7 +272,7 @@ def _elos(sides: Sequence[GameSideResult], winners: Sequence[int], count: int, p
     )
 
 
-def _summarise(plan: _Plan, rules: Rules, outcomes: list[GameOutcome], workers: int, seconds: float) -> GamesResult:
+def _summarise(plan: PlayPlan, rules: Rules, outcomes: list[GameOutcome], workers: int, seconds: float) -> GamesResult:
     count = len(plan.sides)
     winners = [played.winner for outcome in outcomes for played in outcome.passes]
     side_results = []
@@ -328,7 +328,7 @@ class GamesPlan:
         ``game-K-pass-P.json``, with the match seed, the game and the player at each seat in its metadata.
         """
         folder = prepare_records_directory(records) if records is not None else None
-        plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate, folder is not None)
+        plan = PlayPlan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate, folder is not None)
 
         def write(outcome: GameOutcome) -> None:
             for number, played in enumerate(outcome.passes):

@@ -74,7 +74,7 @@ class Side:
 
 
 @dataclass(frozen=True)
-class _Plan:
+class PlayPlan:
     """What every worker needs to play any deal of a match (picklable)."""
 
     variant: str
@@ -142,7 +142,7 @@ def seatings(sides: int, deal: int, duplicate: bool) -> list[list[int]]:
 
 
 def play_hand(
-    plan: _Plan, deal: int, seating: Sequence[int], pass_number: int
+    plan: PlayPlan, deal: int, seating: Sequence[int], pass_number: int
 ) -> tuple[PassOutcome, list[list[float]], list[int]]:
     """Play deal ``deal`` once with the given seating; points per side, thinking times and forced-move counts."""
     game = Game(plan.variant, seed=deal_seed(plan.seed, deal), **plan.options)
@@ -169,7 +169,7 @@ def play_hand(
     return PassOutcome(list(seating), points, result, record, makings.get(0)), times, forced
 
 
-def match_record(plan: _Plan, game: Game, seat_side: Sequence[int], where: Mapping[str, Any]) -> dict[str, Any] | None:
+def match_record(plan: PlayPlan, game: Game, seat_side: Sequence[int], where: Mapping[str, Any]) -> dict[str, Any] | None:
     """The game's record with who played each seat and where it lies in the match (None unless records are kept)."""
     if not plan.keep_records:
         return None
@@ -182,7 +182,7 @@ def match_record(plan: _Plan, game: Game, seat_side: Sequence[int], where: Mappi
 
 
 def _play_until(
-    plan: _Plan,
+    plan: PlayPlan,
     game: Game,
     bots: Sequence[Bot],
     seat_side: Sequence[int],
@@ -222,7 +222,7 @@ def _play_until(
         else:
             forced[side] += 1
         if makings is not None and action.startswith(("order", "call")):
-            makings[hand] = _making(action, observation)
+            makings[hand] = trump_making(action, observation)
         try:
             game.apply(action, seat=seat)
         except BowersError as error:
@@ -230,7 +230,7 @@ def _play_until(
             raise MatchFailure(rules.variant, plan.seed, deal, who, failure, game_number, hand + 1) from None
 
 
-def _making(action: str, observation: Mapping[str, Any]) -> str:
+def trump_making(action: str, observation: Mapping[str, Any]) -> str:
     """How an order or a call makes trump (see ``MAKINGS``)."""
     if action.startswith("order"):
         return "round 1"
@@ -239,7 +239,7 @@ def _making(action: str, observation: Mapping[str, Any]) -> str:
     return "round 2" if "pass" in observation["legal_actions"] else "stuck dealer"
 
 
-def play_deal(plan: _Plan, deal: int) -> DealOutcome:
+def play_deal(plan: PlayPlan, deal: int) -> DealOutcome:
     """Play every pass of one deal."""
     outcome = DealOutcome(deal, [], [[] for _ in plan.sides], [0] * len(plan.sides))
     for pass_number, seating in enumerate(seatings(len(plan.sides), deal, plan.duplicate)):
@@ -402,7 +402,7 @@ def chain_games(outcomes: Sequence[DealOutcome], sides: int, rules: Rules) -> li
     return winners
 
 
-def _summarise(plan: _Plan, rules: Rules, outcomes: list[DealOutcome], workers: int, seconds: float) -> MatchResult:
+def _summarise(plan: PlayPlan, rules: Rules, outcomes: list[DealOutcome], workers: int, seconds: float) -> MatchResult:
     count = len(plan.sides)
     winners = chain_games(outcomes, count, rules)
     hands = sum(len(o.passes) for o in outcomes)
@@ -528,7 +528,7 @@ class MatchPlan:
         ``deal-K-pass-P.json``, with the match seed, the deal and the player at each seat in its metadata.
         """
         folder = prepare_records_directory(records) if records is not None else None
-        plan = _Plan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate, folder is not None)
+        plan = PlayPlan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate, folder is not None)
 
         def write(outcome: DealOutcome) -> None:
             for number, played in enumerate(outcome.passes):

@@ -19,7 +19,7 @@ from typing import Any
 from bowers.errors import OptionError, RecordError
 from bowers.game import Game, replay
 from bowers.match.games import GameOutcome, play_game
-from bowers.match.runner import SIDE_LABELS, DealOutcome, _making, _Plan, plan_match, play_all, play_deal, side_net
+from bowers.match.runner import SIDE_LABELS, DealOutcome, PlayPlan, plan_match, play_all, play_deal, side_net, trump_making
 from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
 from bowers.variants import AUCTION, Rules, make_rules
 
@@ -141,7 +141,7 @@ def study(
         per_side = [dict(settings or {}) for _ in names]
         shown = dict(settings or {})
     checked = plan_match(variant, list(names), count, seed, workers, True, options, per_side, cluster)
-    plan = _Plan(checked.rules.variant, dict(checked.rules.options), checked.sides, seed, True)
+    plan = PlayPlan(checked.rules.variant, dict(checked.rules.options), checked.sides, seed, True)
     start = time.perf_counter()
     hands: list[Hand] = []
     hands_per_game: list[float] = []
@@ -334,7 +334,7 @@ def _recorded_making(game: Game, deal: Mapping[str, Any]) -> str | None:
     for seat, written in deal["actions"]:
         action = hand.space.names[hand.action_id(written, seat)]
         if action.startswith(("order", "call")):
-            return _making(action, hand.observation(seat))
+            return trump_making(action, hand.observation(seat))
         hand.apply(action, seat=seat)
     return None
 
