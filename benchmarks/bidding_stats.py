@@ -14,7 +14,7 @@ Usage::
         [--first-setting NAME=VALUE ...] [--second-setting NAME=VALUE ...] [--seed 1] [--workers 2] [--json out.json]
 
 The defaults compare the current ``pimc`` with the earlier one
-(``bidding=worlds``, ``score_model=points``).
+(``bidding=worlds``, ``score_model=points``, ``level=2``: 20 worlds a decision).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from arguments import setting
 
 from bowers.match import MatchResult, Side, play_match
 
-EARLIER_PIMC = {"bidding": "worlds", "score_model": "points"}
+EARLIER_PIMC = {"bidding": "worlds", "score_model": "points", "level": 2}
 
 
 def wilson(successes: int, trials: int) -> tuple[float | None, float | None]:

@@ -7,7 +7,8 @@ Comparisons (``--comparisons``, default all):
 * ``pimc-earlier``: in every variant chosen, the current ``pimc`` against
   the earlier one (``bidding=worlds``: every decision before play scored on
   solved worlds, the heuristic as the model of the other seats;
-  ``score_model=points``: points plus ``game_weight`` for deciding the game),
+  ``score_model=points``: points plus ``game_weight`` for deciding the game;
+  ``level=2``: 20 worlds a decision, the default of the time),
   the baseline that the learned bidding and the win-probability tables are
   measured against;
 * ``modelbidder-heuristic``: the heuristic bot bidding by the learned values
@@ -65,7 +66,7 @@ from bowers.match import MatchResult, Side, play_match
 from bowers.variants import variant, variants
 
 EUCHRE_CLI_OPTIONS = {"deck": 24, "stick_the_dealer": False}
-EARLIER_PIMC = {"bidding": "worlds", "score_model": "points"}
+EARLIER_PIMC = {"bidding": "worlds", "score_model": "points", "level": 2}
 COMPARISONS = (
     "heuristic-random",
     "pimc-heuristic",

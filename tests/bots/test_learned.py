@@ -51,7 +51,7 @@ def test_every_shipped_model_matches_its_features() -> None:
     assert models, "no learned model ships with the package"
     for key, model in models.items():
         variant, feature_set = key.split("/")
-        phase = "auction" if feature_set == "auction" else "round-1"
+        phase = {"auction": "auction", "rounds": "round-1", "maker": "maker-choice"}[feature_set]
         game = _first_decision(variant, 3, phase)
         view = View(game.observation(game.to_act))  # type: ignore[arg-type]
         rows = decision_rows(view, view.legal)
@@ -130,6 +130,41 @@ def test_at_nine_all_the_bot_orders_a_hand_it_passes_at_love_all() -> None:
         advice = PimcBot(seed=0).advise(game.observation(1))
         assert advice[0].action == expected, (scores, advice)
     assert advice[0].value < advice[1].value and "first for the game" in advice[0].reason
+
+
+def _ordered_by_left(cards: str) -> bowers.Game:
+    """Standard Euchre, seat 0 deals the queen of hearts and seat 1 (on its left) holding ``cards`` orders it up."""
+    game = deal("standard", 0, ["", cards, "", ""], "QH")
+    game.apply("order", seat=1)
+    assert game.hand.phase_name == "maker-choice" and game.to_act == 1
+    return game
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [("JH JD AH KH AS", "alone"), ("JD AH KH TH AS", "alone"), ("JH 9H AS KC QD", "partner"), ("AH KH TH AC 9S", "partner")],
+)
+def test_the_maker_goes_alone_by_the_learned_values_with_a_hand_that_marches(cards: str, expected: str) -> None:
+    game = _ordered_by_left(cards)
+    view = View(game.observation(1))
+    values = decision_values(view)
+    assert values is not None and set(values) == {"partner", "alone"}
+    assert max(values, key=values.__getitem__) == expected, values
+    advice = PimcBot(seed=0).advise(game.observation(1))
+    assert advice[0].action == expected and "learned from self-play" in advice[0].reason
+    assert ModelBidder(seed=0).act(game.observation(1)) == expected
+
+
+def test_a_dealer_who_orders_is_measured_with_the_turn_up_and_without_its_discard() -> None:
+    game = deal("standard", 0, ["JD AH KH 9C 9S", "", "", ""], "JH")
+    for seat in (1, 2, 3):
+        game.apply("pass", seat=seat)
+    game.apply("order", seat=0)
+    assert game.hand.phase_name == "maker-choice"
+    rows = decision_rows(View(game.observation(0)), ["partner", "alone"])
+    assert rows is not None
+    trumps, right_bower = rows[0][4], rows[0][5]  # after the kind: expected tricks, trump length, the top trumps
+    assert trumps == pytest.approx(4 / 5) and right_bower == 1.0
 
 
 def test_a_shipped_model_gives_each_result_a_chance_whose_mean_is_its_value() -> None:

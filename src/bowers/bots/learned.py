@@ -1,7 +1,7 @@
 """Learned values of the decisions before play, trained on self-play results rather than double-dummy worlds.
 
 For a seat at a decision before play (an auction bid, ordering up or calling
-trump), ``decision_values`` returns each legal action's expected net points
+trump, and in standard Euchre the maker's partner or alone), ``decision_values`` returns each legal action's expected net points
 for the seat's team, predicted by a small neural network from what the seat
 sees: its cards measured against the action's trump, the auction or the
 turn-up so far, its position and the kind of action.  The networks were
@@ -33,7 +33,7 @@ from bowers.cards import cards_of, rank_of
 from bowers.tables import NO_TRUMP
 
 # The phases a model may cover, by the name of the model's feature set.
-FEATURE_SETS = {"auction": "auction", "round-1": "rounds", "round-2": "rounds"}
+FEATURE_SETS = {"auction": "auction", "round-1": "rounds", "round-2": "rounds", "maker-choice": "maker"}
 _TRUMP_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
 ACE, KING, QUEEN = 12, 11, 10  # card ranks (2 is 0)
 
@@ -251,7 +251,37 @@ def round_rows(view: View, actions: Sequence[str]) -> np.ndarray:
     return np.asarray(rows, dtype=np.float64)
 
 
-FEATURE_BUILDERS = {"auction": auction_rows, "rounds": round_rows}
+def maker_rows(view: View, actions: Sequence[str]) -> np.ndarray:
+    """One row of features per choice of the maker once trump is made (``partner``, ``alone``, ``jambone``).
+
+    The maker's hand is measured as it will be after the pick-up (a dealer who ordered keeps the turn-up); the
+    context says who deals (the turn-up goes to an opponent, to partner, or to the maker), in which round trump
+    was made, how strong the turn-up is, the seat's place and the hand's expected tricks against those it needs.
+    """
+    rules = view.rules
+    size = rules.hand_size
+    trump = view.trump
+    hand = view.hand
+    round_one = view.turn_up >= 0 and view.turn_up_state == "face-up" and rules.bidding != "auction"
+    if round_one and view.seat == view.dealer:
+        hand |= 1 << view.turn_up
+        hand &= ~best_discard(view, hand, trump)
+    turn_up_rank = 0.0
+    if round_one and trump != NO_TRUMP:
+        order = tables_for(view, trump).trump_order
+        turn_up_rank = 1.0 - order.index(view.turn_up) / max(1, len(order) - 1) if view.turn_up in order else 0.0
+    dealer_relation = [float(view.dealer == view.seat), float(view.dealer == view.partner),
+                       float(view.dealer not in (view.seat, view.partner))]  # fmt: skip
+    measured = trump_features(view, hand, trump)
+    context = [*_position(view), *dealer_relation, float(round_one), turn_up_rank, measured[0] * size / rules.tricks_to_make]
+    rows = []
+    for action in actions:
+        kind = [float(action == "partner"), float(action == "alone"), float(action == "jambone")]
+        rows.append([*kind, *measured, *context])
+    return np.asarray(rows, dtype=np.float64)
+
+
+FEATURE_BUILDERS = {"auction": auction_rows, "rounds": round_rows, "maker": maker_rows}
 
 
 def decision_rows(view: View, actions: Sequence[str]) -> np.ndarray | None:
