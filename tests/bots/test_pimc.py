@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import bowers
@@ -144,3 +146,12 @@ def test_the_default_budget_is_documented_and_can_be_turned_off() -> None:
     assert PimcBot().time_budget == DEFAULT_TIME_BUDGET
     assert PimcBot(time_budget=0).time_budget is None
     assert PimcBot(time_budget=None).time_budget is None
+
+
+def test_each_level_scores_the_worlds_the_documentation_gives_and_level_two_is_the_earlier_default() -> None:
+    documented = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
+    counts = [PimcBot(level=level).samples for level in range(1, 6)]
+    assert counts == [4, 20, 80, 160, 320]
+    assert "4, 20, 80, 160 or 320 worlds a decision" in documented
+    assert PimcBot().samples == PimcBot(level=3).samples == 80
+    assert "`level=2` (20 worlds)" in documented

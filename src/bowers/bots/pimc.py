@@ -57,7 +57,6 @@ DEFAULT_TIME_BUDGET = 2.0
 # Samples per decision at each level (level 3 is the default).  80 worlds beat 20 by about +0.04 points a deal in
 # standard Euchre (docs/performance.md) and keep the latency targets; level 2 is the earlier default's 20.
 LEVEL_SAMPLES = {1: 4, 2: 20, 3: 80, 4: 160, 5: 320}
-EARLIER_SAMPLES = 20  # worlds a decision of the earlier pimc (before the learned bidding and the win-probability pricing)
 
 PIMC_DEFAULTS: dict[str, Any] = {
     "level": 3,  # 1 (quick) .. 5 (strongest): sets the samples
