@@ -54,7 +54,7 @@ from bowers.hand import PLAY_PHASE, Hand, hand_points
 # slow ones (Ultimate's bidding and first tricks on a loaded machine).
 DEFAULT_TIME_BUDGET = 2.0
 
-# Samples per decision at each level (level 3 is the default).  80 worlds beat 20 by about +0.04 points a deal in
+# Samples per decision at each level (level 3 is the default).  80 worlds beat 20 by about +0.035 points a deal in
 # standard Euchre (docs/performance.md) and keep the latency targets; level 2 is the earlier default's 20.
 LEVEL_SAMPLES = {1: 4, 2: 20, 3: 80, 4: 160, 5: 320}
 
