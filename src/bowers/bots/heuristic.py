@@ -279,7 +279,7 @@ def _round_two(view: View, settings: Mapping[str, Any]) -> str:
     return "pass"
 
 
-def _maker_hand(view: View) -> int:
+def maker_hand(view: View) -> int:
     """The maker's hand as it will be after the dealer's pick-up (when the maker deals)."""
     hand = view.hand
     if view.seat == view.dealer and view.turn_up_state == "face-up" and view.turn_up >= 0 and view.rules.bidding != "auction":
@@ -291,7 +291,7 @@ def _maker_hand(view: View) -> int:
 def _maker_choice(view: View, settings: Mapping[str, Any]) -> str:
     rules = view.rules
     trump = view.trump
-    hand = _maker_hand(view)
+    hand = maker_hand(view)
     if "jambone" in view.legal and view.tables is not None and trump != NO_TRUMP:
         top = to_hand(view.tables.trump_order[: rules.hand_size])
         if hand & top == hand:

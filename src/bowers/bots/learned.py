@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from bowers.bots.heuristic import HeuristicBot, best_discard, decide, hand_tricks, tables_for
+from bowers.bots.heuristic import HeuristicBot, best_discard, decide, hand_tricks, maker_hand, tables_for
 from bowers.bots.view import View
 from bowers.cards import cards_of, rank_of
 from bowers.tables import NO_TRUMP
@@ -149,6 +149,18 @@ def _position(view: View) -> list[float]:
     return [float(place == index) for index in range(4)]
 
 
+def _dealer_relation(view: View) -> list[float]:
+    """Who deals, one-hot: the seat itself, its partner, or an opponent."""
+    dealer = view.dealer
+    return [float(dealer == view.seat), float(dealer == view.partner), float(dealer not in (view.seat, view.partner))]
+
+
+def _rank_among_trumps(view: View, card: int, trump: int) -> float:
+    """How high ``card`` ranks among the trumps of suit ``trump``: 1 for the highest, 0 for the lowest or a non-trump."""
+    order = tables_for(view, trump).trump_order
+    return 1.0 - order.index(card) / max(1, len(order) - 1) if card in order else 0.0
+
+
 def _best_trump(view: View, hand: int, trumps: Sequence[int]) -> tuple[int, float]:
     best, value = trumps[0], -1.0
     for trump in trumps:
@@ -220,21 +232,15 @@ def round_rows(view: View, actions: Sequence[str]) -> np.ndarray:
     rules = view.rules
     size = rules.hand_size
     round_two = view.phase == "round-2"
-    dealer_relation = [float(view.dealer == view.seat), float(view.dealer == view.partner),
-                       float(view.dealer not in (view.seat, view.partner))]  # fmt: skip
     turn_up = view.turn_up
     turn_up_rank = 0.0
     if turn_up >= 0 and not round_two:
         trump = _turn_up_trump(view)
-        if trump != NO_TRUMP:
-            order = tables_for(view, trump).trump_order
-            turn_up_rank = 1.0 - order.index(turn_up) / max(1, len(order) - 1) if turn_up in order else 0.0
-        else:
-            turn_up_rank = 1.0
+        turn_up_rank = _rank_among_trumps(view, turn_up, trump) if trump != NO_TRUMP else 1.0
     passes = sum(1 for _, action in view.history if action == "pass")
     candidates = [s for s in range(4) if not (round_two and turn_up >= 0 and turn_up < 52 and s == turn_up // 13)]
     best_trump, best_tricks = _best_trump(view, view.hand, candidates or [0])
-    context = [*_position(view), *dealer_relation, float(round_two), turn_up_rank, passes / 8, best_tricks / size]
+    context = [*_position(view), *_dealer_relation(view), float(round_two), turn_up_rank, passes / 8, best_tricks / size]
     rows = []
     for action in actions:
         hand = view.hand
@@ -259,21 +265,12 @@ def maker_rows(view: View, actions: Sequence[str]) -> np.ndarray:
     was made, how strong the turn-up is, the seat's place and the hand's expected tricks against those it needs.
     """
     rules = view.rules
-    size = rules.hand_size
     trump = view.trump
-    hand = view.hand
     round_one = view.turn_up >= 0 and view.turn_up_state == "face-up" and rules.bidding != "auction"
-    if round_one and view.seat == view.dealer:
-        hand |= 1 << view.turn_up
-        hand &= ~best_discard(view, hand, trump)
-    turn_up_rank = 0.0
-    if round_one and trump != NO_TRUMP:
-        order = tables_for(view, trump).trump_order
-        turn_up_rank = 1.0 - order.index(view.turn_up) / max(1, len(order) - 1) if view.turn_up in order else 0.0
-    dealer_relation = [float(view.dealer == view.seat), float(view.dealer == view.partner),
-                       float(view.dealer not in (view.seat, view.partner))]  # fmt: skip
-    measured = trump_features(view, hand, trump)
-    context = [*_position(view), *dealer_relation, float(round_one), turn_up_rank, measured[0] * size / rules.tricks_to_make]
+    turn_up_rank = _rank_among_trumps(view, view.turn_up, trump) if round_one and trump != NO_TRUMP else 0.0
+    measured = trump_features(view, maker_hand(view), trump)
+    needed = measured[0] * rules.hand_size / rules.tricks_to_make
+    context = [*_position(view), *_dealer_relation(view), float(round_one), turn_up_rank, needed]
     rows = []
     for action in actions:
         kind = [float(action == "partner"), float(action == "alone"), float(action == "jambone")]

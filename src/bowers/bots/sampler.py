@@ -235,9 +235,7 @@ class Sampler:
                 continue
             names = action.split(":")[1].split(",")
             if HIDDEN in names:
-                cards = 0
-                for card in cards_of(forced)[: len(names)]:
-                    cards |= 1 << card
+                cards = to_hand(cards_of(forced)[: len(names)])
                 forced &= ~cards
                 cards |= _pick(rng, rest & ~forced & ~cards, len(names) - cards.bit_count())
                 rest &= ~cards
