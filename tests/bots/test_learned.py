@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import bowers
+from bowers.bots.heuristic import HeuristicBot
 from bowers.bots.learned import ModelBidder, ValueModel, _models, decision_outcomes, decision_rows, decision_values, model_for
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
@@ -150,9 +151,23 @@ def test_the_maker_goes_alone_by_the_learned_values_with_a_hand_that_marches(car
     values = decision_values(view)
     assert values is not None and set(values) == {"partner", "alone"}
     assert max(values, key=values.__getitem__) == expected, values
-    advice = PimcBot(seed=0).advise(game.observation(1))
+    advice = PimcBot(seed=0, bidding="learned").advise(game.observation(1))
     assert advice[0].action == expected and "learned from self-play" in advice[0].reason
     assert ModelBidder(seed=0).act(game.observation(1)) == expected
+
+
+def test_by_default_partner_or_alone_is_scored_on_worlds_and_the_model_of_the_others_leaves_it_to_the_heuristic() -> None:
+    # Two bowers, the nine of trump and an off ace, having ordered an ace into the opponents' hands: the learned
+    # values call it a near tie for a loner, the solved worlds keep partner by a wide margin.
+    game = bowers.Game("standard", seed=5)
+    for action in ("pass", "pass", "order"):
+        game.apply(action)
+    observation = game.observation(2)
+    assert observation["phase"] == "maker-choice" and sorted(observation["hand"]) == ["9D", "AH", "JD", "JH", "JS"]
+    advice = PimcBot(seed=0).advise(observation)
+    assert advice[0].action == "partner" and "learned from self-play" not in advice[0].reason
+    rounds_only = ModelBidder(seed=0, feature_sets=frozenset({"rounds"}))
+    assert rounds_only.act(observation) == HeuristicBot(seed=0).act(observation)
 
 
 def test_a_dealer_who_orders_is_measured_with_the_turn_up_and_without_its_discard() -> None:

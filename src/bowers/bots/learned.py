@@ -326,14 +326,21 @@ def decision_outcomes(view: View, actions: Sequence[str]) -> tuple[np.ndarray, d
 
 
 class ModelBidder(HeuristicBot):
-    """The heuristic bot, but choosing by the learned values wherever a model covers the decision."""
+    """The heuristic bot, but choosing by the learned values wherever a model covers the decision.
+
+    ``feature_sets`` (default: all) limits it to the models of those feature sets, such as ``{"rounds"}``.
+    """
 
     name = "heuristic"
+
+    def __init__(self, seed: int | None = None, feature_sets: frozenset[str] | None = None, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        self.feature_sets = frozenset(FEATURE_SETS.values()) if feature_sets is None else feature_sets
 
     def act(self, observation: Mapping[str, Any]) -> str:
         """The learned model's best action where it covers the decision, else the heuristic's."""
         legal = list(observation.get("legal_actions") or [])
-        if len(legal) > 1 and FEATURE_SETS.get(str(observation.get("phase"))) is not None:
+        if len(legal) > 1 and FEATURE_SETS.get(str(observation.get("phase"))) in self.feature_sets:
             view = View(observation, self._options)
             values = decision_values(view, legal)
             if values:

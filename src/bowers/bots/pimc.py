@@ -1,7 +1,7 @@
 """The ``pimc`` bot and ``advise``: sample the hidden cards, solve each world, choose the best chance of winning.
 
 Where a learned model covers a decision before play (``learned``: auction bids,
-ordering up, calling and partner or alone, in the variants that have one) the bot takes each
+ordering up and calling, in the variants that have one; with ``bidding="learned"`` also partner or alone) the bot takes each
 action's learned chances of the hand's results and prices each result by the
 chance of winning the game it leaves.  Otherwise it samples worlds consistent
 with what its seat has seen (``sampler.Sampler``), preferring deals in which
@@ -41,7 +41,7 @@ from typing import Any
 
 from bowers.bots.base import register
 from bowers.bots.heuristic import HeuristicBot, decide, hand_tricks
-from bowers.bots.learned import ModelBidder, decision_outcomes, decision_values
+from bowers.bots.learned import FEATURE_SETS, ModelBidder, decision_outcomes, decision_values
 from bowers.bots.sampler import Sampler
 from bowers.bots.view import View, card_of
 from bowers.bots.win_probability import WinTable, table_for
@@ -54,7 +54,7 @@ from bowers.hand import PLAY_PHASE, Hand, hand_points
 # slow ones (Ultimate's bidding and first tricks on a loaded machine).
 DEFAULT_TIME_BUDGET = 2.0
 
-# Samples per decision at each level (level 3 is the default).  80 worlds beat 20 by about +0.035 points a deal in
+# Samples per decision at each level (level 3 is the default).  80 worlds beat 20 by about +0.045 points a deal in
 # standard Euchre (docs/performance.md) and keep the latency targets; level 2 is the earlier default's 20.
 LEVEL_SAMPLES = {1: 4, 2: 20, 3: 80, 4: 160, 5: 320}
 
@@ -79,6 +79,10 @@ RARE_CALL_FACTOR = 16
 # with bidding="auto" (the default) pimc bids by them there and on solved worlds elsewhere.  In bid-railroad the
 # learned values measured -0.24 a deal against the worlds over 300 deals (not significant), so it keeps the worlds.
 LEARNED_BIDDING = frozenset({"standard", "bid"})
+# Which learned models ``bidding="auto"`` uses there: the auction and the two rounds.  The maker's partner-or-alone
+# model (standard) scored as well as solved worlds over 600 deals but went alone with hands strong players would
+# not (its loners were euchred 12% of the time against 3%), so it is used only with bidding="learned".
+AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
 SCORE_MODELS = ("win-probability", "points")
 BIDDING_MODELS = ("auto", "learned", "worlds")
@@ -270,7 +274,8 @@ class PimcBot:
         self._heuristic = HeuristicBot(seed=0, options=self.options)
         # Who bids for the seats in a sampled world (the others, and this seat's later bids): the learned values
         # where a model covers the decision, else the heuristic.
-        self._model_bidder: HeuristicBot = ModelBidder(seed=0, options=self.options)
+        self._feature_sets = frozenset(FEATURE_SETS.values()) if bidding == "learned" else AUTO_FEATURE_SETS
+        self._model_bidder: HeuristicBot = ModelBidder(seed=0, feature_sets=self._feature_sets, options=self.options)
         self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
 
     # ------------------------------------------------------------------ the bot
@@ -321,7 +326,7 @@ class PimcBot:
         rng = random.Random(self._rng.getrandbits(64))
         score = self.game_score(view)
         learned_bidding = self.learned_bidding(view.rules.variant)
-        if learned_bidding and view.phase != "play":
+        if learned_bidding and view.phase != "play" and self._covered(view.phase):
             # One pass of the network: the chances of each result where the model gives them, else the mean.
             results = decision_outcomes(view, legal)
             if results is not None:
@@ -335,7 +340,8 @@ class PimcBot:
                 # Already best first: each choice's worth is its place, so no prior can reorder them.
                 return advice, {choice.action: -place for place, choice in enumerate(advice)}, None, 0.0
         # The other seats, told the game's options.
-        model = (ModelBidder if learned_bidding else HeuristicBot)(seed=0, options=dict(view.rules.options))
+        options = dict(view.rules.options)
+        model = ModelBidder(0, self._feature_sets, options=options) if learned_bidding else HeuristicBot(0, options=options)
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
         rare = any(action in RARE_CALLS and actor != view.seat for actor, action in view.history)
         tries = self.consistency_tries * (RARE_CALL_FACTOR if rare else 1)
@@ -392,6 +398,10 @@ class PimcBot:
     def learned_bidding(self, variant: str) -> bool:
         """Whether this bot bids by the learned values (and models the other seats' bidding with them) in ``variant``."""
         return self.bidding == "learned" or (self.bidding == "auto" and variant in LEARNED_BIDDING)
+
+    def _covered(self, phase: str) -> bool:
+        """Whether this bot decides ``phase`` by a learned model (where the variant has one)."""
+        return FEATURE_SETS.get(phase) in self._feature_sets
 
     def game_score(self, view: View) -> GameScore:
         """How this decision's points count for the seat's team: in chance of winning the game, or in points."""
