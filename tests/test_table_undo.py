@@ -78,3 +78,22 @@ def test_once_the_seat_acts_in_a_hand_undo_stays_in_it() -> None:
     assert table.undo_for(0) == 1 and game.hand_number == 1
     with pytest.raises(IllegalAction):  # and now nothing of this hand is left to take back
         table.undo_for(0, earliest_hand=1)
+
+
+def test_a_forced_card_in_the_new_hand_does_not_hide_the_decision_in_the_hand_before() -> None:
+    # Seed 19: in the second hand the bidding ends before seat 0's turn, and its first card is its only one of the
+    # suit led; the bots play on to its next real choice.
+    game = bowers.Game("standard", seed=19)
+    table = _table(game)
+    bot = bowers.bots.create("random", seed=3)
+    while game.hand_number == 0:
+        game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
+    forced = 0
+    while game.to_act != 0 or len(game.legal_actions()) == 1:
+        forced += game.to_act == 0
+        game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
+    assert forced and game.hand_number == 1
+    with pytest.raises(IllegalAction):  # nothing of the new hand is the seat's to take back
+        table.undo_for(0, earliest_hand=1)
+    table.undo_for(0)
+    assert game.hand_number == 0 and game.to_act == 0 and len(game.legal_actions()) > 1

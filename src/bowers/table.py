@@ -105,15 +105,16 @@ class Table:
 
         A card that was the only one the seat could play is not a decision: undo goes back past it to the
         decision before, but never into a hand before ``earliest_hand``.  By default that is the hand in
-        progress (the last hand once the game is over), or the hand before it while the seat has not acted in
-        this one yet (the hand just ended is still the seat's last).  With no such decision it raises
-        ``IllegalAction`` and changes nothing.
+        progress (the last hand once the game is over), or the hand before it while the seat has made no
+        decision in this one yet (the hand just ended is still the seat's last, even when the new hand has
+        already played a forced card for it).  With no such decision it raises ``IllegalAction`` and changes
+        nothing.
         """
         game = self.game
         deals = game.record()["deals"]
-        first = len(deals) - 1 if earliest_hand is None else earliest_hand
-        if earliest_hand is None and first > 0 and all(actor != seat for actor, _ in deals[first]["actions"]):
-            first -= 1
+        # Walking back, a decision in the hand in progress comes before any in the hand before it, so starting
+        # one hand earlier only matters when this hand holds none of the seat's decisions.
+        first = max(len(deals) - 2, 0) if earliest_hand is None else earliest_hand
         actions = [(number, actor, action) for number, deal in enumerate(deals) for actor, action in deal["actions"]]
         taken_back: list[tuple[int, str]] = []
         for number, actor, action in reversed(actions):
