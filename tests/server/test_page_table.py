@@ -93,14 +93,14 @@ def act(page: Page, prefer: tuple[str, ...] = ()) -> bool:
 
     Cards are chosen with the keyboard (focus, Enter), as a person does with a fanned hand whose cards overlap.
     """
-    for action in prefer:
-        button = page.locator(f".controls button.action[data-action^='{action}']")
-        if button.count():
-            button.first.click()
-            return True
-    button = page.locator(".controls button.action:not([disabled])")
-    if button.count():
-        button.first.click()
+    # The buttons are read at once: read one by one, the page could show the next decision between two reads,
+    # and its first button would be taken for want of a preferred one seen earlier.
+    offered: list[str] = page.eval_on_selector_all(
+        ".controls button.action:not([disabled])", "buttons => buttons.map((button) => button.dataset.action)"
+    )
+    if offered:
+        chosen = next((shown for action in prefer for shown in offered if shown.startswith(action)), offered[0])
+        page.locator(f".controls button.action:not([disabled])[data-action='{chosen}']").first.click()
         return True
     card = page.locator(".hand .card.legal")
     if card.count():
