@@ -273,3 +273,28 @@ def test_a_learned_choices_value_and_reason_show_the_same_number() -> None:
         game = bowers.Game("standard", seed=seed)
         for advice in PimcBot(seed=0).advise(game.observation(game.to_act)):
             assert f"scores {advice.value:+.2f} points" in advice.reason, (seed, advice)
+
+
+def test_in_standard_ordering_is_worth_half_the_learned_values_and_half_the_solved_worlds() -> None:
+    game = deal("standard", 0, ["", "JH 9H KS QC 9D", "", ""], "AH")
+    observation = game.observation(1)
+    learned = {choice.action: choice for choice in PimcBot(seed=0, learned_weight=1).advise(observation)}
+    worlds = {choice.action: choice for choice in PimcBot(seed=0, learned_weight=0).advise(observation)}
+    blended = PimcBot(seed=0).advise(observation)  # the default in standard: half and half, on the same worlds
+    assert {choice.action for choice in blended} == set(learned) == set(worlds) == {"pass", "order"}
+    assert all("solved worlds" not in choice.reason for choice in learned.values())
+    for choice in blended:
+        assert "as learned from self-play" in choice.reason and "on solved worlds" in choice.reason
+        expected = (learned[choice.action].value + worlds[choice.action].value) / 2
+        assert choice.value == pytest.approx(expected, abs=0.002)
+        halfway = (learned[choice.action].win_chance + worlds[choice.action].win_chance) / 2  # type: ignore[operator]
+        assert choice.win_chance == pytest.approx(halfway, abs=0.0002)
+    assert [choice.win_chance for choice in blended] == sorted((choice.win_chance for choice in blended), reverse=True)  # type: ignore[type-var]
+    # The auction of bid keeps the learned values alone by default.
+    assert PimcBot(seed=0).weight_of_learned("bid") == 1.0 and PimcBot(seed=0).weight_of_learned("standard") == 0.5
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5, "half", True])
+def test_a_learned_weight_outside_zero_to_one_is_refused_with_what_is_allowed(weight: object) -> None:
+    with pytest.raises(bowers.OptionError, match="'learned_weight' must be a number from 0 to 1"):
+        PimcBot(seed=0, learned_weight=weight)

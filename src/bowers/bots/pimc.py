@@ -3,7 +3,9 @@
 Where a learned model covers a decision before play (``learned``: auction bids,
 ordering up and calling, in the variants that have one; with ``bidding="learned"`` also partner or alone) the bot takes each
 action's learned chances of the hand's results and prices each result by the
-chance of winning the game it leaves.  Otherwise it samples worlds consistent
+chance of winning the game it leaves; in standard Euchre (``learned_weight``)
+that is half of each action's worth, the other half its worth on solved
+worlds as below.  Otherwise it samples worlds consistent
 with what its seat has seen (``sampler.Sampler``), preferring deals in which
 its model of the other players would have bid as they did, and scores each
 candidate action on each world:
@@ -70,6 +72,7 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
     "bidding_tries": 8,  # deals drawn per sample to find one where the heuristic bids as the other seats did
     "prior": 0.1,  # points the heuristic's own choice is credited with (it wins near-ties)
+    "learned_weight": None,  # where a learned model decides: its share of each choice's worth, the rest solved worlds
     "options": None,  # the game's options when the observation does not carry them
 }
 
@@ -83,6 +86,11 @@ LEARNED_BIDDING = frozenset({"standard", "bid"})
 # model (standard) scored as well as solved worlds over 600 deals but went alone with hands strong players would
 # not (its loners were euchred 12% of the time against 3%), so it is used only with bidding="learned".
 AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
+# The learned values' share of a choice's worth where they decide, by default (``learned_weight``); the rest is
+# solved worlds.  In standard the learned values of ordering and calling order up too often on their own (they were
+# learned from the heuristic's play, whose defence is weaker than pimc's); half and half measured +0.05 a deal
+# against them alone over 1,500 deals (docs/performance.md).  Elsewhere (the auction of bid) they decide alone.
+LEARNED_WEIGHTS = {"standard": 0.5}
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
 SCORE_MODELS = ("win-probability", "points")
 BIDDING_MODELS = ("auto", "learned", "worlds")
@@ -268,6 +276,11 @@ class PimcBot:
         if isinstance(prior, bool) or not isinstance(prior, int | float) or prior < 0:
             raise OptionError(f"setting 'prior' must be a number of points of at least 0, not {prior!r}", "prior")
         self.prior = float(prior)
+        weight = values["learned_weight"]
+        if weight is not None and (isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 <= weight <= 1):
+            message = f"setting 'learned_weight' must be a number from 0 to 1 (or None for the default), not {weight!r}"
+            raise OptionError(message, "learned_weight", "0 to 1")
+        self.learned_weight: float | None = None if weight is None else float(weight)
         self._rng = random.Random(seed)
         self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
         self.worlds_scored = 0  # worlds the last decision scored every compared action on
@@ -326,6 +339,8 @@ class PimcBot:
         rng = random.Random(self._rng.getrandbits(64))
         score = self.game_score(view)
         learned_bidding = self.learned_bidding(view.rules.variant)
+        learned_part: dict[str, Advice] | None = None  # the learned advice, where solved worlds are blended in
+        weight = self.weight_of_learned(view.rules.variant)
         if learned_bidding and view.phase != "play" and self._covered(view.phase):
             # One pass of the network: the chances of each result where the model gives them, else the mean.
             results = decision_outcomes(view, legal)
@@ -337,8 +352,11 @@ class PimcBot:
             if learned:
                 priced = results if score.table is not None and view.rules.teams == 2 else None
                 advice = _learned_advice(learned, priced, score)
-                # Already best first: each choice's worth is its place, so no prior can reorder them.
-                return advice, {choice.action: -place for place, choice in enumerate(advice)}, None, 0.0
+                if weight >= 1 or (score.table is not None and any(c.win_chance is None for c in advice)):
+                    # Already best first: each choice's worth is its place, so no prior can reorder them.
+                    return advice, {choice.action: -place for place, choice in enumerate(advice)}, None, 0.0
+                learned_part = {choice.action: choice for choice in advice}
+                include = [*include, *legal]  # every choice the model valued is scored on the worlds too
         # The other seats, told the game's options.
         options = dict(view.rules.options)
         model = ModelBidder(0, self._feature_sets, options=options) if learned_bidding else HeuristicBot(0, options=options)
@@ -393,11 +411,20 @@ class PimcBot:
             top_points = max(advice, key=lambda choice: choice.value)
             if first.value < top_points.value and top_points.win_chance is not None:
                 advice[0] = replace(first, reason=first.reason + _first_for_the_game(first, top_points))
+        if learned_part is not None and advice:
+            advice, utilities = _blended(advice, utilities, learned_part, weight, score)
+            return advice, utilities, None, score.point_unit
         return advice, utilities, favourite, score.point_unit
 
     def learned_bidding(self, variant: str) -> bool:
         """Whether this bot bids by the learned values (and models the other seats' bidding with them) in ``variant``."""
         return self.bidding == "learned" or (self.bidding == "auto" and variant in LEARNED_BIDDING)
+
+    def weight_of_learned(self, variant: str) -> float:
+        """The learned values' share of a choice's worth in ``variant``, where a learned model decides."""
+        if self.learned_weight is not None:
+            return self.learned_weight
+        return LEARNED_WEIGHTS.get(variant, 1.0)
 
     def _covered(self, phase: str) -> bool:
         """Whether this bot decides ``phase`` by a learned model (where the variant has one)."""
@@ -711,6 +738,37 @@ def _learned_advice(
         top_points = max(advice, key=lambda choice: choice.value)
         advice[0] = replace(advice[0], reason=advice[0].reason + _first_for_the_game(advice[0], top_points))
     return advice
+
+
+def _blended(
+    worlds: Sequence[Advice], world_worth: Mapping[str, float], learned: Mapping[str, Advice], weight: float, score: GameScore
+) -> tuple[list[Advice], dict[str, float]]:
+    """Each choice scored on the worlds, worth ``weight`` times its learned worth plus the rest times its worth on the
+    worlds (``world_worth``: in chance of winning the game where a table covers the variant, else in points), best
+    first."""
+    advice: list[Advice] = []
+    utilities: dict[str, float] = {}
+    for world in worlds:
+        taught = learned[world.action]
+        value = round(weight * taught.value + (1 - weight) * world.value, 3)
+        reason = (
+            f"scores {value:+.2f} points on average: {taught.value:+.2f} as learned from self-play, "
+            f"{world.value:+.2f} on solved worlds"
+        )
+        chance = change = None
+        if score.before is not None and taught.win_chance is not None and world.win_chance is not None:
+            chance = round(weight * taught.win_chance + (1 - weight) * world.win_chance, 4)
+            change = round(chance - score.before, 4)
+            reason += f"; chance of winning the game {100 * chance:.0f}% (it was {100 * score.before:.0f}% at the deal)"
+            utilities[world.action] = weight * taught.win_chance + (1 - weight) * world_worth[world.action]
+        else:
+            utilities[world.action] = weight * taught.value + (1 - weight) * world_worth[world.action]
+        advice.append(Advice(world.action, value, reason, chance, change))
+    advice.sort(key=lambda choice: -utilities[choice.action])
+    if score.before is not None and len(advice) > 1 and advice[0].value < max(choice.value for choice in advice):
+        top_points = max(advice, key=lambda choice: choice.value)
+        advice[0] = replace(advice[0], reason=advice[0].reason + _first_for_the_game(advice[0], top_points))
+    return advice, utilities
 
 
 def _first_for_the_game(first: Advice, top_points: Advice) -> str:
