@@ -244,8 +244,14 @@ def test_undo_against_bots_takes_back_the_persons_decision(client: TestClient, d
     table = new_table(client, seats=seats)
     with client.websocket_connect("/ws") as websocket:
         state = join(websocket, table, 0)
-        while state["observation"]["to_act"] != 0:
-            state = receive_state(websocket)
+        # The person's first real decision: a card that is the only one they may play is no decision to take back.
+        while state["observation"]["to_act"] != 0 or len(state["observation"]["legal_actions"]) == 1:
+            if state["observation"]["to_act"] == 0:
+                forced = state["observation"]["legal_actions"][0]
+                websocket.send_json({"type": "act", "action": forced, "expect": state["actions"]})
+                state = receive_state(websocket, state["actions"] + 1)
+            else:
+                state = receive_state(websocket)
         before = state
         websocket.send_json({"type": "act", "action": state["observation"]["legal_actions"][0], "expect": state["actions"]})
         state = receive_state(websocket, before["actions"] + 1)
