@@ -196,6 +196,9 @@ class ProcessWorker:
         self.connection: Connection | None = None
         self.broken = False
         self.ready = False
+        # stop() runs on a job's thread (a dead or overrunning worker) and on the event loop's (closing the pool),
+        # sometimes at once: the lock lets only one of them close the pipe.
+        self._stopping = threading.Lock()
         self.start()
 
     def start(self) -> None:
@@ -242,13 +245,14 @@ class ProcessWorker:
 
     def stop(self) -> None:
         """Kill the process now (a job it was running is lost) and mark the worker for a restart."""
-        self.broken = True
-        process = self.process
-        if process is not None and process.is_alive():
-            process.kill()
-            process.join(5)
-        if self.connection is not None:
-            self.connection.close()
+        with self._stopping:
+            self.broken = True
+            process = self.process
+            if process is not None and process.is_alive():
+                process.kill()
+                process.join(5)
+            if self.connection is not None and not self.connection.closed:
+                self.connection.close()
 
     def pid(self) -> int | None:
         """The worker process's id (for tests and logs)."""
