@@ -14,6 +14,16 @@ def _table(game: bowers.Game) -> Table:
     return Table(game, seats)
 
 
+def _after_the_first_hand(seed: int) -> tuple[bowers.Game, Table, bowers.bots.Bot]:
+    """A seeded standard game whose first hand a random bot has played for every seat, with its table and the bot."""
+    game = bowers.Game("standard", seed=seed)
+    table = _table(game)
+    bot = bowers.bots.create("random", seed=3)
+    while game.hand_number == 0:
+        game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
+    return game, table, bot
+
+
 def _real_decision_then_forced_card(seed: int) -> tuple[bowers.Game, int] | None:
     """A game where seat 0 made a real choice, then played a forced card, and now has a choice again; with the
     number of actions at that first choice (None if the deal does not go that way)."""
@@ -51,11 +61,7 @@ def test_undo_goes_back_past_forced_cards_to_the_last_real_decision() -> None:
 
 
 def test_undo_never_crosses_into_an_earlier_hand() -> None:
-    game = bowers.Game("standard", seed=9)
-    table = _table(game)
-    bot = bowers.bots.create("random", seed=3)
-    while game.hand_number == 0:
-        game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
+    game, table, bot = _after_the_first_hand(9)
     while game.to_act != 0 and game.hand_number == 1:  # the bots open the new hand; seat 0 has not acted in it
         game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
     before = game.record()
@@ -67,10 +73,8 @@ def test_undo_never_crosses_into_an_earlier_hand() -> None:
 
 
 def test_once_the_seat_acts_in_a_hand_undo_stays_in_it() -> None:
-    game = bowers.Game("standard", seed=9)
-    table = _table(game)
-    bot = bowers.bots.create("random", seed=3)
-    while game.hand_number == 0 or game.to_act != 0:
+    game, table, bot = _after_the_first_hand(9)
+    while game.to_act != 0:
         game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
     actions = game.legal_actions()
     assert len(actions) > 1  # seat 0's first action of the hand is a call of its own
@@ -83,11 +87,7 @@ def test_once_the_seat_acts_in_a_hand_undo_stays_in_it() -> None:
 def test_a_forced_card_in_the_new_hand_does_not_hide_the_decision_in_the_hand_before() -> None:
     # Seed 19: in the second hand the bidding ends before seat 0's turn, and its first card is its only one of the
     # suit led; the bots play on to its next real choice.
-    game = bowers.Game("standard", seed=19)
-    table = _table(game)
-    bot = bowers.bots.create("random", seed=3)
-    while game.hand_number == 0:
-        game.apply(bot.act(game.observation(game.to_act)), seat=game.to_act)
+    game, table, bot = _after_the_first_hand(19)
     forced = 0
     while game.to_act != 0 or len(game.legal_actions()) == 1:
         forced += game.to_act == 0
