@@ -50,7 +50,7 @@ def test_undo_goes_back_past_forced_cards_to_the_last_real_decision() -> None:
     found = next(result for result in map(_real_decision_then_forced_card, range(200)) if result is not None)
     game, chosen_at = found
     game.apply(game.legal_actions()[0], seat=0)  # a real decision, to be taken back
-    taken_back = Table(game, [Seat(HUMAN)] + [Seat("random")] * 3).undo_for(0)
+    taken_back = _table(game).undo_for(0)
     assert taken_back == 1 and len(game.record()["deals"][0]["actions"]) > chosen_at
     # Once more: back past the forced card to the real decision before it.
     table = _table(game)
