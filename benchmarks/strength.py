@@ -56,8 +56,6 @@ from functools import partial
 from typing import Any
 
 from arguments import setting
-from peers.euchre_cli import euchre_cli_computer
-from peers.openspiel_ismcts import OPENSPIEL_OPTIONS, openspiel_ismcts
 from peers.rules import bowers_bot_without
 from peers.split import split_bot
 
@@ -182,12 +180,19 @@ def run(arguments: argparse.Namespace) -> list[dict[str, Any]]:
             if comparison in chosen:
                 split = Side(f"{bidding}-bidding+{card_play}-play", pimc_settings, partial(split_bot, bidding, card_play))
                 play(comparison, variant_name, [split] + ["heuristic"] * (teams - 1), arguments.search_deals, {})
-    euchre_cli = Side("euchre-cli", factory=euchre_cli_computer)
+    if {"euchre-cli-random", "heuristic-euchre-cli"} & set(chosen):
+        # Each peer is imported only when a comparison needs it, so that one installed alone is enough.
+        from peers.euchre_cli import euchre_cli_computer
+
+        euchre_cli = Side("euchre-cli", factory=euchre_cli_computer)
     if "euchre-cli-random" in chosen:
         play("euchre-cli-random", "standard", [euchre_cli, without_alone("random")], arguments.deals, EUCHRE_CLI_OPTIONS)
     if "heuristic-euchre-cli" in chosen:
         play("heuristic-euchre-cli", "standard", [without_alone("heuristic"), euchre_cli], arguments.deals, EUCHRE_CLI_OPTIONS)
-    ismcts = Side("openspiel-ismcts", {"simulations": arguments.simulations}, openspiel_ismcts)
+    if {"ismcts-random", "pimc-ismcts"} & set(chosen):
+        from peers.openspiel_ismcts import OPENSPIEL_OPTIONS, openspiel_ismcts
+
+        ismcts = Side("openspiel-ismcts", {"simulations": arguments.simulations}, openspiel_ismcts)
     if "ismcts-random" in chosen:
         play("ismcts-random", "standard", [ismcts, "random"], arguments.search_deals, OPENSPIEL_OPTIONS)
     if "pimc-ismcts" in chosen:
