@@ -180,42 +180,43 @@ def run(arguments: argparse.Namespace) -> list[dict[str, Any]]:
             if comparison in chosen:
                 split = Side(f"{bidding}-bidding+{card_play}-play", pimc_settings, partial(split_bot, bidding, card_play))
                 play(comparison, variant_name, [split] + ["heuristic"] * (teams - 1), arguments.search_deals, {})
+    # Each peer is imported only when a comparison needs it, so that one installed alone is enough.
     if {"euchre-cli-random", "heuristic-euchre-cli"} & set(chosen):
-        # Each peer is imported only when a comparison needs it, so that one installed alone is enough.
         from peers.euchre_cli import euchre_cli_computer
 
         euchre_cli = Side("euchre-cli", factory=euchre_cli_computer)
-    if "euchre-cli-random" in chosen:
-        play("euchre-cli-random", "standard", [euchre_cli, without_alone("random")], arguments.deals, EUCHRE_CLI_OPTIONS)
-    if "heuristic-euchre-cli" in chosen:
-        play("heuristic-euchre-cli", "standard", [without_alone("heuristic"), euchre_cli], arguments.deals, EUCHRE_CLI_OPTIONS)
+        if "euchre-cli-random" in chosen:
+            play("euchre-cli-random", "standard", [euchre_cli, without_alone("random")], arguments.deals, EUCHRE_CLI_OPTIONS)
+        if "heuristic-euchre-cli" in chosen:
+            sides = [without_alone("heuristic"), euchre_cli]
+            play("heuristic-euchre-cli", "standard", sides, arguments.deals, EUCHRE_CLI_OPTIONS)
     if {"ismcts-random", "pimc-ismcts"} & set(chosen):
         from peers.openspiel_ismcts import OPENSPIEL_OPTIONS, openspiel_ismcts
 
         ismcts = Side("openspiel-ismcts", {"simulations": arguments.simulations}, openspiel_ismcts)
-    if "ismcts-random" in chosen:
-        play("ismcts-random", "standard", [ismcts, "random"], arguments.search_deals, OPENSPIEL_OPTIONS)
-    if "pimc-ismcts" in chosen:
-        budget = arguments.pimc_budget
-        if budget is None:
-            calibration = play_match(
-                "standard",
-                [ismcts, "random"],
-                deals=arguments.calibration_deals,
-                seed=arguments.seed + 1,
-                workers=1,
-                options=OPENSPIEL_OPTIONS,
-            )
-            budget = calibration.sides[0].median_seconds_per_decision
-            assert budget is not None
-            print(
-                f"calibration: openspiel-ismcts at {arguments.simulations} simulations takes a median "
-                f"{1000 * budget:.1f} ms per decision ({calibration.sides[0].decisions} decisions, one core); "
-                "pimc's time_budget is set to that",
-                flush=True,
-            )
-        pimc = Side("pimc", {**pimc_settings, "time_budget": budget})
-        play("pimc-ismcts", "standard", [pimc, ismcts], arguments.search_deals, OPENSPIEL_OPTIONS)
+        if "ismcts-random" in chosen:
+            play("ismcts-random", "standard", [ismcts, "random"], arguments.search_deals, OPENSPIEL_OPTIONS)
+        if "pimc-ismcts" in chosen:
+            budget = arguments.pimc_budget
+            if budget is None:
+                calibration = play_match(
+                    "standard",
+                    [ismcts, "random"],
+                    deals=arguments.calibration_deals,
+                    seed=arguments.seed + 1,
+                    workers=1,
+                    options=OPENSPIEL_OPTIONS,
+                )
+                budget = calibration.sides[0].median_seconds_per_decision
+                assert budget is not None
+                print(
+                    f"calibration: openspiel-ismcts at {arguments.simulations} simulations takes a median "
+                    f"{1000 * budget:.1f} ms per decision ({calibration.sides[0].decisions} decisions, one core); "
+                    "pimc's time_budget is set to that",
+                    flush=True,
+                )
+            pimc = Side("pimc", {**pimc_settings, "time_budget": budget})
+            play("pimc-ismcts", "standard", [pimc, ismcts], arguments.search_deals, OPENSPIEL_OPTIONS)
     return results
 
 
