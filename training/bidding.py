@@ -5,15 +5,23 @@ Three steps, all reproducible from ``--seed``:
 1. **Generate** (on all cores): deal hands of the variant; wherever a seat faces
    a decision the model covers (an auction bid, ordering up or calling), try
    every legal action in a copy of the hand and play the hand out with the bots
-   (the heuristic's play, each seat seeing only its own cards), recording the
-   features the seat saw and the net points its team scored.  Then play on with
-   the behaviour bot's own choice.  Deals are split by number: every tenth is
-   held back for evaluation.
+   (each seat seeing only its own cards), recording the features the seat saw
+   and the net points its team scored.  Then play on with the behaviour bot's
+   own choice.  ``--behaviour`` chooses the bots: ``heuristic`` (its bidding and
+   play), ``model`` (bidding by the learned values) or ``pimc`` (bidding by the
+   learned values, play by a quick ``pimc`` of 4 worlds a decision, whose
+   defence searches as the strong bot's does; about twenty times slower).
+   Deals are split by number: every tenth is held back for evaluation.
 2. **Train** a small network (two ReLU layers) with Adam in numpy, keeping the
    epoch with the lowest loss on the held-back deals.  With two teams it
    predicts the chance of each possible net result of the hand (softmax over
    the values seen, cross-entropy), whose mean is the expected points and
    which a score-aware player prices by the chance of winning the game.
+   ``--start-from`` begins from the model shipped for the decision (or the
+   one in a file it names: its weights and input scaling) rather than random
+   weights: a refit to fewer, dearer play-outs keeps what the first model
+   learned of the cards.  ``--output FILE`` writes elsewhere than the shipped
+   models, for a trial: ``pimc``'s setting ``models=FILE`` plays with them.
 3. **Evaluate** on the held-back deals (calibration: predicted against realised
    points by decile of prediction; the share of variance explained), and write
    the network into ``src/bowers/bots/data/decision_models.json``.
@@ -39,6 +47,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Mapping
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -47,6 +56,7 @@ import numpy as np
 
 from bowers.bots.heuristic import HeuristicBot
 from bowers.bots.learned import FEATURE_SETS, ModelBidder, decision_rows, reload_models
+from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from bowers.game import Game
 from bowers.match.runner import play_all
@@ -64,7 +74,28 @@ def derived_seed(*parts: object) -> int:
     return int.from_bytes(digest, "big") & ((1 << 63) - 1)
 
 
-def _bots(kind: str, players: int, seed: int) -> list[HeuristicBot]:
+class SearchingPlayer:
+    """Bids by the learned values (ordering, calling, the auction; the rest by the heuristic) and plays by a
+    quick ``pimc`` (4 worlds a decision): play-outs whose defenders search as the strong bot's do, rather than
+    follow the heuristic's rules."""
+
+    def __init__(self, seed: int) -> None:
+        self.bidder = ModelBidder(seed=seed, feature_sets=frozenset({"rounds", "auction"}))
+        self.player = PimcBot(seed=seed, level=1, bidding="worlds", time_budget=0)
+
+    def act(self, observation: Mapping[str, Any]) -> str:
+        """The quick search's card in play, the bidder's choice before it."""
+        if observation.get("phase") == "play":
+            return self.player.act(observation)
+        return self.bidder.act(observation)
+
+
+Player = HeuristicBot | SearchingPlayer
+
+
+def _bots(kind: str, players: int, seed: int) -> list[Player]:
+    if kind == "pimc":
+        return [SearchingPlayer(seed + seat) for seat in range(players)]
     factory = ModelBidder if kind == "model" else HeuristicBot
     return [factory(seed=seed + seat) for seat in range(players)]
 
@@ -75,7 +106,7 @@ def _net(game: Game, hand_index: int, team: int) -> float:
     return float(points[team] - sum(p for t, p in enumerate(points) if t != team) / (teams - 1))
 
 
-def _play_out(game: Game, bots: list[HeuristicBot]) -> None:
+def _play_out(game: Game, bots: list[Player]) -> None:
     while game.hand_number == 0 and not game.is_over:
         seat = game.to_act
         assert seat is not None
@@ -187,16 +218,25 @@ def train(
     hidden: tuple[int, ...] = (64, 32),
     epochs: int = 60,
     outcomes: np.ndarray | None = None,
+    start: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], dict[str, float]]:
     """Fit the network on the rows not held back; the best epoch by held-back loss, and its figures.
 
     With ``outcomes`` (every net value the points can take) the network predicts the chance of each
-    (softmax, cross-entropy loss); without, the points themselves (squared error).
+    (softmax, cross-entropy loss); without, the points themselves (squared error).  With ``start`` (a
+    stored model of the same inputs and outputs) training begins from its weights and input scaling
+    instead of random ones: a model refitted to other play-outs keeps what it learned of the cards.
     """
     rng = np.random.default_rng(seed)
-    mean = rows[~held].mean(axis=0)
-    scale = rows[~held].std(axis=0)
-    scale[scale < 1e-6] = 1.0
+    if start is not None:
+        wanted = [] if outcomes is None else outcomes.tolist()
+        if int(start["features"]) != rows.shape[1] or list(start.get("outcomes") or []) != wanted:
+            raise SystemExit("the model to start from has other inputs or outcomes than these rows")
+        mean, scale = np.asarray(start["mean"]), np.asarray(start["scale"])
+    else:
+        mean = rows[~held].mean(axis=0)
+        scale = rows[~held].std(axis=0)
+        scale[scale < 1e-6] = 1.0
     inputs = (rows - mean) / scale
     train_x, train_y = inputs[~held], values[~held]
     test_x, test_y = inputs[held], values[held]
@@ -206,6 +246,11 @@ def train(
         [rng.normal(0.0, np.sqrt(2.0 / fan_in), (fan_in, fan_out)), np.zeros(fan_out)]
         for fan_in, fan_out in pairwise(sizes)
     ]
+    if start is not None:
+        stored = [[np.asarray(layer["weights"]), np.asarray(layer["bias"])] for layer in start["layers"]]
+        if [w.shape for w, _ in stored] != [w.shape for w, _ in layers]:
+            raise SystemExit("the model to start from has other layers than these")
+        layers = stored
     moments = [[np.zeros_like(p) for p in layer] for layer in layers]
     squares = [[np.zeros_like(p) for p in layer] for layer in layers]
     rate, beta1, beta2, decay = 1e-3, 0.9, 0.999, 1e-5
@@ -278,7 +323,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--features", choices=sorted(set(FEATURE_SETS.values())), help="default: the variant's bidding")
     parser.add_argument("--deals", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--behaviour", choices=("heuristic", "model"), default="heuristic", help="the bots that bid and play")
+    parser.add_argument(
+        "--behaviour",
+        choices=("heuristic", "model", "pimc"),
+        default="heuristic",
+        help="the bots that bid and play: the heuristic; the learned values bidding; or those bidding and a quick pimc playing",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--ray",
@@ -292,6 +342,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=MODELS)
     parser.add_argument(
         "--head", choices=("outcomes", "mean"), default="outcomes", help="predict the chance of each outcome, or the mean points"
+    )
+    parser.add_argument(
+        "--start-from",
+        nargs="?",
+        const=MODELS,
+        type=Path,
+        metavar="FILE",
+        help="begin training from this decision's model in FILE (default: the shipped models), not from random weights",
     )
     args = parser.parse_args(argv)
     game = Game(args.variant, seed=0)
@@ -313,9 +371,14 @@ def main(argv: list[str] | None = None) -> int:
     # Two teams: a hand's net points say exactly how the score moves (only one team scores), so the model
     # predicts the chance of each and a score-aware player prices them by the chance of winning the game.
     outcomes = np.unique(data["values"]) if game.rules.teams == 2 and args.head == "outcomes" else None
-    model, figures = train(data["rows"], data["values"], held, args.seed, outcomes=outcomes)
-    trained = time.perf_counter() - started - generated
     models: dict[str, Any] = json.loads(args.output.read_text()) if args.output.exists() else {}
+    start = None
+    if args.start_from is not None:
+        start = json.loads(args.start_from.read_text()).get(key)
+        if start is None:
+            raise SystemExit(f"--start-from: {args.start_from} has no model {key} to start from")
+    model, figures = train(data["rows"], data["values"], held, args.seed, outcomes=outcomes, start=start)
+    trained = time.perf_counter() - started - generated
     if args.reuse and stored.exists():
         # The rows were generated before: keep the time that took, as the model it replaces recorded it.
         before = models.get(key, {}).get("info", {})
@@ -330,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         "decisions": len(np.unique(data["decisions"])),
         "seed": args.seed,
         "behaviour": args.behaviour,
+        **({} if start is None else {"started_from": {name: start["info"].get(name) for name in ("behaviour", "deals", "seed")}}),
         "generation_seconds": generation_time,
         "training_seconds": round(trained, 1),
         **{name: (round(value, 4) if isinstance(value, float) else value) for name, value in figures.items()},

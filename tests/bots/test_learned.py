@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -12,7 +13,16 @@ import pytest
 
 import bowers
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.learned import ModelBidder, ValueModel, _models, decision_outcomes, decision_rows, decision_values, model_for
+from bowers.bots.learned import (
+    ModelBidder,
+    ValueModel,
+    _models,
+    decision_outcomes,
+    decision_rows,
+    decision_values,
+    load_models,
+    model_for,
+)
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from tests.rules.deals import deal
@@ -254,6 +264,44 @@ def test_generation_tries_every_choice_and_records_real_points() -> None:
     assert all(value in (-2.0, -1.0, 0.0, 1.0, 2.0) for value in data["values"])
 
 
+def test_generation_with_searching_players_tries_every_choice_and_plays_the_cards_by_search() -> None:
+    training = _training_module()
+    data = training.generate(("standard", 4, 0, 2, "pimc", "rounds"))
+    assert data["rows"] and len(data["rows"]) == len(data["values"]) == len(data["deals"])
+    assert all(value in (-4.0, -2.0, -1.0, 0.0, 1.0, 2.0, 4.0) for value in data["values"])
+    player = training.SearchingPlayer(seed=3)
+    game = _first_decision("standard", 5, "round-1")
+    assert player.act(game.observation(game.to_act)) == ModelBidder(seed=0, feature_sets=frozenset({"rounds"})).act(
+        game.observation(game.to_act)
+    )
+    while game.hand.phase_name != "play":
+        seat = game.to_act
+        assert seat is not None
+        game.apply(HeuristicBot(seed=0).act(game.observation(seat)), seat=seat)
+    seat = game.to_act
+    assert seat is not None
+    assert player.act(game.observation(seat)) in game.legal_actions()
+
+
+def test_training_can_start_from_a_stored_model_and_keeps_its_input_scaling() -> None:
+    training = _training_module()
+    rng = np.random.default_rng(3)
+    rows = rng.normal(size=(3000, 3))
+    values = np.where(rng.random(3000) < np.where(rows[:, 0] > 0, 0.8, 0.2), 2.0, -1.0)
+    held = np.arange(3000) % 10 == 0
+    outcomes = np.array([-1.0, 2.0])
+    first, _ = training.train(rows, values, held, seed=1, epochs=20, outcomes=outcomes)
+    # New play-outs where the first feature matters less: the refit starts where the first model ended.
+    shifted = np.where(rng.random(3000) < np.where(rows[:, 0] > 0, 0.6, 0.4), 2.0, -1.0)
+    refit, _ = training.train(rows * 3.0, shifted, held, seed=1, epochs=20, outcomes=outcomes, start=first)
+    assert refit["mean"] == first["mean"] and refit["scale"] == first["scale"]
+    refitted = ValueModel(refit).distribution(np.array([[6.0, 0.0, 0.0]]))
+    earlier = ValueModel(first).distribution(np.array([[2.0, 0.0, 0.0]]))
+    assert refitted is not None and earlier is not None and refitted[0, 1] < earlier[0, 1]
+    with pytest.raises(SystemExit, match="other inputs or outcomes"):
+        training.train(rows[:, :2], values, held, seed=1, epochs=1, outcomes=outcomes, start=first)
+
+
 def test_auto_bidding_uses_the_learned_values_only_where_they_were_measured_to_help() -> None:
     default = PimcBot(seed=0)
     assert default.learned_bidding("standard") and default.learned_bidding("bid")
@@ -298,3 +346,36 @@ def test_in_standard_ordering_is_worth_half_the_learned_values_and_half_the_solv
 def test_a_learned_weight_outside_zero_to_one_is_refused_with_what_is_allowed(weight: object) -> None:
     with pytest.raises(bowers.OptionError, match="'learned_weight' must be a number from 0 to 1"):
         PimcBot(seed=0, learned_weight=weight)
+
+
+def test_a_file_of_models_takes_the_place_of_the_shipped_one_it_names(tmp_path: Path) -> None:
+    # A copy of the shipped ordering model with every result's sign turned round: each value is negated.
+    stored = json.loads((ROOT / "src" / "bowers" / "bots" / "data" / "decision_models.json").read_text())
+    rounds = stored["standard/rounds"]
+    rounds["outcomes"] = [-value for value in rounds["outcomes"]]
+    path = tmp_path / "models.json"
+    path.write_text(json.dumps({"standard/rounds": rounds}))
+    game = deal("standard", 0, ["", "JH 9H KS QC 9D", "", ""], "AH")
+    view = View(game.observation(1))
+    shipped = decision_values(view, ["pass", "order"])
+    assert shipped is not None
+    models = load_models(str(path))
+    changed = decision_values(view, ["pass", "order"], models)
+    assert changed is not None and changed == pytest.approx({action: -value for action, value in shipped.items()})
+    assert models["bid/auction"] is model_for("bid", "auction")  # the shipped ones stand for the rest
+    default = PimcBot(seed=0, learned_weight=1).advise(game.observation(1))
+    refitted = PimcBot(seed=0, learned_weight=1, models=str(path)).advise(game.observation(1))
+    assert default[0].action == "pass" and refitted[0].action == "order"
+    bidder = ModelBidder(seed=0, models=models)
+    assert bidder.act(game.observation(1)) == "order" and ModelBidder(seed=0).act(game.observation(1)) == "pass"
+
+
+@pytest.mark.parametrize("contents", [None, "not json", '{"standard/rounds": {"features": 3}}', "[1, 2]"])
+def test_a_missing_or_malformed_file_of_models_is_refused_naming_it(tmp_path: Path, contents: str | None) -> None:
+    path = tmp_path / "models.json"
+    if contents is not None:
+        path.write_text(contents)
+    with pytest.raises(bowers.OptionError, match=r"setting 'models': .*models\.json.* is not a readable file of learned models"):
+        PimcBot(seed=0, models=str(path))
+    with pytest.raises(bowers.OptionError, match="setting 'models' must be the path of a file"):
+        PimcBot(seed=0, models=3)

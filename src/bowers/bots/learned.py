@@ -23,6 +23,7 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,7 @@ import numpy as np
 from bowers.bots.heuristic import HeuristicBot, best_discard, decide, hand_tricks, maker_hand, tables_for
 from bowers.bots.view import View
 from bowers.cards import cards_of, rank_of
+from bowers.errors import OptionError
 from bowers.tables import NO_TRUMP
 
 # The phases a model may cover, by the name of the model's feature set.
@@ -95,17 +97,38 @@ def _models() -> dict[str, ValueModel]:
     return {key: ValueModel(value) for key, value in json.loads(text).items()}
 
 
-def model_for(variant: str, phase: str) -> ValueModel | None:
-    """The model of a variant's decisions in ``phase``, or None when none was trained for it."""
+Models = Mapping[str, ValueModel]  # models by ``variant/feature set``
+
+
+@lru_cache(maxsize=8)
+def load_models(path: str) -> dict[str, ValueModel]:
+    """The models of a file written by ``training/bidding.py --output``, each in the place of the shipped one of
+    its decision (the shipped ones stand for the decisions the file has no model of).
+
+    A missing, unreadable or malformed file raises ``OptionError`` naming it.
+    """
+    try:
+        stored = json.loads(Path(path).read_text(encoding="utf-8"))
+        loaded = {str(key): ValueModel(value) for key, value in stored.items()}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
+        message = f"setting 'models': {path!r} is not a readable file of learned models ({type(error).__name__}: {error})"
+        raise OptionError(message, "models", "a file written by training/bidding.py --output") from None
+    return {**_models(), **loaded}
+
+
+def model_for(variant: str, phase: str, models: Models | None = None) -> ValueModel | None:
+    """The model of a variant's decisions in ``phase`` (from ``models``, default the shipped ones), or None when
+    none was trained for it."""
     feature_set = FEATURE_SETS.get(phase)
     if feature_set is None:
         return None
-    return _models().get(f"{variant}/{feature_set}")
+    return (_models() if models is None else models).get(f"{variant}/{feature_set}")
 
 
 def reload_models() -> None:
     """Forget the loaded models (after training writes new ones)."""
     _models.cache_clear()
+    load_models.cache_clear()
 
 
 # ---------------------------------------------------------------------- features
@@ -289,9 +312,9 @@ def decision_rows(view: View, actions: Sequence[str]) -> np.ndarray | None:
     return FEATURE_BUILDERS[feature_set](view, actions)
 
 
-def _model_and_rows(view: View, actions: Sequence[str]) -> tuple[ValueModel, np.ndarray] | None:
+def _model_and_rows(view: View, actions: Sequence[str], models: Models | None) -> tuple[ValueModel, np.ndarray] | None:
     """The model of the view's decision and the feature rows of ``actions``, or None where no model covers it."""
-    model = model_for(view.rules.variant, view.phase)
+    model = model_for(view.rules.variant, view.phase, models)
     if model is None:
         return None
     rows = decision_rows(view, actions)
@@ -300,23 +323,30 @@ def _model_and_rows(view: View, actions: Sequence[str]) -> tuple[ValueModel, np.
     return model, rows
 
 
-def decision_values(view: View, actions: Sequence[str] | None = None) -> dict[str, float] | None:
-    """Each action's learned expected net points for the seat's team, or None where no model covers the decision."""
+def decision_values(
+    view: View, actions: Sequence[str] | None = None, models: Models | None = None
+) -> dict[str, float] | None:
+    """Each action's learned expected net points for the seat's team, or None where no model covers the decision.
+
+    ``models`` (default: the shipped ones) are the models to read, such as ``load_models(path)``.
+    """
     chosen = list(actions if actions is not None else view.legal)
-    found = _model_and_rows(view, chosen)
+    found = _model_and_rows(view, chosen, models)
     if found is None:
         return None
     model, rows = found
     return dict(zip(chosen, (float(value) for value in model.predict(rows)), strict=True))
 
 
-def decision_outcomes(view: View, actions: Sequence[str]) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:
+def decision_outcomes(
+    view: View, actions: Sequence[str], models: Models | None = None
+) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:
     """The net points a hand can bring the seat's team and each action's learned chance of each, or None.
 
     None where no model covers the decision or the model predicts only a mean. An action's expected
     points (``decision_values``) are its chances times the net points.
     """
-    found = _model_and_rows(view, actions)
+    found = _model_and_rows(view, actions, models)
     if found is None or found[0].outcomes is None:
         return None
     model, rows = found
@@ -328,21 +358,29 @@ def decision_outcomes(view: View, actions: Sequence[str]) -> tuple[np.ndarray, d
 class ModelBidder(HeuristicBot):
     """The heuristic bot, but choosing by the learned values wherever a model covers the decision.
 
-    ``feature_sets`` (default: all) limits it to the models of those feature sets, such as ``{"rounds"}``.
+    ``feature_sets`` (default: all) limits it to the models of those feature sets, such as ``{"rounds"}``;
+    ``models`` (default: the shipped ones) are the models it reads.
     """
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, feature_sets: frozenset[str] | None = None, **settings: Any) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        feature_sets: frozenset[str] | None = None,
+        models: Models | None = None,
+        **settings: Any,
+    ) -> None:
         super().__init__(seed, **settings)
         self.feature_sets = frozenset(FEATURE_SETS.values()) if feature_sets is None else feature_sets
+        self.models = models
 
     def act(self, observation: Mapping[str, Any]) -> str:
         """The learned model's best action where it covers the decision, else the heuristic's."""
         legal = list(observation.get("legal_actions") or [])
         if len(legal) > 1 and FEATURE_SETS.get(str(observation.get("phase"))) in self.feature_sets:
             view = View(observation, self._options)
-            values = decision_values(view, legal)
+            values = decision_values(view, legal, self.models)
             if values:
                 return max(legal, key=lambda action: values[action])
             return decide(view, self.settings)
@@ -356,6 +394,7 @@ __all__ = [
     "decision_outcomes",
     "decision_rows",
     "decision_values",
+    "load_models",
     "model_for",
     "reload_models",
 ]

@@ -43,7 +43,7 @@ from typing import Any
 
 from bowers.bots.base import register
 from bowers.bots.heuristic import HeuristicBot, decide, hand_tricks
-from bowers.bots.learned import FEATURE_SETS, ModelBidder, decision_outcomes, decision_values
+from bowers.bots.learned import FEATURE_SETS, ModelBidder, Models, decision_outcomes, decision_values, load_models
 from bowers.bots.sampler import Sampler
 from bowers.bots.view import View, card_of
 from bowers.bots.win_probability import WinTable, table_for
@@ -73,6 +73,7 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "bidding_tries": 8,  # deals drawn per sample to find one where the heuristic bids as the other seats did
     "prior": 0.1,  # points the heuristic's own choice is credited with (it wins near-ties)
     "learned_weight": None,  # where a learned model decides: its share of each choice's worth, the rest solved worlds
+    "models": None,  # a file of learned models (training/bidding.py --output) to use instead of the shipped ones
     "options": None,  # the game's options when the observation does not carry them
 }
 
@@ -282,6 +283,12 @@ class PimcBot:
             message = f"setting 'learned_weight' must be a number from 0 to 1 (or None for the default), not {weight!r}"
             raise OptionError(message, "learned_weight", "0 to 1")
         self.learned_weight: float | None = None if weight is None else float(weight)
+        models = values["models"]
+        if models is not None and (not isinstance(models, str) or not models.strip()):
+            message = f"setting 'models' must be the path of a file of learned models, not {models!r}"
+            raise OptionError(message, "models", "a file written by training/bidding.py --output")
+        self.models_file: str | None = models
+        self._models: Models | None = load_models(models) if models is not None else None
         self._rng = random.Random(seed)
         self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
         self.worlds_scored = 0  # worlds the last decision scored every compared action on
@@ -289,7 +296,9 @@ class PimcBot:
         # Who bids for the seats in a sampled world (the others, and this seat's later bids): the learned values
         # where a model covers the decision, else the heuristic.
         self._feature_sets = frozenset(FEATURE_SETS.values()) if bidding == "learned" else AUTO_FEATURE_SETS
-        self._model_bidder: HeuristicBot = ModelBidder(seed=0, feature_sets=self._feature_sets, options=self.options)
+        self._model_bidder: HeuristicBot = ModelBidder(
+            seed=0, feature_sets=self._feature_sets, models=self._models, options=self.options
+        )
         self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
 
     # ------------------------------------------------------------------ the bot
@@ -344,12 +353,12 @@ class PimcBot:
         weight = self.weight_of_learned(view.rules.variant)
         if learned_bidding and view.phase != "play" and self._covered(view.phase):
             # One pass of the network: the chances of each result where the model gives them, else the mean.
-            results = decision_outcomes(view, legal)
+            results = decision_outcomes(view, legal, self._models)
             if results is not None:
                 nets, chances = results
                 learned: dict[str, float] | None = {action: float(chances[action] @ nets) for action in legal}
             else:
-                learned = decision_values(view, legal)
+                learned = decision_values(view, legal, self._models)
             if learned:
                 priced = results if score.table is not None and view.rules.teams == 2 else None
                 advice = _learned_advice(learned, priced, score)
@@ -360,7 +369,11 @@ class PimcBot:
                 include = [*include, *legal]  # every choice the model valued is scored on the worlds too
         # The other seats, told the game's options.
         options = dict(view.rules.options)
-        model = ModelBidder(0, self._feature_sets, options=options) if learned_bidding else HeuristicBot(0, options=options)
+        model = (
+            ModelBidder(0, self._feature_sets, self._models, options=options)
+            if learned_bidding
+            else HeuristicBot(0, options=options)
+        )
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
         rare = any(action in RARE_CALLS and actor != view.seat for actor, action in view.history)
         tries = self.consistency_tries * (RARE_CALL_FACTOR if rare else 1)
