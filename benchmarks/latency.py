@@ -1,7 +1,7 @@
 """Thinking time per decision of a bot (the default ``pimc`` unless told otherwise), on one core.
 
 The bot plays every seat of a side in a duplicate match against the
-heuristic bot, in this one process (``workers=1``), and every decision with
+heuristic bot (or ``--opponent``), in this one process (``workers=1``), and every decision with
 more than one legal action is timed around ``bot.act(observation)`` (a
 decision with one legal action is not a decision and is not counted).  For
 each variant it prints the number of decisions timed, the median, the 90th
@@ -12,7 +12,7 @@ under 1 s.
 Usage::
 
     python benchmarks/latency.py [--variants standard,ultimate] [--deals 20] [--bot pimc]
-        [--setting NAME=VALUE ...] [--seed 1] [--json out.json]
+        [--opponent heuristic] [--setting NAME=VALUE ...] [--seed 1] [--json out.json]
 """
 
 from __future__ import annotations
@@ -38,15 +38,18 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def measure(variant_name: str, bot: str, settings: dict[str, Any], deals: int, seed: int) -> dict[str, Any]:
-    """Time every real decision of ``bot`` over ``deals`` duplicate deals against the heuristic bot."""
+def measure(
+    variant_name: str, bot: str, settings: dict[str, Any], deals: int, seed: int, opponent: str = "heuristic"
+) -> dict[str, Any]:
+    """Time every real decision of ``bot`` over ``deals`` duplicate deals against ``opponent`` (at its defaults)."""
     teams = variant(variant_name).teams
-    result = play_match(variant_name, [Side(bot, settings)] + ["heuristic"] * (teams - 1), deals=deals, seed=seed, workers=1)
+    result = play_match(variant_name, [Side(bot, settings)] + [opponent] * (teams - 1), deals=deals, seed=seed, workers=1)
     times = list(result.sides[0].decision_seconds)
     median_target, longest_target = TARGETS.get(variant_name, (None, None))
     figures: dict[str, Any] = {
         "variant": variant_name,
         "bot": bot,
+        "opponent": opponent,
         "settings": settings,
         "deals": deals,
         "hands": result.hands,
@@ -87,15 +90,23 @@ def main() -> None:
     parser.add_argument("--variants", default="standard,ultimate", help=f"comma-separated, from {', '.join(variants())}")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--bot", default="pimc")
+    parser.add_argument(
+        "--opponent", default="heuristic", help="the other side's bot, at its defaults (pimc: the bot reads pimc's own bids)"
+    )
     parser.add_argument("--setting", type=setting, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     arguments = parser.parse_args()
     settings = dict(arguments.setting) or "(defaults)"
-    print(f"{arguments.bot} {settings}, one core, {platform.python_implementation()} {platform.python_version()}")
+    print(
+        f"{arguments.bot} {settings} against {arguments.opponent}, one core, "
+        f"{platform.python_implementation()} {platform.python_version()}"
+    )
     results = []
     for variant_name in [name.strip() for name in arguments.variants.split(",") if name.strip()]:
-        figures = measure(variant_name, arguments.bot, dict(arguments.setting), arguments.deals, arguments.seed)
+        figures = measure(
+            variant_name, arguments.bot, dict(arguments.setting), arguments.deals, arguments.seed, arguments.opponent
+        )
         results.append(figures)
         print(line(figures), flush=True)
     if arguments.json:

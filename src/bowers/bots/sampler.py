@@ -115,6 +115,11 @@ class Sampler:
             for index, (actor, action) in enumerate(view.history)
             if actor != me and action.split(":")[0] in BIDDING_WORDS and not _after_play(view.history, index)
         }
+        # With a rare call among them, most drawn deals fail to explain it: checking it first rejects them cheaply.
+        self.rare_bid = any(view.history[index][1] in RARE_CALLS for index in self.bids)
+        # The model's answers, by the question: it sees nothing at a bid of the history but its own hand there
+        # and what was public (with any hidden card the draw filled in before it), and answers the same each time.
+        self._answers: dict[tuple[Any, ...], str] = {}
         self.order = sorted(
             (s for s in range(n) if s != me and self.needs[s] > 0), key=lambda s: self.allowed[s].bit_count() - self.needs[s]
         )
@@ -282,13 +287,15 @@ class Sampler:
         kitty = self._kitty(rng, rest, kitty_from_declarer, bottoms)
         game = self._game(dealt, kitty)
         index_of = game.space.index
+        if model is not None and self.rare_bid:
+            return self._explained_rare_first(game, model, history, replacements, limit)
         misses = 0
         for index, (actor, action) in enumerate(history):
             if (
                 model is not None
                 and index in self.bids
                 and len(game.legal_action_ids()) > 1
-                and model.act(game.observation(actor)) != action
+                and self._answer(model, game, index, actor, replacements) != action
             ):
                 # A rare call (a loner, a Jambone, a lone defence) says far more about a hand than a pass or an
                 # order does: a world that fails to explain it is further from the play than one that misses an order.
@@ -296,6 +303,50 @@ class Sampler:
                 if 0 <= limit <= misses:
                     return None, misses
             game.apply_id(index_of[replacements.get(index, action)])
+        return game, misses
+
+    @staticmethod
+    def _question(model: Bot, game: Game, index: int, actor: int, replacements: dict[int, str]) -> tuple[Any, ...]:
+        """What the model is asked at bid ``index``: the actor's hand there, and the hidden cards filled in before."""
+        filled = tuple(item for item in replacements.items() if item[0] < index) if replacements else ()
+        return (model, index, game.hand.hands[actor], filled)
+
+    def _answer(self, model: Bot, game: Game, index: int, actor: int, replacements: dict[int, str]) -> str:
+        """The model's bid for ``actor`` at ``index`` of the history in this world, asked once per question."""
+        key = self._question(model, game, index, actor, replacements)
+        answer = self._answers.get(key)
+        if answer is None:
+            answer = self._answers[key] = model.act(game.observation(actor))
+        return answer
+
+    def _explained_rare_first(
+        self, game: Game, model: Bot, history: list[tuple[int, str]], replacements: dict[int, str], limit: int
+    ) -> tuple[Game | None, int]:
+        """``_draw``'s check of the other seats' bids, the rare calls asked of the model first.
+
+        The same world and count of misses (or the same rejection past ``limit``) as asking in the order of
+        play, since the model's answers do not depend on the order it is asked in; but a deal that does not
+        explain a loner, the usual case, is rejected after one question instead of all of them.
+        """
+        index_of = game.space.index
+        questions: list[tuple[bool, int, str, tuple[Any, ...], dict[str, Any] | None]] = []
+        for index, (actor, action) in enumerate(history):
+            if index in self.bids and len(game.legal_action_ids()) > 1:
+                key = self._question(model, game, index, actor, replacements)
+                observation = None if key in self._answers else game.observation(actor)
+                questions.append((action not in RARE_CALLS, index, action, key, observation))
+            game.apply_id(index_of[replacements.get(index, action)])
+        questions.sort(key=lambda question: question[:2])
+        misses = 0
+        for _, _, action, key, observation in questions:
+            answer = self._answers.get(key)
+            if answer is None:
+                assert observation is not None
+                answer = self._answers[key] = model.act(observation)
+            if answer != action:
+                misses += RARE_MISS_WEIGHT if action in RARE_CALLS else 1
+                if 0 <= limit <= misses:
+                    return None, misses
         return game, misses
 
     def _game(self, dealt: list[int], kitty: list[int]) -> Game:
