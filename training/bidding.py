@@ -10,7 +10,7 @@ Three steps, all reproducible from ``--seed``:
    own choice.  ``--behaviour`` chooses the bots: ``heuristic`` (its bidding and
    play), ``model`` (bidding by the learned values) or ``pimc`` (bidding by the
    learned values, play by a quick ``pimc`` of 4 worlds a decision, whose
-   defence searches as the strong bot's does; about twenty times slower).
+   defence searches as the strong bot's does; about twenty times slower a row).
    Deals are split by number: every tenth is held back for evaluation.
 2. **Train** a small network (two ReLU layers) with Adam in numpy, keeping the
    epoch with the lowest loss on the held-back deals.  With two teams it
