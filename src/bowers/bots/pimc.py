@@ -287,7 +287,6 @@ class PimcBot:
         if models is not None and (not isinstance(models, str) or not models.strip()):
             message = f"setting 'models' must be the path of a file of learned models, not {models!r}"
             raise OptionError(message, "models", "a file written by training/bidding.py --output")
-        self.models_file: str | None = models
         self._models: Models | None = load_models(models) if models is not None else None
         self._rng = random.Random(seed)
         self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
