@@ -366,13 +366,8 @@ class PimcBot:
                     return advice, {choice.action: -place for place, choice in enumerate(advice)}, None, 0.0
                 learned_part = {choice.action: choice for choice in advice}
                 include = [*include, *legal]  # every choice the model valued is scored on the worlds too
-        # The other seats, told the game's options.
-        options = dict(view.rules.options)
-        model = (
-            ModelBidder(0, self._feature_sets, self._models, options=options)
-            if learned_bidding
-            else HeuristicBot(0, options=options)
-        )
+        # How the other seats bid (each sampled world's observations carry the game's options).
+        model = self._model_bidder if learned_bidding else self._heuristic
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
         rare = any(action in RARE_CALLS and actor != view.seat for actor, action in view.history)
         tries = self.consistency_tries * (RARE_CALL_FACTOR if rare else 1)
