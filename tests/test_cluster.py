@@ -198,8 +198,23 @@ def test_a_plan_refuses_a_cluster_that_is_not_text() -> None:
         plan_match("standard", ["random", "random"], deals=2, workers=1, cluster="  ")
 
 
-def test_stopping_early_cancels_what_is_in_flight() -> None:
-    arriving = cluster.map_ordered(abs, list(range(400)), "local", chunk=1)
-    with closing(arriving):
-        assert next(arriving) == 0
+def test_stopping_early_leaves_the_held_session_working() -> None:
+    for _ in range(5):  # the tasks left in flight finish on their own; nothing of theirs reaches the next run
+        arriving = cluster.map_ordered(abs, list(range(-400, 0)), "local", chunk=1)
+        with closing(arriving):
+            assert next(arriving) == 400
     assert cluster.import_ray().is_initialized()  # the session this process holds stays open
+    assert list(cluster.map_ordered(abs, list(range(-50, 0)), "local", chunk=3)) == list(range(50, 0, -1))
+
+
+def test_stopping_early_shuts_down_a_cluster_started_for_the_run() -> None:
+    probe = (
+        "from contextlib import closing\n"
+        "from bowers.match import cluster\n"
+        "arriving = cluster.map_ordered(abs, list(range(-400, 0)), 'local', workers=1, chunk=1)\n"
+        "with closing(arriving):\n"
+        "    assert next(arriving) == 400\n"
+        "assert not cluster.import_ray().is_initialized(), 'the cluster is still up'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

@@ -148,8 +148,10 @@ def map_ordered(
 
     ``chunk`` arguments go to a task (default: from the cluster's CPUs, see ``chunk_size``) and at most
     ``TASKS_PER_CPU`` tasks per CPU are in flight.  An error raised on a worker arrives whole, as raised there.
-    Close the iterator (``contextlib.closing``) when stopping early: the tasks in flight are cancelled and a
-    cluster started for the run is shut down.
+    Close the iterator (``contextlib.closing``) when stopping early: a cluster started for the run is shut down
+    and a running one disconnected from, which ends the tasks in flight; in a Ray session this process already
+    held, they finish and their results are dropped.  (They are not cancelled: Ray aborts the whole process when a
+    task is cancelled just as its result arrives, a race of Ray's own.)
     """
     with connected(cluster, workers) as ray:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -158,16 +160,12 @@ def map_ordered(
         task = ray.remote(run_chunk)
         shared = ray.put(function)  # sent to the object store once, not with every task
         in_flight: deque[Any] = deque()
-        try:
-            for start in range(0, len(arguments), size):
-                in_flight.append(task.remote(shared, list(arguments[start : start + size])))
-                if len(in_flight) >= TASKS_PER_CPU * cpus:
-                    yield from _results(ray, in_flight.popleft())
-            while in_flight:
+        for start in range(0, len(arguments), size):
+            in_flight.append(task.remote(shared, list(arguments[start : start + size])))
+            if len(in_flight) >= TASKS_PER_CPU * cpus:
                 yield from _results(ray, in_flight.popleft())
-        finally:
-            for pending in in_flight:
-                ray.cancel(pending)
+        while in_flight:
+            yield from _results(ray, in_flight.popleft())
 
 
 def _results(ray: Any, pending: Any) -> list[Any]:
