@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 import bowers
 from bowers.bots import create
-from bowers.bots.sampler import Sampler
+from bowers.bots.sampler import RARE_CALLS, RARE_MISS_WEIGHT, Sampler
 from bowers.cards import parse_card
 from tests.rules.deals import deal, run
 
@@ -173,8 +174,18 @@ class _Counting:
 class _AskingEveryTime(Sampler):
     """The sampler as it read the bidding before its shortcuts: every bid asked of the model, in the order of play."""
 
-    def _answer(self, model: object, game: bowers.Game, index: int, actor: int, replacements: dict[int, str]) -> str:
-        return model.act(game.observation(actor))  # type: ignore[attr-defined, no-any-return]
+    def _replay(
+        self, game: bowers.Game, model: Any, history: list[tuple[int, str]], replacements: dict[int, str], limit: int
+    ) -> tuple[bowers.Game | None, int]:
+        misses = 0
+        for index, (actor, action) in enumerate(history):
+            asked = model is not None and index in self.bids and len(game.legal_action_ids()) > 1
+            if asked and model.act(game.observation(actor)) != action:
+                misses += RARE_MISS_WEIGHT if action in RARE_CALLS else 1
+                if 0 <= limit <= misses:
+                    return None, misses
+            game.apply_id(game.space.index[replacements.get(index, action)])
+        return game, misses
 
 
 @pytest.mark.parametrize("variant", ["standard", "railroad", "bid-railroad"])

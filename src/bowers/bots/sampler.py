@@ -116,7 +116,8 @@ class Sampler:
             if actor != me and action.split(":")[0] in BIDDING_WORDS and not _after_play(view.history, index)
         }
         # With a rare call among them, most drawn deals fail to explain it: checking it first rejects them cheaply.
-        self.rare_bid = any(view.history[index][1] in RARE_CALLS for index in self.bids)
+        self.last_rare = max((index for index in self.bids if view.history[index][1] in RARE_CALLS), default=-1)
+        self.rare_bid = self.last_rare >= 0
         # The model's answers, by the question: it sees nothing at a bid of the history but its own hand there
         # and what was public (with any hidden card the draw filled in before it), and answers the same each time.
         self._answers: dict[tuple[Any, ...], str] = {}
@@ -286,22 +287,50 @@ class Sampler:
         bottoms.reverse()  # the first caller took the very bottom
         kitty = self._kitty(rng, rest, kitty_from_declarer, bottoms)
         game = self._game(dealt, kitty)
+        return self._replay(game, model, history, replacements, limit)
+
+    def _replay(
+        self, game: Game, model: Bot | None, history: list[tuple[int, str]], replacements: dict[int, str], limit: int
+    ) -> tuple[Game | None, int]:
+        """Play the history in the drawn deal, counting the other seats' bids the model would not have made.
+
+        The count is weighted (a rare call missed counts ``RARE_MISS_WEIGHT``), and the draw is given up (None) as
+        soon as it reaches ``limit``, the best world's count so far.  A bid is asked about when it is reached, except
+        that while a rare call lies ahead (with ``rare_bid``), questions not answered before are kept until the last
+        rare call has been asked: most deals fail to explain a loner and are then given up after one question, not
+        after the whole bidding.  The model answers each question the same whatever the order, so the order changes
+        only how many questions a rejected draw costs, never the world kept or its count.
+        """
         index_of = game.space.index
-        if model is not None and self.rare_bid:
-            return self._explained_rare_first(game, model, history, replacements, limit)
+        last_rare = self.last_rare if self.rare_bid else -1
+        kept: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []  # questions waiting for the rare calls
         misses = 0
-        for index, (actor, action) in enumerate(history):
-            if (
-                model is not None
-                and index in self.bids
-                and len(game.legal_action_ids()) > 1
-                and self._answer(model, game, index, actor, replacements) != action
-            ):
-                # A rare call (a loner, a Jambone, a lone defence) says far more about a hand than a pass or an
-                # order does: a world that fails to explain it is further from the play than one that misses an order.
+
+        def missed(action: str, answer: str) -> bool:
+            """Count a bid the model would not have made; True once the draw is past the limit."""
+            nonlocal misses
+            if answer != action:
                 misses += RARE_MISS_WEIGHT if action in RARE_CALLS else 1
-                if 0 <= limit <= misses:
-                    return None, misses
+            return 0 <= limit <= misses
+
+        for index, (actor, action) in enumerate(history):
+            if model is not None and index in self.bids and len(game.legal_action_ids()) > 1:
+                key = self._question(model, game, index, actor, replacements)
+                answer = self._answers.get(key)
+                if answer is None and index < last_rare and action not in RARE_CALLS:
+                    kept.append((action, key, game.observation(actor)))
+                else:
+                    if answer is None:
+                        answer = self._answers[key] = model.act(game.observation(actor))
+                    if missed(action, answer):
+                        return None, misses
+            if index == last_rare and model is not None:
+                for waiting, key, observation in kept:
+                    answer = self._answers.get(key)
+                    if answer is None:
+                        answer = self._answers[key] = model.act(observation)
+                    if missed(waiting, answer):
+                        return None, misses
             game.apply_id(index_of[replacements.get(index, action)])
         return game, misses
 
@@ -310,44 +339,6 @@ class Sampler:
         """What the model is asked at bid ``index``: the actor's hand there, and the hidden cards filled in before."""
         filled = tuple(item for item in replacements.items() if item[0] < index) if replacements else ()
         return (model, index, game.hand.hands[actor], filled)
-
-    def _answer(self, model: Bot, game: Game, index: int, actor: int, replacements: dict[int, str]) -> str:
-        """The model's bid for ``actor`` at ``index`` of the history in this world, asked once per question."""
-        key = self._question(model, game, index, actor, replacements)
-        answer = self._answers.get(key)
-        if answer is None:
-            answer = self._answers[key] = model.act(game.observation(actor))
-        return answer
-
-    def _explained_rare_first(
-        self, game: Game, model: Bot, history: list[tuple[int, str]], replacements: dict[int, str], limit: int
-    ) -> tuple[Game | None, int]:
-        """``_draw``'s check of the other seats' bids, the rare calls asked of the model first.
-
-        The same world and count of misses (or the same rejection past ``limit``) as asking in the order of
-        play, since the model's answers do not depend on the order it is asked in; but a deal that does not
-        explain a loner, the usual case, is rejected after one question instead of all of them.
-        """
-        index_of = game.space.index
-        questions: list[tuple[bool, int, str, tuple[Any, ...], dict[str, Any] | None]] = []
-        for index, (actor, action) in enumerate(history):
-            if index in self.bids and len(game.legal_action_ids()) > 1:
-                key = self._question(model, game, index, actor, replacements)
-                observation = None if key in self._answers else game.observation(actor)
-                questions.append((action not in RARE_CALLS, index, action, key, observation))
-            game.apply_id(index_of[replacements.get(index, action)])
-        questions.sort(key=lambda question: question[:2])
-        misses = 0
-        for _, _, action, key, observation in questions:
-            answer = self._answers.get(key)
-            if answer is None:
-                assert observation is not None
-                answer = self._answers[key] = model.act(observation)
-            if answer != action:
-                misses += RARE_MISS_WEIGHT if action in RARE_CALLS else 1
-                if 0 <= limit <= misses:
-                    return None, misses
-        return game, misses
 
     def _game(self, dealt: list[int], kitty: list[int]) -> Game:
         """A game whose first hand deals these cards, with this observation's rules and scores.
