@@ -369,8 +369,7 @@ class PimcBot:
         # How the other seats bid (each sampled world's observations carry the game's options).
         model = self._model_bidder if learned_bidding else self._heuristic
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
-        rare = any(action in RARE_CALLS and actor != view.seat for actor, action in view.history)
-        tries = self.consistency_tries * (RARE_CALL_FACTOR if rare else 1)
+        tries = self.consistency_tries * (RARE_CALL_FACTOR if sampler.rare_bid else 1)
         candidates = self._candidates(view, legal)
         candidates += [action for action in include if action in legal and action not in candidates]
         tallies = {action: _Tally() for action in candidates}
