@@ -77,7 +77,6 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "options": None,  # the game's options when the observation does not carry them
 }
 
-RARE_CALLS = ("alone", "jambone", "defend-alone")
 RARE_CALL_FACTOR = 16
 # The variants whose learned values bid at least as well as solved worlds in duplicate matches (docs/performance.md):
 # with bidding="auto" (the default) pimc bids by them there and on solved worlds elsewhere.  In bid-railroad the
