@@ -21,12 +21,13 @@ RTL_NAME = "\u202e" + "Carol the card shark from up north"  # a right-to-left ov
 LONG_NAME = "Dee" + "e" * 37  # 40 characters and no space to break at
 ISOLATES = str.maketrans("", "", "\u2068\u2069")
 
-# Records, in the page, every movement it starts and how long each complete trick stays on the felt.
+# Records, in the page, every movement it starts (its name and the card moved) and how long each complete trick
+# stays on the felt.
 WATCH_TRICKS = """
 window.__moves = [];
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (keyframes, options) {
-  window.__moves.push(options && options.id);
+  window.__moves.push([options && options.id, this.dataset.card]);
   return animate.call(this, keyframes, options);
 };
 window.__tricks = [];
@@ -68,24 +69,6 @@ def open_at(browser: Browser, url: str, size: dict[str, int], **context: Any) ->
     page.frames_received = frames  # type: ignore[attr-defined]
     page.goto(url)
     return page
-
-
-def open_table(
-    page: Page, variant: str, seats: list[str], names: dict[int, str] | None = None, options: dict[str, str] | None = None
-) -> None:
-    """From the first page: choose the game, fill in the seats (kinds and names) and rules, open the table."""
-    page.click("#choose-game")
-    page.wait_for_selector("form.lobby")
-    page.select_option("#variant", variant)
-    for name, value in (options or {}).items():
-        page.select_option(f"#option-{name}", value)
-    for seat, kind in enumerate(seats):
-        page.select_option(f"#seat-{seat}", kind)
-    for seat, name in (names or {}).items():
-        page.fill(f"#seat-{seat}-name", name)
-    page.click("button[type=submit]")
-    page.wait_for_url("**/t/**")
-    page.wait_for_selector(".hand .card")
 
 
 def act(page: Page, prefer: tuple[str, ...] = ()) -> bool:
@@ -340,6 +323,7 @@ def test_a_jambone_hands_cards_are_credited_to_its_player_and_their_chooser_name
 ) -> None:
     page = open_at(browser, server.url, LAPTOP)
     page.add_init_script(RECORD_SPOKEN)
+    page.add_init_script(WATCH_TRICKS)
     # Railroad's deal 32 has Right deal, so you bid first: order up, then declare a Jambone.  The rule players
     # (deterministic) then play it so that your card is the hand's last, spoken when the next hand is dealt.
     body = {"variant": "railroad", "seed": 32, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
@@ -372,6 +356,10 @@ def test_a_jambone_hands_cards_are_credited_to_its_player_and_their_chooser_name
     assert yours == len(tricks) >= 5
     assert sum(line.startswith("You ") and line.endswith("(chosen by Left)") for line in spoken) == yours, spoken
     assert not any(line.startswith("Left ") and "chosen" in line for line in spoken), spoken
+    # Each card moves to the trick, those Left chose from your exposed hand included, and no card moves twice.
+    moved = [card for name, card in page.evaluate("window.__moves") if name == "to-trick"]
+    played = [card for trick in tricks for _, card in trick]
+    assert moved[: len(played)] == played, (played, moved)
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -462,19 +450,31 @@ def play_watching_tricks(page: Page, tricks: int, seconds: float = 120) -> list[
 
 
 def test_cards_move_to_the_trick_which_stays_then_goes_to_its_winner(browser: Browser, server: Server) -> None:  # noqa: F811
-    page = browser.new_page(viewport=LAPTOP)
+    # Deal 5 has Left deal, so you bid first: nothing is played before the page joins, and the rule players
+    # (deterministic) play the same game each time.
+    body = {"variant": "standard", "seed": 5, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
+    page = open_at(browser, server.url, LAPTOP)
     page.add_init_script(WATCH_TRICKS)
-    page.goto(server.url)
-    open_table(page, "standard", ["human", "random", "random", "random"])
+    open_dealt_table(page, body)
+    page.wait_for_selector(".hand .card")
     durations = play_watching_tricks(page, 5)
     assert min(durations) >= 1000, durations  # each finished trick stays at least a second
+    # Once it is your turn again the table waits for you, and every state it sent has been shown.
+    page.wait_for_selector(".controls button.action:not([disabled]), .hand .card.legal")
+    # Each card played while the page watched moves to the trick, in the order played, and no other card does.
+    states = [m for m in page.frames_received if m["type"] == "state"]  # type: ignore[attr-defined]
+    plays = {m["actions"]: m["last_action"][1] for m in states if m["actions"] > states[0]["actions"]}
+    played = [plays[n].split(":")[1] for n in sorted(plays) if plays[n].startswith("play:")]
     moves = page.evaluate("window.__moves")
-    assert moves.count("to-trick") >= 15 and moves.count("to-winner") >= 15, moves
+    assert [card for name, card in moves if name == "to-trick"] == played, (played, moves)
+    assert len(played) >= 15 and sum(name == "to-winner" for name, _ in moves) >= 15, moves
+    assert not page.errors  # type: ignore[attr-defined]
     # With reduced motion nothing moves, but a finished trick still stays a moment.
     calm = browser.new_page(viewport=LAPTOP, reduced_motion="reduce")
     calm.add_init_script(WATCH_TRICKS)
     calm.goto(server.url)
-    open_table(calm, "standard", ["human", "random", "random", "random"])
+    open_dealt_table(calm, body)
+    calm.wait_for_selector(".hand .card")
     durations = play_watching_tricks(calm, 2)
     assert min(durations) >= 1000, durations
     assert calm.evaluate("window.__moves") == []

@@ -174,8 +174,8 @@ export function openTable(root, tableId, token) {
     const [actor, action] = next.last_action || [];
     const played = step && action?.startsWith("play:");
     const card = played ? action.split(":")[1] : null;
-    // Where the card comes from: this seat's own hand, else the seat's place at the table.
-    const from = played && actor === next.seat ? handRow.querySelector(`[data-card="${card}"]`)?.getBoundingClientRect() : null;
+    // Where the card comes from: this seat's own hand (whoever chose it), else its player's place at the table.
+    const from = played ? handRow.querySelector(`[data-card="${card}"]`)?.getBoundingClientRect() : null;
     state = next;
     if (moved) {
       hint = null;
@@ -200,7 +200,7 @@ export function openTable(root, tableId, token) {
     }
     render();
     if (moved && next.last_action) speak(next);
-    if (played) moveIn(actor, from);
+    if (played) moveIn(card, from);
     if (finished) {
       await pause(TRICK_STAYS_MS + (reduceMotion() ? 0 : MOVE_MS));
       await sweep(trickWinner(previous, next));
@@ -232,10 +232,12 @@ export function openTable(root, tableId, token) {
     else if (state.previous_hand) announce(handSummary(state.previous_hand).slice(0, 2).join(" "));
   }
 
-  function moveIn(seat, fromRect) {
+  /** The played card moves to the trick.  It is found by its face, not by who chose it: in a Jambone an opponent
+   * chooses the exposed hand's card, which the trick names as its player's and which comes from that player's place. */
+  function moveIn(card, fromRect) {
     if (reduceMotion()) return;
-    const node = felt.querySelector(`.trick-card[data-seat="${seat}"]`);
-    const from = fromRect || felt.querySelector(`.seat[data-seat="${seat}"]`)?.getBoundingClientRect();
+    const node = felt.querySelector(`.trick-card[data-card="${card}"]`);
+    const from = fromRect || felt.querySelector(`.seat[data-seat="${node?.dataset.seat}"]`)?.getBoundingClientRect();
     if (!node || !from) return;
     const a = middle(from);
     const b = middle(node.getBoundingClientRect());
