@@ -317,6 +317,15 @@ def train(
     return model, figures
 
 
+def outcomes_to_predict(seen: np.ndarray, start: Mapping[str, Any]) -> np.ndarray:
+    """The net results whose chances a refitted model predicts: the starting model's, where they cover every
+    result seen (fewer play-outs may not show every result a hand can have, a misdeal's 0 say), else those seen."""
+    known = start.get("outcomes") or []
+    if known and set(seen.tolist()) <= set(known):
+        return np.array(sorted(known), dtype=seen.dtype)
+    return seen
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", required=True)
@@ -377,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
         start = json.loads(args.start_from.read_text()).get(key)
         if start is None:
             raise SystemExit(f"--start-from: {args.start_from} has no model {key} to start from")
+        if outcomes is not None:
+            outcomes = outcomes_to_predict(outcomes, start)
     model, figures = train(data["rows"], data["values"], held, args.seed, outcomes=outcomes, start=start)
     trained = time.perf_counter() - started - generated
     if args.reuse and stored.exists():

@@ -300,6 +300,9 @@ def test_training_can_start_from_a_stored_model_and_keeps_its_input_scaling() ->
     assert refitted is not None and earlier is not None and refitted[0, 1] < earlier[0, 1]
     with pytest.raises(SystemExit, match="other inputs or outcomes"):
         training.train(rows[:, :2], values, held, seed=1, epochs=1, outcomes=outcomes, start=first)
+    # Play-outs that never showed one of the starting model's results still refit to all of them.
+    assert training.outcomes_to_predict(np.array([2.0]), first).tolist() == [-1.0, 2.0]
+    assert training.outcomes_to_predict(np.array([-1.0, 1.0]), first).tolist() == [-1.0, 1.0]
 
 
 def test_auto_bidding_uses_the_learned_values_only_where_they_were_measured_to_help() -> None:
