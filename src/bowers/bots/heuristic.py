@@ -21,6 +21,7 @@ from bowers.bots.strength import contract_value, expected_tricks, suit_orders
 from bowers.bots.view import View, card_of
 from bowers.cards import CARD_NAMES, TWO, cards_of, rank_of, to_hand
 from bowers.errors import OptionError
+from bowers.hand import hand_points
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 
 _TRUMP_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
@@ -299,15 +300,31 @@ def _maker_choice(view: View, settings: Mapping[str, Any]) -> str:
     mine = hand_tricks(view, hand, trump)
     spread = float(settings["trick_spread"])
     exchange = float(settings["exchange_gain"]) if rules.loner_exchange else 0.0
-    with_partner = contract_value(rules, mine + partner_tricks(view, settings), spread, rules.tricks_to_make)
-    alone = contract_value(rules, mine + exchange, spread * 0.8, rules.tricks_to_make, alone=True)
+    reach = points_to_win(view)
+    with_partner = contract_value(rules, mine + partner_tricks(view, settings), spread, rules.tricks_to_make, makers_reach=reach)
+    alone = contract_value(rules, mine + exchange, spread * 0.8, rules.tricks_to_make, alone=True, makers_reach=reach)
     if alone > with_partner + float(settings["alone_margin"]):
         return "alone"
     return "partner"
 
 
+def points_to_win(view: View) -> int | None:
+    """The points the seat's team lacks of the target, or None when the observation carries no score."""
+    scores = view.observation.get("scores")
+    if not scores:
+        return None
+    return max(1, view.rules.target - int(scores[view.team]))
+
+
 def _defend(view: View, settings: Mapping[str, Any]) -> str:
     rules = view.rules
+    reach = points_to_win(view)
+    if reach is not None:
+        defenders = [0] * rules.teams
+        defenders[1] = rules.hand_size
+        euchre = hand_points(rules.scoring, rules.hand_size, defenders, 0, False)[1]
+        if euchre >= reach:  # an ordinary euchre already wins the game: defending alone only weakens the defence
+            return "pass"
     mine = hand_tricks(view, view.hand, view.trump) + (float(settings["exchange_gain"]) if rules.loner_exchange else 0.0)
     if mine >= rules.tricks_to_make + float(settings["defend_margin"]) and "defend-alone" in view.legal:
         return "defend-alone"

@@ -72,6 +72,7 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
     "bidding_tries": 8,  # deals drawn per sample to find one where the heuristic bids as the other seats did
     "prior": 0.1,  # points the heuristic's own choice is credited with (it wins near-ties)
+    "prior_unit": "opening",  # the prior's points valued at the current score, at most as at 0-0; "current": uncapped
     "learned_weight": None,  # where a learned model decides: its share of each choice's worth, the rest solved worlds
     "models": None,  # a file of learned models (training/bidding.py --output) to use instead of the shipped ones
     "options": None,  # the game's options when the observation does not carry them
@@ -95,6 +96,7 @@ LEARNED_WEIGHTS = {"standard": 0.5}
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
 SCORE_MODELS = ("win-probability", "points")
 BIDDING_MODELS = ("auto", "learned", "worlds")
+PRIOR_UNITS = ("opening", "current")
 
 
 @dataclass(frozen=True)
@@ -277,6 +279,11 @@ class PimcBot:
         if isinstance(prior, bool) or not isinstance(prior, int | float) or prior < 0:
             raise OptionError(f"setting 'prior' must be a number of points of at least 0, not {prior!r}", "prior")
         self.prior = float(prior)
+        prior_unit = values["prior_unit"]
+        if prior_unit not in PRIOR_UNITS:
+            message = f"setting 'prior_unit' must be opening or current, not {prior_unit!r}"
+            raise OptionError(message, "prior_unit", PRIOR_UNITS)
+        self.prior_unit: str = prior_unit
         weight = values["learned_weight"]
         if weight is not None and (isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 <= weight <= 1):
             message = f"setting 'learned_weight' must be a number from 0 to 1 (or None for the default), not {weight!r}"
@@ -315,8 +322,8 @@ class PimcBot:
         advice, utilities, favourite, unit = self._compare(observation)
         if not advice:  # nothing could be evaluated: the heuristic decides
             return decide(View(observation, self.options), self._heuristic.settings)
-        # The heuristic's favourite is played unless another choice is worth ``prior`` points more: small
-        # differences between choices on a few samples are noise.
+        # The heuristic's favourite is played unless another choice is worth ``prior`` points more (at most what
+        # they are worth at the start of a game): small differences between choices on a few samples are noise.
         bonus = self.prior * unit
 
         def credited(choice: Advice) -> float:
@@ -420,7 +427,7 @@ class PimcBot:
         if learned_part is not None and advice:
             advice, utilities = _blended(advice, utilities, learned_part, weight, score)
             return advice, utilities, None, score.point_unit
-        return advice, utilities, favourite, score.point_unit
+        return advice, utilities, favourite, score.point_unit if self.prior_unit == "current" else score.prior_unit
 
     def learned_bidding(self, variant: str) -> bool:
         """Whether this bot bids by the learned values (and models the other seats' bidding with them) in ``variant``."""
@@ -532,11 +539,14 @@ class GameScore:
         self.next_dealer_team = (dealer + 1) % rules.players % teams
         if self.table is not None:
             self.before: float | None = self.table.chance(self.scores, dealer_team, team)
-            # A point's worth in chance of winning here: the unit of the bot's prior.
+            # A point's worth in chance of winning here, and the unit of the bot's prior: the same, but never
+            # more than at the start of a game.  The heuristic whose choice the prior favours does not read the
+            # score, so where a point decides more (9-9 in standard: half a game) its choice deserves no more.
             self.point_unit = self.table.point_value(self.scores, dealer_team, team)
+            self.prior_unit = min(self.point_unit, self.table.point_value([0] * teams, dealer_team, team))
         else:
             self.before = None
-            self.point_unit = 1.0
+            self.point_unit = self.prior_unit = 1.0
 
     def net(self, points: Sequence[int]) -> float:
         """The team's points minus the others' (their mean, with three teams)."""

@@ -146,16 +146,37 @@ def _distribution(mean: float, spread: float, tricks: int) -> tuple[float, ...]:
 
 
 def contract_value(
-    rules: Rules, mean: float, spread: float, need: int, *, alone: bool = False, lone_defender: bool = False
+    rules: Rules,
+    mean: float,
+    spread: float,
+    need: int,
+    *,
+    alone: bool = False,
+    lone_defender: bool = False,
+    makers_reach: int | None = None,
 ) -> float:
-    """Expected net points (makers' points minus the others') of a contract whose makers expect ``mean`` tricks."""
+    """Expected net points (makers' points minus the others') of a contract whose makers expect ``mean`` tricks.
+
+    ``makers_reach``, when given, is the most points the makers can use (what they lack of the target):
+    points past the target win no more, so near the end of a game a loner's extra points count for nothing.
+    """
     rounded_mean, rounded_spread = round(mean, 2), round(spread, 2)
-    return _contract_value(rules.scoring, rules.hand_size, rules.teams, rounded_mean, rounded_spread, need, alone, lone_defender)
+    return _contract_value(
+        rules.scoring, rules.hand_size, rules.teams, rounded_mean, rounded_spread, need, alone, lone_defender, makers_reach
+    )
 
 
 @lru_cache(maxsize=16384)
 def _contract_value(
-    scoring: str, tricks: int, teams: int, mean: float, spread: float, need: int, alone: bool, lone_defender: bool
+    scoring: str,
+    tricks: int,
+    teams: int,
+    mean: float,
+    spread: float,
+    need: int,
+    alone: bool,
+    lone_defender: bool,
+    makers_reach: int | None,
 ) -> float:
     total = 0.0
     for taken, chance in enumerate(_distribution(mean, spread, tricks)):
@@ -163,5 +184,6 @@ def _contract_value(
         team_tricks[0] = taken
         team_tricks[1] = tricks - taken
         points = hand_points(scoring, tricks, team_tricks, 0, taken >= need, alone, lone_defender)
-        total += chance * (points[0] - sum(points[1:]))
+        makers = points[0] if makers_reach is None else min(points[0], makers_reach)
+        total += chance * (makers - sum(points[1:]))
     return total
