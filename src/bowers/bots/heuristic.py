@@ -320,10 +320,12 @@ def _defend(view: View, settings: Mapping[str, Any]) -> str:
     rules = view.rules
     reach = points_to_win(view)
     if reach is not None:
-        defenders = [0] * rules.teams
-        defenders[1] = rules.hand_size
-        euchre = hand_points(rules.scoring, rules.hand_size, defenders, 0, False)[1]
-        if euchre >= reach:  # an ordinary euchre already wins the game: defending alone only weakens the defence
+        # The smallest euchre: the defenders take just the tricks that set the makers.
+        tricks = [0] * rules.teams
+        tricks[1] = rules.hand_size - rules.tricks_to_make + 1
+        tricks[0] = rules.hand_size - tricks[1]
+        euchre = hand_points(rules.scoring, rules.hand_size, tricks, 0, False)[1]
+        if euchre >= reach:  # any ordinary euchre already wins the game: defending alone only weakens the defence
             return "pass"
     mine = hand_tricks(view, view.hand, view.trump) + (float(settings["exchange_gain"]) if rules.loner_exchange else 0.0)
     if mine >= rules.tricks_to_make + float(settings["defend_margin"]) and "defend-alone" in view.legal:
