@@ -341,8 +341,10 @@ def test_in_standard_ordering_is_worth_half_the_learned_values_and_half_the_solv
         halfway = (learned[choice.action].win_chance + worlds[choice.action].win_chance) / 2  # type: ignore[operator]
         assert choice.win_chance == pytest.approx(halfway, abs=0.0002)
     assert [choice.win_chance for choice in blended] == sorted((choice.win_chance for choice in blended), reverse=True)  # type: ignore[type-var]
-    # The auction of bid keeps the learned values alone by default.
-    assert PimcBot(seed=0).weight_of_learned("bid") == 1.0 and PimcBot(seed=0).weight_of_learned("standard") == 0.5
+    # The auction of bid is worth half and half too; bid-railroad's (with bidding="learned") the learned values alone.
+    default = PimcBot(seed=0)
+    assert default.weight_of_learned("bid") == 0.5 and default.weight_of_learned("standard") == 0.5
+    assert default.weight_of_learned("bid-railroad") == 1.0
 
 
 @pytest.mark.parametrize("weight", [-0.1, 1.5, "half", True])

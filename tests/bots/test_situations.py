@@ -92,11 +92,20 @@ def test_auction_weak_hand_passes() -> None:
     assert choice(weak, "heuristic", {}) == "pass"
 
 
-@pytest.mark.parametrize(("name", "settings"), STRONG_BOTS)
-def test_auction_strong_hand_bids_its_suit(name: str, settings: dict[str, object]) -> None:
+def test_auction_strong_hand_bids_its_suit() -> None:
     strong = deal("bid", 0, ["", "JH JD AD KD QD", "", ""])
-    action = choice(strong, name, settings)
+    action = choice(strong, "heuristic", {})
     assert action.startswith("bid:") and action.endswith("D")
+
+
+def test_auction_top_trumps_preempt_with_five_no_trump() -> None:
+    # The five top diamonds are five sure tricks in diamonds, but five no-trump beats any suit bid, and against
+    # it this hand (void in clubs and spades) cannot win a trick unless diamonds are led.  Played out by pimc in
+    # every seat over 200 random deals of the other cards (benchmarks/forced_choice.py), a forced 5D netted
+    # +0.22 a deal (opponents bid 5NT over it and made it), 5NT +0.92 (four top diamonds led from the top).
+    strong = deal("bid", 0, ["", "JH JD AD KD QD", "", ""])
+    choices = [create("pimc", seed=seed).act(strong.observation(1)) for seed in range(3)]
+    assert choices == ["bid:5NT"] * 3
 
 
 def test_ultimate_low_cards_are_returned() -> None:

@@ -3,7 +3,7 @@
 Where a learned model covers a decision before play (``learned``: auction bids,
 ordering up and calling, in the variants that have one; with ``bidding="learned"`` also partner or alone) the bot takes each
 action's learned chances of the hand's results and prices each result by the
-chance of winning the game it leaves; in standard Euchre (``learned_weight``)
+chance of winning the game it leaves; in standard Euchre and bid (``learned_weight``)
 that is half of each action's worth, the other half its worth on solved
 worlds as below.  Otherwise it samples worlds consistent
 with what its seat has seen (``sampler.Sampler``), preferring deals in which
@@ -90,9 +90,10 @@ AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
 # The learned values' share of a choice's worth where they decide, by default (``learned_weight``); the rest is
 # solved worlds.  In standard the learned values of ordering and calling order up too often on their own (they were
 # learned from the heuristic's play, whose defence is weaker than pimc's); half and half measured +0.05 a deal
-# against them alone over 1,500 deals at 20 worlds, +0.03 over 1,000 at 80 (docs/performance.md).  Elsewhere (the
-# auction of bid, where the same blend measured +0.02 [-0.07, +0.10] over 600 deals) they decide alone.
-LEARNED_WEIGHTS = {"standard": 0.5}
+# against them alone over 1,500 deals at 20 worlds, +0.03 over 1,000 at 80 (docs/performance.md).  In bid's auction
+# the same blend measured +0.07 [+0.01, +0.13] a deal against the learned values alone over 1,000 deals at 80 worlds.
+# Elsewhere (bid-railroad with bidding="learned") they decide alone.
+LEARNED_WEIGHTS = {"standard": 0.5, "bid": 0.5}
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
 SCORE_MODELS = ("win-probability", "points")
 BIDDING_MODELS = ("auto", "learned", "worlds")
