@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
@@ -156,19 +157,19 @@ def test_the_table_is_symmetric_between_the_teams(mine: int, theirs: int) -> Non
 # worth no more than at the start of a game).
 
 
-def _from(hands: list[str], kitty: str, dealer: int, scores: list[int], actions: str) -> bowers.Game:
+def _from(hands: list[str], kitty: str, dealer: int, scores: list[int], actions: str, **options: Any) -> bowers.Game:
     """A standard deal (each hand and the kitty as space-separated cards) after ``actions`` (space-separated)."""
     dealt = [hand.split() for hand in hands]
-    game = bowers.Game.from_deal("standard", dealer=dealer, hands=dealt, kitty=kitty.split(), initial_scores=scores)
+    game = bowers.Game.from_deal("standard", dealer=dealer, hands=dealt, kitty=kitty.split(), initial_scores=scores, **options)
     for action in actions.split():
         game.apply(action)
     return game
 
 
-def _pimc_choices(game: bowers.Game, seeds: range = range(4)) -> list[str]:
+def _pimc_choices(game: bowers.Game, seeds: range = range(4), **settings: Any) -> list[str]:
     seat = game.to_act
     assert seat is not None
-    return [PimcBot(seed=seed, time_budget=0).act(game.observation(seat)) for seed in seeds]
+    return [PimcBot(seed=seed, time_budget=0, **settings).act(game.observation(seat)) for seed in seeds]
 
 
 def test_the_prior_is_worth_no_more_than_at_the_start_of_a_game() -> None:
@@ -254,8 +255,7 @@ def test_a_defender_cashes_the_ace_that_stops_a_march_for_the_game() -> None:
     assert game.to_act == 1
     assert _pimc_choices(game) == ["play:AD"] * 4
     # Credited at the current score (prior_unit="current", the behaviour before), the heuristic's duck won.
-    earlier = [PimcBot(seed=seed, time_budget=0, prior_unit="current").act(game.observation(1)) for seed in range(4)]
-    assert earlier == ["play:QD"] * 4
+    assert _pimc_choices(game, prior_unit="current") == ["play:QD"] * 4
 
 
 def test_a_defender_needing_both_last_tricks_keeps_its_king() -> None:
@@ -281,12 +281,7 @@ def test_the_heuristic_does_not_defend_alone_when_a_euchre_already_wins_the_game
     heuristic = create("heuristic")
     choices = []
     for scores in ([0, 0], [0, 7], [0, 8]):
-        dealt = [hand.split() for hand in hands]
-        game = bowers.Game.from_deal(
-            "standard", dealer=0, hands=dealt, kitty=["9C", "9S", "TS", "QS"], initial_scores=scores, defend_alone=True
-        )
-        for action in ("pass", "order", "alone"):
-            game.apply(action)
+        game = _from(hands, "9C 9S TS QS", dealer=0, scores=scores, actions="pass order alone", defend_alone=True)
         assert game.phase == "defend" and game.to_act == 3
         choices.append(heuristic.act(game.observation(3)))
     assert choices == ["defend-alone", "defend-alone", "pass"]
