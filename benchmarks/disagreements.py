@@ -17,7 +17,7 @@ with the cards the other seats really hold, so the other seats' earlier
 choices are consistent with their hands.  Grouped by phase, the kinds of the
 two choices and, in an auction, the bid standing over (the partner's or an
 opponent's), it shows where the bot's choices gain and where they lose, each
-with a 95% interval over the decisions.
+with a 95% Student t interval over the decisions.
 
 Usage::
 
@@ -29,14 +29,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from arguments import setting
+from arguments import interval_text, setting
 
 import bowers
 from bowers.bots import create
@@ -132,15 +130,6 @@ def _deal(job: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def _interval(values: Sequence[float]) -> str:
-    """The mean with its 95% interval (normal approximation), or the one value."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return f"{mean:+.3f} (one decision)"
-    half = 1.959964 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
-
-
 def report(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     """Lines of the table: the bot's choice minus the other, over all decisions and by group, largest groups first."""
     groups: dict[tuple[str, str, str, str], list[float]] = defaultdict(list)
@@ -152,10 +141,10 @@ def report(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     lines = ["| phase | over | bot's choice | other choice | decisions | bot's choice minus the other [95%] |"]
     lines.append("| --- | --- | --- | --- | --- | --- |")
     if every:
-        lines.append(f"| all | | | | {len(every)} | {_interval(every)} |")
+        lines.append(f"| all | | | | {len(every)} | {interval_text(every)} |")
     for key, gains in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
         phase, over, choice, alternative = key
-        lines.append(f"| {phase} | {over} | {choice} | {alternative} | {len(gains)} | {_interval(gains)} |")
+        lines.append(f"| {phase} | {over} | {choice} | {alternative} | {len(gains)} | {interval_text(gains)} |")
     return lines
 
 

@@ -20,13 +20,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from arguments import setting
+from arguments import interval_text, setting
 
 import bowers
 from bowers.bots import create
@@ -71,12 +69,6 @@ def _play(job: tuple[str, int, int, list[str], list[str], int, dict[str, Any], s
     return nets
 
 
-def _interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
-    half = 1.959964 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
-    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="bid")
@@ -103,9 +95,9 @@ def main() -> None:
     print(f"{where}, {arguments.deals} deals, {arguments.bot} in every seat")
     first = actions[0]
     for action in actions:
-        line = f"{action:>10}: {_interval([r[action] for r in results])} net points a deal"
+        line = f"{action:>10}: {interval_text([r[action] for r in results])} net points a deal"
         if action != first:
-            line += f"; against {first}: {_interval([r[action] - r[first] for r in results])}"
+            line += f"; against {first}: {interval_text([r[action] - r[first] for r in results])}"
         print(line)
 
 
