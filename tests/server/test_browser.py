@@ -189,13 +189,24 @@ def play_until(page: Page, done: str, seconds: float = 60, others: list[Page] | 
         page.wait_for_timeout(40 if acted else 25)
 
 
+def open_game_with_a_turn(page: Page, server: Server, seats: list[str], target: int, tables: int = 5) -> None:
+    """Open a table from the form and wait for the first person's first turn.  In a game to a few points a bot
+    partner who goes alone and marches can end the game before the person acts at all (18 of 3,000 games to 3
+    points with ``random`` bots): then the game-over panel shows and another table is opened."""
+    for _ in range(tables):
+        new_table(page, seats, target=target)
+        page.wait_for_selector(".hand .card.legal, .controls button.action, .game-over", timeout=60_000)
+        if not page.locator(".game-over").count():
+            return
+        page.goto(server.url)
+    raise AssertionError(f"the person had no turn at {tables} tables in a row")
+
+
 def test_a_whole_game_against_bots_then_its_replay(browser: Browser, server: Server) -> None:
     page = open_page(browser, server.url)
-    new_table(page, ["human", "random", "random", "random"], target=3)
-    page.wait_for_selector(".hand .card")
+    open_game_with_a_turn(page, server, ["human", "random", "random", "random"], target=3)
     assert page.get_attribute(".felt", "aria-label") == "Card table"
     assert page.locator(".hand .card").first.get_attribute("aria-label")
-    play_until(page, ".hand .card.legal, .controls button.action", seconds=60)
     page.keyboard.press("h")
     page.wait_for_selector(".hint li", timeout=60000)
     play_until(page, ".game-over", seconds=120)
