@@ -43,10 +43,11 @@ PLAY_PREFIX = "play:"
 
 
 def kind(action: str) -> str:
-    """An action's kind for grouping: ``bid:4`` for any bid of four, ``bid:5NT``, ``discard``, ``pass``, ``call``..."""
+    """An action's kind for grouping: ``bid:4`` for any bid of four in a suit, a no-trump bid as it is (``bid:5NT``
+    in bid, ``bid:7NT`` in bid-railroad), ``discard``, ``pass``, ``call``..."""
     name, _, rest = action.partition(":")
     if name == "bid" and rest:
-        return "bid:5NT" if rest.endswith("NT") else f"bid:{rest[0]}"
+        return f"bid:{rest}" if rest.endswith("NT") else f"bid:{rest[0]}"
     return name
 
 
