@@ -11,6 +11,9 @@ import bowers
 from bowers.bots import create
 from bowers.bots.analysis import analyze_record, seats_to_analyze
 from bowers.cli import cli
+from bowers.egn import load_egn
+
+EGN_GAMES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "egn"
 
 
 def finished_record(seed: int = 3) -> dict[str, object]:
@@ -89,3 +92,32 @@ def test_bad_files_end_with_one_line(tmp_path: Path) -> None:
     seat.write_text(json.dumps(finished_record()), encoding="utf-8")
     result = runner.invoke(cli, ["analyze", str(seat), "--seat", "9"])
     assert result.exit_code == 1 and "no seat 9" in result.output
+
+
+def test_cards_an_imported_file_does_not_show_are_not_judged(tmp_path: Path) -> None:
+    # Deal 6 of this tournament game: the dealer (seat 1) orders up alone.  The file names neither the
+    # dealer's discard nor the cards of its partner (seat 3, who sits out), so the importer placed them
+    # itself; no verdict may rest on a hand nobody is known to have held.
+    record = load_egn(EGN_GAMES / "MotE_W5_G5.egn")
+    deal = record["deals"][6]
+    one_deal = {key: value for key, value in record.items() if key != "scores"}
+    one_deal["deals"] = [deal]
+    inferred = set(deal["inferred"])
+    decisions = analyze_record(one_deal, seats=[1, 3], samples=2)
+    unjudged = {(d.seat, d.phase) for d in decisions if not d.judged}
+    assert unjudged == {(1, "round-1"), (1, "maker-choice"), (1, "discard"), (3, "round-1")}
+    for decision in decisions:
+        assert decision.judged == (not inferred & set(decision.hand))
+        if decision.judged:
+            assert decision.choices and not decision.unrecorded
+        else:
+            assert not decision.choices and decision.cost == 0 and not decision.mistake
+            assert set(decision.unrecorded) == inferred & set(decision.hand)
+            assert decision.as_json()["best"] is None and decision.as_json()["judged"] is False
+    path = tmp_path / "imported.json"
+    path.write_text(json.dumps(one_deal), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["analyze", str(path), "--seat", "1", "--level", "1"])
+    assert result.exit_code == 0, result.output
+    discard = next(line for line in result.output.splitlines() if "(discard;" in line)
+    assert "not judged: the imported file does not show this seat holding KH" in discard and "MISTAKE" not in discard
+    assert result.output.rstrip().endswith("3 not judged (the seat held cards the record does not show)")

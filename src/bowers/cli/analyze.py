@@ -23,6 +23,11 @@ def _line(decision: Decision) -> list[str]:
         f"deal {decision.deal}, action {decision.action_index}, seat {decision.seat} ({decision.phase}; "
         f"hand {' '.join(decision.hand)}): played {decision.played}"
     )
+    if not decision.judged:
+        cards = " and ".join(decision.unrecorded)
+        them = "them" if len(decision.unrecorded) > 1 else "it"
+        head += f"  not judged: the imported file does not show this seat holding {cards}"
+        head += f" (bowers placed {them} to complete the deal)"
     if decision.mistake:
         head += f"  MISTAKE: {decision.best} was worth {decision.cost:.2f} points more"
     lines = [head]
@@ -61,7 +66,11 @@ def analyze_command(path: str, seat: int | None, as_json: bool, level: int, thre
         click.echo(json.dumps([decision.as_json() for decision in decisions], indent=2))
         return
     mistakes = sum(decision.mistake for decision in decisions)
+    unjudged = sum(not decision.judged for decision in decisions)
     for decision in decisions:
         for text in _line(decision):
             click.echo(text)
-    click.echo(f"{len(decisions)} decisions, {mistakes} flagged as mistakes (losing {threshold:g} expected points or more)")
+    summary = f"{len(decisions)} decisions, {mistakes} flagged as mistakes (losing {threshold:g} expected points or more)"
+    if unjudged:
+        summary += f"; {unjudged} not judged (the seat held cards the record does not show)"
+    click.echo(summary)
