@@ -19,10 +19,17 @@ two choices and, in an auction, the bid standing over (the partner's or an
 opponent's), it shows where the bot's choices gain and where they lose, each
 with a 95% Student t interval over the decisions.
 
+With ``--margins`` the bot also values both choices at each disagreement
+(``advise``, on worlds of its own) and a second table groups the decisions by
+that margin: does a choice the bot rates only a little better really score
+more, or would a bonus for the other choice (a nudge towards going alone, say)
+gain?  It answers that on the true deals, without a match.
+
 Usage::
 
     python benchmarks/disagreements.py --variant bid --deals 200 --against-bot heuristic --workers 2
     python benchmarks/disagreements.py --variant bid --deals 200 --against-action pass --phase auction
+    python benchmarks/disagreements.py --against-action alone --phase maker-choice --deals 300 --margins
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import bowers
 from bowers.bots import create
 
 PLAY_PREFIX = "play:"
+MARGINS = (0.1, 0.2, 0.3, 0.5, 1.0)  # the bot's margins in points, below which its choice is counted in a group
 
 
 def kind(action: str) -> str:
@@ -91,12 +99,22 @@ def _replay(job: dict[str, Any], history: Sequence[str], choice: str, seat: int)
     return _net(game, 0, seat)
 
 
+def _margin(player: Any, observation: Mapping[str, Any], choice: str, alternative: str) -> float | None:
+    """How many expected points the bot rates its choice above the other (its own advice, fresh worlds)."""
+    values = {advice.action: advice.value for advice in player.advise(observation, include=[choice, alternative])}
+    if choice not in values or alternative not in values:
+        return None
+    return values[choice] - values[alternative]
+
+
 def _deal(job: dict[str, Any]) -> list[dict[str, Any]]:
     """Every disagreement before play on one deal, each with what both choices scored."""
     game = bowers.Game(job["variant"], seed=job["seed"], **job["options"])
     rules = game.rules
     players = [create(job["bot"], seed=job["seed"] * 16 + s, **job["settings"]) for s in range(rules.players)]
     other = create(job["against_bot"], seed=job["seed"], **job["against_settings"]) if job["against_bot"] else None
+    # The margins come from a bot of their own, so that asking for them leaves the deal's play as it was.
+    valuer = create(job["bot"], seed=job["seed"] * 16 + 12, **job["settings"]) if job["margins"] else None
     history: list[str] = []
     found: list[dict[str, Any]] = []
     while not game.results:
@@ -111,8 +129,10 @@ def _deal(job: dict[str, Any]) -> list[dict[str, Any]]:
         phase = str(observation.get("phase"))
         wanted = job["phase"] is None or phase == job["phase"]
         if wanted and len(legal) > 1 and alternative != choice and alternative in legal:
+            margin = _margin(valuer, observation, choice, alternative) if valuer is not None else None
             found.append(
                 {
+                    "margin": margin,
                     "seed": job["seed"],
                     "seat": seat,
                     "phase": phase,
@@ -149,6 +169,22 @@ def report(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return lines
 
 
+def margin_report(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Lines of a table: the decisions the bot rated at most so much better than the other, and what they scored.
+
+    Each line is what a bonus of that many points for the other choice would have changed: the decisions it
+    would flip, and the other choice's gain over the bot's on them (negative: the bonus would cost).
+    """
+    rated = [row for row in rows if row.get("margin") is not None]
+    lines = ["| the bot's margin below | decisions | the other choice minus the bot's [95%] | in all, points |"]
+    lines.append("| --- | --- | --- | --- |")
+    for limit in MARGINS:
+        gains = [row["alternative_net"] - row["choice_net"] for row in rated if row["margin"] < limit]
+        text = interval_text(gains) if gains else "-"
+        lines.append(f"| {limit:g} | {len(gains)} | {text} | {sum(gains):+g} |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="standard")
@@ -164,6 +200,9 @@ def main() -> None:
     parser.add_argument("--against-setting", action="append", default=[], type=setting, help="a setting of --against-bot")
     parser.add_argument("--phase", help="only decisions of this phase (auction, round-1, round-2, discard, ...)")
     parser.add_argument("--json", help="write every decision compared to this file")
+    parser.add_argument(
+        "--margins", action="store_true", help="also group the decisions by how much better the bot rates its choice"
+    )
     arguments = parser.parse_args()
     jobs = [
         {
@@ -176,6 +215,7 @@ def main() -> None:
             "against_settings": dict(arguments.against_setting),
             "against_action": arguments.against_action,
             "phase": arguments.phase,
+            "margins": arguments.margins,
         }
         for k in range(arguments.deals)
     ]
@@ -184,6 +224,9 @@ def main() -> None:
     other = arguments.against_bot or arguments.against_action
     print(f"{arguments.variant}: {arguments.deals} deals, {arguments.bot} in every seat, its choices before play against {other}")
     print("\n".join(report(rows)))
+    if arguments.margins:
+        print()
+        print("\n".join(margin_report(rows)))
     if arguments.json:
         with open(arguments.json, "w", encoding="utf-8") as out:
             json.dump(rows, out)
