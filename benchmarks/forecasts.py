@@ -25,19 +25,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from arguments import interval_text, setting
+from disagreements import PLAY_PREFIX, kind
 
 import bowers
 from bowers.bots.pimc import PimcBot
-
-PLAY_PREFIX = "play:"
-
-
-def _kind(action: str) -> str:
-    """A choice's kind for grouping: ``bid:4`` for any four in a suit, a no-trump bid as it is, else its name."""
-    name, _, rest = action.partition(":")
-    if name == "bid" and rest:
-        return f"bid:{rest}" if rest.endswith("NT") else f"bid:{rest[0]}"
-    return name
 
 
 def _deal(job: dict[str, Any]) -> list[dict[str, Any]]:
@@ -71,14 +62,14 @@ def report(rows: Sequence[dict[str, Any]]) -> list[str]:
     """The table: by phase and kind of choice, the mean forecast and the mean result with its interval."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
-        groups[(row["phase"], _kind(row["choice"]))].append(row)
+        groups[(row["phase"], kind(row["choice"]))].append(row)
     lines = ["| phase | choice | decisions | forecast (mean net points) | result [95%] | result minus forecast [95%] |"]
     lines.append("| --- | --- | --- | --- | --- | --- |")
-    for (phase, kind), group in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+    for (phase, choice), group in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
         forecast = sum(row["forecast"] for row in group) / len(group)
         result = interval_text([row["result"] for row in group])
         error = interval_text([row["result"] - row["forecast"] for row in group])
-        lines.append(f"| {phase} | {kind} | {len(group)} | {forecast:+.3f} | {result} | {error} |")
+        lines.append(f"| {phase} | {choice} | {len(group)} | {forecast:+.3f} | {result} | {error} |")
     return lines
 
 
