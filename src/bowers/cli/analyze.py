@@ -24,8 +24,9 @@ def _line(decision: Decision) -> list[str]:
         f"hand {' '.join(decision.hand)}): played {decision.played}"
     )
     if not decision.judged:
-        cards = " and ".join(decision.unrecorded)
-        them = "them" if len(decision.unrecorded) > 1 else "it"
+        placed = decision.unrecorded
+        cards = placed[0] if len(placed) == 1 else f"{', '.join(placed[:-1])} and {placed[-1]}"
+        them = "them" if len(placed) > 1 else "it"
         head += f"  not judged: the imported file does not show this seat holding {cards}"
         head += f" (bowers placed {them} to complete the deal)"
     if decision.mistake:
