@@ -35,13 +35,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from arguments import interval_text, setting
+from arguments import add_deal_arguments, deal_jobs, gather, interval_text, setting, write_json
 
 import bowers
 from bowers.bots import create
@@ -187,49 +185,33 @@ def margin_report(rows: Sequence[Mapping[str, Any]]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default="standard")
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1, help="deal k is dealt by bowers.Game(variant, seed=seed * 100003 + k)")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--bot", default="pimc")
-    parser.add_argument("--setting", action="append", default=[], type=setting, help="a setting of the bot, NAME=VALUE")
-    parser.add_argument("--option", action="append", default=[], type=setting, help="a game option, NAME=VALUE")
+    add_deal_arguments(parser, "write every decision compared to this file", bot=True)
     against = parser.add_mutually_exclusive_group(required=True)
     against.add_argument("--against-bot", help="compare with this bot's choice (for example heuristic)")
     against.add_argument("--against-action", help="compare with this action where it is legal (for example pass)")
     parser.add_argument("--against-setting", action="append", default=[], type=setting, help="a setting of --against-bot")
     parser.add_argument("--phase", help="only decisions of this phase (auction, round-1, round-2, discard, ...)")
-    parser.add_argument("--json", help="write every decision compared to this file")
     parser.add_argument(
         "--margins", action="store_true", help="also group the decisions by how much better the bot rates its choice"
     )
     arguments = parser.parse_args()
-    jobs = [
-        {
-            "variant": arguments.variant,
-            "seed": arguments.seed * 100003 + k,
-            "options": dict(arguments.option),
-            "bot": arguments.bot,
-            "settings": dict(arguments.setting),
-            "against_bot": arguments.against_bot,
-            "against_settings": dict(arguments.against_setting),
-            "against_action": arguments.against_action,
-            "phase": arguments.phase,
-            "margins": arguments.margins,
-        }
-        for k in range(arguments.deals)
-    ]
-    with ProcessPoolExecutor(arguments.workers) as pool:
-        rows = [row for found in pool.map(_deal, jobs) for row in found]
+    jobs = deal_jobs(
+        arguments,
+        bot=arguments.bot,
+        against_bot=arguments.against_bot,
+        against_settings=dict(arguments.against_setting),
+        against_action=arguments.against_action,
+        phase=arguments.phase,
+        margins=arguments.margins,
+    )
+    rows = gather(_deal, jobs, arguments.workers)
     other = arguments.against_bot or arguments.against_action
     print(f"{arguments.variant}: {arguments.deals} deals, {arguments.bot} in every seat, its choices before play against {other}")
     print("\n".join(report(rows)))
     if arguments.margins:
         print()
         print("\n".join(margin_report(rows)))
-    if arguments.json:
-        with open(arguments.json, "w", encoding="utf-8") as out:
-            json.dump(rows, out)
+    write_json(arguments.json, rows)
 
 
 if __name__ == "__main__":

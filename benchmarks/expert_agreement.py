@@ -23,12 +23,12 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import json
 from collections import defaultdict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from arguments import gather, write_json
 
 from bowers.bots.analysis import analyze_record
 from bowers.egn import load_egn
@@ -107,13 +107,10 @@ def main() -> None:
     paths = sorted(str(path) for path in Path(arguments.games).glob("*.egn"))
     if not paths:
         parser.error(f"no .egn files in {arguments.games}")
-    with ProcessPoolExecutor(arguments.workers) as pool:
-        rows = [row for game in pool.map(_analyse, [(path, arguments.level) for path in paths]) for row in game]
+    rows = gather(_analyse, [(path, arguments.level) for path in paths], arguments.workers)
     print(f"{len(paths)} games, pimc at level {arguments.level} against the players' choices")
     print("\n".join(report(rows)))
-    if arguments.json:
-        with open(arguments.json, "w", encoding="utf-8") as out:
-            json.dump(rows, out)
+    write_json(arguments.json, rows)
 
 
 if __name__ == "__main__":

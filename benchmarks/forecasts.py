@@ -18,13 +18,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import json
 from collections import defaultdict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from arguments import interval_text, setting
+from arguments import add_deal_arguments, deal_jobs, gather, interval_text, write_json
 from disagreements import PLAY_PREFIX, kind
 
 import bowers
@@ -75,30 +73,12 @@ def report(rows: Sequence[dict[str, Any]]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default="standard")
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1, help="deal k is dealt by bowers.Game(variant, seed=seed * 100003 + k)")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--setting", action="append", default=[], type=setting, help="a setting of the bot, NAME=VALUE")
-    parser.add_argument("--option", action="append", default=[], type=setting, help="a game option, NAME=VALUE")
-    parser.add_argument("--json", help="write every forecast and result to this file")
+    add_deal_arguments(parser, "write every forecast and result to this file")
     arguments = parser.parse_args()
-    jobs = [
-        {
-            "variant": arguments.variant,
-            "seed": arguments.seed * 100003 + k,
-            "options": dict(arguments.option),
-            "settings": dict(arguments.setting),
-        }
-        for k in range(arguments.deals)
-    ]
-    with ProcessPoolExecutor(arguments.workers) as pool:
-        rows = [row for found in pool.map(_deal, jobs) for row in found]
+    rows = gather(_deal, deal_jobs(arguments), arguments.workers)
     print(f"{arguments.variant}: {arguments.deals} deals, pimc in every seat, its forecasts before play against the results")
     print("\n".join(report(rows)))
-    if arguments.json:
-        with open(arguments.json, "w", encoding="utf-8") as out:
-            json.dump(rows, out)
+    write_json(arguments.json, rows)
 
 
 if __name__ == "__main__":
