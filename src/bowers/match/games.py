@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import os
 import statistics
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bowers.errors import MatchFailure, OptionError
 from bowers.game import Game
-from bowers.match.hands import hand_summary, prepare_records_directory, side_rates, write_record
+from bowers.match.hands import hand_summary, side_rates
 from bowers.match.runner import (
     SIDE_LABELS,
     PlayPlan,
@@ -31,7 +30,7 @@ from bowers.match.runner import (
     _derived_seed,
     _play_until,
     match_record,
-    play_all,
+    play_checked,
     seatings,
     side_net,
 )
@@ -327,18 +326,7 @@ class GamesPlan:
         With ``records`` (a folder), every game played is written there as a game record, named
         ``game-K-pass-P.json``, with the match seed, the game and the player at each seat in its metadata.
         """
-        folder = prepare_records_directory(records) if records is not None else None
-        plan = PlayPlan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate, folder is not None)
-
-        def write(outcome: GameOutcome) -> None:
-            for number, played in enumerate(outcome.passes):
-                if folder is not None and played.record is not None:
-                    write_record(folder, f"game-{outcome.game:06d}-pass-{number}", played.record)
-                    played.record = None
-
-        start = time.perf_counter()
-        outcomes = play_all(play_game, plan, self.games, self.workers, progress, write, self.cluster)
-        return _summarise(plan, self.rules, outcomes, self.workers, time.perf_counter() - start)
+        return play_checked(self, play_game, self.games, "game", _summarise, progress, records)
 
 
 def plan_games(

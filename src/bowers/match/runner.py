@@ -31,7 +31,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import repeat
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bowers.bots import Bot, create
 from bowers.errors import BowersError, MatchFailure, OptionError
@@ -45,6 +45,7 @@ SIDE_LABELS = "ABCDEF"
 BotFactory = Callable[..., Bot]
 PlanT = TypeVar("PlanT")
 OutcomeT = TypeVar("OutcomeT")
+ResultT = TypeVar("ResultT")
 
 
 @dataclass(frozen=True)
@@ -506,6 +507,52 @@ def play_all(
     return outcomes
 
 
+class CheckedPlan(Protocol):
+    """What ``play_checked`` reads of a checked plan (a ``MatchPlan`` or a ``GamesPlan``)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def sides(self) -> tuple[Side, ...]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def duplicate(self) -> bool: ...
+    @property
+    def workers(self) -> int: ...
+    @property
+    def cluster(self) -> str | None: ...
+
+
+def play_checked(
+    checked: CheckedPlan,
+    play_one: Callable[[PlayPlan, int], OutcomeT],
+    count: int,
+    unit: str,
+    summarise: Callable[[PlayPlan, Rules, list[OutcomeT], int, float], ResultT],
+    progress: Callable[[int], None] | None,
+    records: str | os.PathLike[str] | None,
+) -> ResultT:
+    """Play a checked plan's ``count`` deals or games (``unit``) with ``play_one`` and ``summarise`` them.
+
+    With ``records`` (a folder), every hand or game played is written there as ``{unit}-K-pass-P.json``.
+    """
+    folder = prepare_records_directory(records) if records is not None else None
+    plan = PlayPlan(
+        checked.rules.variant, dict(checked.rules.options), checked.sides, checked.seed, checked.duplicate, folder is not None
+    )
+
+    def write(outcome: Any) -> None:
+        for number, played in enumerate(outcome.passes):
+            if folder is not None and played.record is not None:
+                write_record(folder, f"{unit}-{getattr(outcome, unit):06d}-pass-{number}", played.record)
+                played.record = None
+
+    start = time.perf_counter()
+    outcomes = play_all(play_one, plan, count, checked.workers, progress, write, checked.cluster)
+    return summarise(plan, checked.rules, outcomes, checked.workers, time.perf_counter() - start)
+
+
 @dataclass(frozen=True)
 class MatchPlan:
     """A checked match, ready to play: the rules, the sides, the number of deals and of workers.
@@ -527,19 +574,7 @@ class MatchPlan:
         With ``records`` (a folder), every hand played is written there as a game record, named
         ``deal-K-pass-P.json``, with the match seed, the deal and the player at each seat in its metadata.
         """
-        folder = prepare_records_directory(records) if records is not None else None
-        plan = PlayPlan(self.rules.variant, dict(self.rules.options), self.sides, self.seed, self.duplicate, folder is not None)
-
-        def write(outcome: DealOutcome) -> None:
-            for number, played in enumerate(outcome.passes):
-                if folder is not None and played.record is not None:
-                    write_record(folder, f"deal-{outcome.deal:06d}-pass-{number}", played.record)
-                    played.record = None
-
-        start = time.perf_counter()
-        outcomes = play_all(play_deal, plan, self.deals, self.workers, progress, write, self.cluster)
-        seconds = time.perf_counter() - start
-        return _summarise(plan, self.rules, outcomes, self.workers, seconds)
+        return play_checked(self, play_deal, self.deals, "deal", _summarise, progress, records)
 
 
 def plan_match(
