@@ -62,7 +62,7 @@ def test_every_shipped_model_matches_its_features() -> None:
     assert models, "no learned model ships with the package"
     for key, model in models.items():
         variant, feature_set = key.split("/")
-        phase = {"auction": "auction", "rounds": "round-1", "maker": "maker-choice"}[feature_set]
+        phase = {"auction": "auction", "rounds": "round-1", "maker": "maker-choice", "discard": "discard"}[feature_set]
         game = _first_decision(variant, 3, phase)
         view = View(game.observation(game.to_act))  # type: ignore[arg-type]
         rows = decision_rows(view, view.legal)
@@ -190,6 +190,58 @@ def test_a_dealer_who_orders_is_measured_with_the_turn_up_and_without_its_discar
     assert rows is not None
     trumps, right_bower = rows[0][4], rows[0][5]  # after the kind: expected tricks, trump length, the top trumps
     assert trumps == pytest.approx(4 / 5) and right_bower == 1.0
+
+
+def _dealer_to_discard() -> bowers.Game:
+    """Seat 1 orders the ace of hearts up to dealer 0, who holds J♥ 10♥ K♣ 9♣ 9♠ and must lay one card away."""
+    game = deal("standard", 0, ["JH TH KC 9C 9S", "", "", ""], "AH")
+    game.apply("order", seat=1)
+    game.apply("partner", seat=1)
+    assert game.hand.phase_name == "discard"
+    return game
+
+
+def test_a_discard_is_measured_by_the_hand_it_keeps_and_the_cards_it_lays_away() -> None:
+    view = View(_dealer_to_discard().observation(0))
+    actions = ["discard:9S", "discard:JH", "discard:KC"]
+    rows = decision_rows(view, actions)
+    assert rows is not None and rows.shape == (3, 27)
+    void_spades, right_bower, king = rows
+    # The hand kept (expected tricks, trump length, the top trumps...): laying away the right bower keeps two trumps.
+    assert void_spades[1] == pytest.approx(3 / 5) and right_bower[1] == pytest.approx(2 / 5)
+    assert void_spades[2] == 1.0 and right_bower[2] == 0.0 and void_spades[0] > right_bower[0]
+    # The cards laid away: trumps among them, the best trump's rank, side aces and kings, voids made, the heuristic's.
+    trumps, top, aces, kings, voids, favourite = 12, 13, 14, 15, 16, 17
+    assert right_bower[trumps] == 1.0 and right_bower[top] == 1.0 and void_spades[trumps] == 0.0
+    assert king[kings] == 1.0 and void_spades[kings] == 0.0 and not rows[:, aces].any()
+    assert void_spades[voids] == pytest.approx(1 / 3) and king[voids] == 0.0
+    assert void_spades[favourite] == 1.0 and right_bower[favourite] == king[favourite] == 0.0
+    # The context: the seat deals (last of four places), an opponent made trump, with partner, at no contract level.
+    assert void_spades[18:22].tolist() == [0.0, 0.0, 0.0, 1.0]
+    assert void_spades[22:].tolist() == [0.0, 0.0, 1.0, 0.0, 0.0]
+
+
+def test_the_dealers_discard_is_learned_but_scored_on_worlds_by_default() -> None:
+    observation = _dealer_to_discard().observation(0)
+    assert model_for("standard", "discard") is not None
+    default = PimcBot(seed=0, samples=8).advise(observation)
+    assert default and not any("learned" in choice.reason for choice in default)
+    learned = PimcBot(seed=0, samples=8, bidding="learned").advise(observation)
+    assert {choice.action for choice in learned} == set(observation["legal_actions"])
+    assert all("as learned from self-play" in choice.reason for choice in learned)
+    assert learned[0].action == "discard:9S"  # the void in spades, keeping every trump and the king of clubs
+    rounds_only = ModelBidder(seed=0, feature_sets=frozenset({"rounds"}))
+    assert rounds_only.act(observation) == HeuristicBot(seed=0).act(observation)
+
+
+def test_a_file_of_models_can_switch_one_decisions_model_off(tmp_path: Path) -> None:
+    path = tmp_path / "no-discard.json"
+    path.write_text('{"standard/discard": null}')
+    models = load_models(str(path))
+    assert "standard/discard" not in models and models["standard/rounds"] is model_for("standard", "round-1")
+    observation = _dealer_to_discard().observation(0)
+    advice = PimcBot(seed=0, samples=8, bidding="learned", models=str(path)).advise(observation)
+    assert advice and not any("learned" in choice.reason for choice in advice)
 
 
 def test_a_shipped_model_gives_each_result_a_chance_whose_mean_is_its_value() -> None:

@@ -1,7 +1,8 @@
 """Learned values of the decisions before play, trained on self-play results rather than double-dummy worlds.
 
 For a seat at a decision before play (an auction bid, ordering up or calling
-trump, and in standard Euchre the maker's partner or alone), ``decision_values`` returns each legal action's expected net points
+trump, and in standard Euchre the maker's partner or alone and the dealer's
+discard), ``decision_values`` returns each legal action's expected net points
 for the seat's team, predicted by a small neural network from what the seat
 sees: its cards measured against the action's trump, the auction or the
 turn-up so far, its position and the kind of action.  The networks were
@@ -29,13 +30,13 @@ from typing import Any
 import numpy as np
 
 from bowers.bots.heuristic import HeuristicBot, best_discard, decide, hand_tricks, maker_hand, tables_for
-from bowers.bots.view import View
+from bowers.bots.view import View, cards_from_names
 from bowers.cards import cards_of, rank_of
 from bowers.errors import OptionError
 from bowers.tables import NO_TRUMP
 
 # The phases a model may cover, by the name of the model's feature set.
-FEATURE_SETS = {"auction": "auction", "round-1": "rounds", "round-2": "rounds", "maker-choice": "maker"}
+FEATURE_SETS = {"auction": "auction", "round-1": "rounds", "round-2": "rounds", "maker-choice": "maker", "discard": "discard"}
 _TRUMP_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
 ACE, KING, QUEEN = 12, 11, 10  # card ranks (2 is 0)
 
@@ -103,17 +104,19 @@ Models = Mapping[str, ValueModel]  # models by ``variant/feature set``
 @lru_cache(maxsize=8)
 def load_models(path: str) -> dict[str, ValueModel]:
     """The models of a file written by ``training/bidding.py --output``, each in the place of the shipped one of
-    its decision (the shipped ones stand for the decisions the file has no model of).
+    its decision (the shipped ones stand for the decisions the file has no model of).  A decision given as
+    ``null`` in the file has no model: it is scored on solved worlds, so that one model can be set against none.
 
     A missing, unreadable or malformed file raises ``OptionError`` naming it.
     """
     try:
         stored = json.loads(Path(path).read_text(encoding="utf-8"))
-        loaded = {str(key): ValueModel(value) for key, value in stored.items()}
+        loaded = {str(key): ValueModel(value) for key, value in stored.items() if value is not None}
+        switched_off = {str(key) for key, value in stored.items() if value is None}
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
         message = f"setting 'models': {path!r} is not a readable file of learned models ({type(error).__name__}: {error})"
         raise OptionError(message, "models", "a file written by training/bidding.py --output") from None
-    return {**_models(), **loaded}
+    return {key: model for key, model in {**_models(), **loaded}.items() if key not in switched_off}
 
 
 def model_for(variant: str, phase: str, models: Models | None = None) -> ValueModel | None:
@@ -301,7 +304,61 @@ def maker_rows(view: View, actions: Sequence[str]) -> np.ndarray:
     return np.asarray(rows, dtype=np.float64)
 
 
-FEATURE_BUILDERS = {"auction": auction_rows, "rounds": round_rows, "maker": maker_rows}
+def _discarded(action: str) -> int:
+    """The cards a ``discard:`` action lays away, as a bit set (one card, or the auction declarer's several)."""
+    return cards_from_names(action.split(":", 1)[1].split(","))
+
+
+def discard_rows(view: View, actions: Sequence[str]) -> np.ndarray:
+    """One row of features per discard (a dealer's after the pick-up, or an auction declarer's after the kitty).
+
+    The hand kept is measured against trump as for the bidding; the cards laid away are described by how many
+    were trumps and how high the best of them ranked, the side aces and kings among them, the side suits they
+    leave void, and whether they are the ``heuristic``'s choice; the context says whose contract it is (the
+    seat's, its partner's or an opponent's), whether the maker is alone, the contract's level and the seat's
+    place.
+    """
+    rules = view.rules
+    size = rules.hand_size
+    trump = view.trump
+    tables = tables_for(view, trump)
+    maker = view.maker
+    contract = view.observation.get("contract")
+    level = int(str(contract)[0]) / size if contract else 0.0
+    context = [
+        *_position(view),
+        float(maker == view.seat),
+        float(maker >= 0 and maker != view.seat and view.same_team(maker, view.seat)),
+        float(maker >= 0 and not view.same_team(maker, view.seat)),
+        float(view.alone),
+        level,
+    ]
+    hand = view.hand
+    count = len(actions[0].split(":", 1)[1].split(",")) if actions else 1
+    favourite = best_discard(view, hand, trump, count)
+    lengths = [(hand & tables.suit_mask[suit]).bit_count() for suit in range(4)]
+    rows = []
+    for action in actions:
+        laid = _discarded(action)
+        kept = hand & ~laid
+        cards = cards_of(laid)
+        trumps = [card for card in cards if trump != NO_TRUMP and tables.effective_suit[card] == trump]
+        side = [card for card in cards if card not in trumps]
+        top_trump = max((_rank_among_trumps(view, card, trump) for card in trumps), default=0.0)
+        voids = sum(1 for suit in range(4) if suit != trump and lengths[suit] and not (kept & tables.suit_mask[suit]))
+        described = [
+            len(trumps) / len(cards),
+            top_trump,
+            sum(1 for card in side if card < 52 and rank_of(card) == ACE) / len(cards),
+            sum(1 for card in side if card < 52 and rank_of(card) == KING) / len(cards),
+            voids / 3,
+            float(laid == favourite),
+        ]
+        rows.append([*trump_features(view, kept, trump), *described, *context])
+    return np.asarray(rows, dtype=np.float64)
+
+
+FEATURE_BUILDERS = {"auction": auction_rows, "rounds": round_rows, "maker": maker_rows, "discard": discard_rows}
 
 
 def decision_rows(view: View, actions: Sequence[str]) -> np.ndarray | None:
@@ -323,9 +380,7 @@ def _model_and_rows(view: View, actions: Sequence[str], models: Models | None) -
     return model, rows
 
 
-def decision_values(
-    view: View, actions: Sequence[str] | None = None, models: Models | None = None
-) -> dict[str, float] | None:
+def decision_values(view: View, actions: Sequence[str] | None = None, models: Models | None = None) -> dict[str, float] | None:
     """Each action's learned expected net points for the seat's team, or None where no model covers the decision.
 
     ``models`` (default: the shipped ones) are the models to read, such as ``load_models(path)``.
