@@ -115,6 +115,15 @@ def test_ultimate_low_cards_are_returned() -> None:
     assert choice(game, "heuristic", {}) == "twos-threes:2C,3D,2H"
 
 
+@pytest.mark.parametrize("scores", [[32, 21], [21, 32], [0, 0]])
+def test_ultimate_twos_and_threes_are_returned_by_pimc_whatever_the_score(scores: list[int]) -> None:
+    # A reviewer saw pimc keep 2♦ 2♥ 3♥ at 32-21 (worth -0.3 against +2.5 for returning them): worlds too few to tell.
+    game = deal("ultimate", 0, ["", "2D 2H 3H AS KS QS 9C TC KD 8H 9H", "", ""], initial_scores=scores)
+    assert game.phase == "twos-threes" and game.legal_actions() == ["pass", "twos-threes:2D,2H,3H"]
+    choices = {create("pimc", seed=seed, time_budget=0).act(game.observation(1)) for seed in range(3)}
+    assert choices == {"twos-threes:2D,2H,3H"}
+
+
 def test_railroad_jambone_with_the_top_trumps_only() -> None:
     game = deal("railroad", 0, ["", "JK JH JD AH KH QH TH", "", ""], "9H")
     run(game, "1:order")
