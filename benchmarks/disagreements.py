@@ -43,6 +43,7 @@ from arguments import add_deal_arguments, deal_jobs, gather, interval_text, sett
 
 import bowers
 from bowers.bots import create
+from bowers.match.runner import side_net
 
 PLAY_PREFIX = "play:"
 MARGINS = (0.1, 0.2, 0.3, 0.5, 1.0)  # the bot's margins in points, below which its choice is counted in a group
@@ -71,10 +72,7 @@ def context(observation: Mapping[str, Any], seat: int, rules: Any) -> str:
 
 def _net(game: bowers.Game, hand_index: int, seat: int) -> float:
     """The net points of ``seat``'s team in the hand numbered ``hand_index``: its points minus the others' mean."""
-    points = game.results[hand_index]["points"]
-    team = game.rules.team_of(seat)
-    others = [p for t, p in enumerate(points) if t != team]
-    return float(points[team] - sum(others) / len(others))
+    return float(side_net(game.results[hand_index]["points"], game.rules.team_of(seat)))
 
 
 def _finish(game: bowers.Game, players: Sequence[Any]) -> None:

@@ -29,6 +29,7 @@ from arguments import interval_text, setting
 import bowers
 from bowers.bots import create
 from bowers.cards import card_name, cards_of, parse_card, to_hand
+from bowers.match.runner import side_net
 
 
 def _deal(variant: str, seat: int, hand: list[str], seed: int) -> tuple[list[list[str]], list[str]]:
@@ -62,10 +63,7 @@ def _play(job: tuple[str, int, int, list[str], list[str], int, dict[str, Any], s
             acting = game.to_act
             assert acting is not None
             game.apply(players[acting].act(game.observation(acting)))
-        points = game.results[0]["points"]
-        team = game.rules.team_of(seat)
-        others = [p for t, p in enumerate(points) if t != team]
-        nets[action] = points[team] - sum(others) / len(others)
+        nets[action] = side_net(game.results[0]["points"], game.rules.team_of(seat))
     return nets
 
 

@@ -27,6 +27,7 @@ from disagreements import PLAY_PREFIX, kind
 
 import bowers
 from bowers.bots.pimc import PimcBot
+from bowers.match.runner import side_net
 
 
 def _deal(job: dict[str, Any]) -> list[dict[str, Any]]:
@@ -50,9 +51,7 @@ def _deal(job: dict[str, Any]) -> list[dict[str, Any]]:
         game.apply(choice, seat=seat)
     points = game.results[0]["points"]
     for row in rows:
-        team = rules.team_of(row["seat"])
-        others = [p for t, p in enumerate(points) if t != team]
-        row["result"] = float(points[team] - sum(others) / len(others))
+        row["result"] = float(side_net(points, rules.team_of(row["seat"])))
     return rows
 
 

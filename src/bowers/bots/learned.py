@@ -334,7 +334,7 @@ def discard_rows(view: View, actions: Sequence[str]) -> np.ndarray:
         level,
     ]
     hand = view.hand
-    count = len(actions[0].split(":", 1)[1].split(",")) if actions else 1
+    count = _discarded(actions[0]).bit_count() if actions else 1
     favourite = best_discard(view, hand, trump, count)
     lengths = [(hand & tables.suit_mask[suit]).bit_count() for suit in range(4)]
     rows = []
