@@ -353,6 +353,13 @@ def main(argv: list[str] | None = None) -> int:
         "--head", choices=("outcomes", "mean"), default="outcomes", help="predict the chance of each outcome, or the mean points"
     )
     parser.add_argument(
+        "--hidden",
+        type=lambda text: tuple(int(size) for size in text.split(",")),
+        default=(64, 32),
+        metavar="SIZES",
+        help="the hidden layers' sizes, comma-separated (default: 64,32)",
+    )
+    parser.add_argument(
         "--start-from",
         nargs="?",
         const=MODELS,
@@ -388,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"--start-from: {args.start_from} has no model {key} to start from")
         if outcomes is not None:
             outcomes = outcomes_to_predict(outcomes, start)
-    model, figures = train(data["rows"], data["values"], held, args.seed, outcomes=outcomes, start=start)
+    model, figures = train(data["rows"], data["values"], held, args.seed, hidden=args.hidden, outcomes=outcomes, start=start)
     trained = time.perf_counter() - started - generated
     if args.reuse and stored.exists():
         # The rows were generated before: keep the time that took, as the model it replaces recorded it.
@@ -404,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         "decisions": len(np.unique(data["decisions"])),
         "seed": args.seed,
         "behaviour": args.behaviour,
+        "hidden": list(args.hidden),
         **({} if start is None else {"started_from": {name: start["info"].get(name) for name in ("behaviour", "deals", "seed")}}),
         "generation_seconds": generation_time,
         "training_seconds": round(trained, 1),

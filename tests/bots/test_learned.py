@@ -357,6 +357,22 @@ def test_training_can_start_from_a_stored_model_and_keeps_its_input_scaling() ->
     assert training.outcomes_to_predict(np.array([-1.0, 1.0]), first).tolist() == [-1.0, 1.0]
 
 
+def test_the_training_command_trains_on_kept_rows_with_the_hidden_layers_asked_for(tmp_path: Path) -> None:
+    training = _training_module()
+    data = training.generate(("bid", 4, 0, 10, "heuristic", "auction"))
+    kept = tmp_path / "data"
+    kept.mkdir()
+    arrays = {name: np.asarray(values) for name, values in data.items()}
+    np.savez_compressed(kept / "bid-auction-4-10-heuristic.npz", **arrays)
+    output = tmp_path / "models.json"
+    arguments = ["--variant", "bid", "--deals", "10", "--seed", "4", "--data", str(kept), "--reuse"]
+    assert training.main([*arguments, "--output", str(output), "--hidden", "16,8,4"]) == 0
+    stored = json.loads(output.read_text())["bid/auction"]
+    assert [len(layer["bias"]) for layer in stored["layers"]] == [16, 8, 4, len(stored["outcomes"])]
+    assert stored["info"]["hidden"] == [16, 8, 4] and stored["info"]["rows"] == len(data["values"])
+    assert ValueModel(stored).predict(np.asarray(data["rows"][:3])).shape == (3,)
+
+
 def test_auto_bidding_uses_the_learned_values_only_where_they_were_measured_to_help() -> None:
     default = PimcBot(seed=0)
     assert default.learned_bidding("standard") and default.learned_bidding("bid")
