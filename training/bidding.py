@@ -326,6 +326,18 @@ def outcomes_to_predict(seen: np.ndarray, start: Mapping[str, Any]) -> np.ndarra
     return seen
 
 
+def hidden_sizes(text: str) -> tuple[int, ...]:
+    """The hidden layers' sizes given as ``--hidden``: positive whole numbers separated by commas."""
+    try:
+        sizes = tuple(int(size) for size in text.split(","))
+    except ValueError:
+        sizes = ()
+    if not sizes or min(sizes) < 1:
+        message = f"{text!r} is not a list of layer sizes: give positive whole numbers separated by commas, like 64,32"
+        raise argparse.ArgumentTypeError(message)
+    return sizes
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", required=True)
@@ -354,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--hidden",
-        type=lambda text: tuple(int(size) for size in text.split(",")),
+        type=hidden_sizes,
         default=(64, 32),
         metavar="SIZES",
         help="the hidden layers' sizes, comma-separated (default: 64,32)",

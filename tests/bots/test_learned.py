@@ -371,6 +371,9 @@ def test_the_training_command_trains_on_kept_rows_with_the_hidden_layers_asked_f
     assert [len(layer["bias"]) for layer in stored["layers"]] == [16, 8, 4, len(stored["outcomes"])]
     assert stored["info"]["hidden"] == [16, 8, 4] and stored["info"]["rows"] == len(data["values"])
     assert ValueModel(stored).predict(np.asarray(data["rows"][:3])).shape == (3,)
+    for wrong in ("64,x", "0,8", ""):
+        with pytest.raises(SystemExit):
+            training.main([*arguments, "--output", str(output), "--hidden", wrong])
 
 
 def test_auto_bidding_uses_the_learned_values_only_where_they_were_measured_to_help() -> None:
