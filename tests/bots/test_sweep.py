@@ -38,3 +38,19 @@ def test_pimc_and_heuristic_play_every_option_set(variant_name: str, options: di
     result = play_match(variant_name, players, deals=3, seed=11, workers=1, options=options, settings=settings)
     assert result.hands == 3 * teams
     assert result.sides[0].decisions > 0 and result.sides[1].decisions > 0
+
+
+def test_the_learned_bidders_fallback_never_makes_an_illegal_choice() -> None:
+    # Railroad for six with the turn-up kept by the dealer: the model of the other seats has no learned model for
+    # this discard and falls back to the heuristic, whose favourite (the turn-up) was played as it was, though
+    # illegal, and pimc stopped with IllegalAction inside its search.
+    result = play_match(
+        "railroad-6",
+        ["pimc", "heuristic", "heuristic"],
+        deals=2,
+        seed=817643,
+        workers=1,
+        options={"stick_the_dealer": False, "discard_turn_up": False},
+        settings=[{"level": 1, "time_budget": 0, "bidding": "learned", "score_model": "points", "learned_weight": 0}, {}, {}],
+    )
+    assert result.hands == 2 * 3

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from bowers.bots.heuristic import HeuristicBot, best_discard, decide, hand_tricks, maker_hand, tables_for
+from bowers.bots.heuristic import HeuristicBot, best_discard, hand_tricks, maker_hand, tables_for
 from bowers.bots.view import View, cards_from_names
 from bowers.cards import cards_of, rank_of
 from bowers.errors import OptionError
@@ -438,8 +438,7 @@ class ModelBidder(HeuristicBot):
             values = decision_values(view, legal, self.models)
             if values:
                 return max(legal, key=lambda action: values[action])
-            return decide(view, self.settings)
-        return super().act(observation)
+        return super().act(observation)  # the heuristic's choice, never an illegal one
 
 
 __all__ = [
