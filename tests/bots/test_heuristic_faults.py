@@ -6,7 +6,7 @@ import pytest
 
 import bowers
 from bowers.bots import create
-from bowers.bots.heuristic import hand_tricks
+from bowers.bots.heuristic import decide, hand_tricks
 from bowers.bots.view import View
 from tests.rules.deals import deal, run
 
@@ -130,6 +130,19 @@ def test_the_dealer_discards_a_plain_card_not_a_trump() -> None:
     assert game.phase == "discard" and game.to_act == 0
     assert heuristic_choice(game) in ("discard:AD", "discard:JH", "discard:KH")
     assert pimc_choices(game) <= {"discard:AD", "discard:JH", "discard:KH"}
+
+
+def test_the_dealer_who_must_keep_the_turn_up_discards_by_choice_from_the_rest() -> None:
+    # Five trumps and the nine turned up: the cheapest card to lose is the nine (the other five take every trick
+    # whichever goes), which the dealer must keep with discard_turn_up off.  The heuristic's favourite used to be
+    # that nine anyway: the bot then threw the first legal card instead of its best one, and pimc's search, asking
+    # the same question, stopped on it.
+    game = deal("standard", 0, ["JS JC AS KS QS", "", "", ""], "9S", discard_turn_up=False)
+    run(game, "1:order 1:partner")
+    assert game.phase == "discard" and game.to_act == 0
+    observation = game.observation(0)
+    choice = decide(View(observation), create("heuristic").settings)
+    assert choice in observation["legal_actions"] and heuristic_choice(game) == choice
 
 
 def test_a_renege_seen_at_the_lead_is_claimed() -> None:

@@ -117,14 +117,18 @@ def partner_tricks(view: View, settings: Mapping[str, Any]) -> float:
     return float(settings["partner_share"]) * rules.hand_size / rules.players
 
 
-def best_discard(view: View, hand: int, trump: int, count: int = 1) -> int:
-    """The ``count`` cards whose loss costs ``hand`` least (greedy), as a bit set; never a trump while a plain card is left."""
+def best_discard(view: View, hand: int, trump: int, count: int = 1, allowed: int | None = None) -> int:
+    """The ``count`` cards whose loss costs ``hand`` least (greedy), as a bit set; never a trump while a plain card is left.
+
+    With ``allowed`` (a bit set) only those cards may be discarded, the rest of the hand still counting as kept.
+    """
     discards = 0
     trumps = to_hand(tables_for(view, trump).trump_order) if trump != NO_TRUMP else 0
     for _ in range(count):
         best_card, best_value = -1, -1e9
         remaining = hand & ~discards
-        candidates = remaining & ~trumps or remaining
+        choosable = remaining if allowed is None else remaining & allowed
+        candidates = choosable & ~trumps or choosable
         for card in cards_of(candidates):
             value = hand_tricks(view, remaining & ~(1 << card), trump, view.unseen & ~hand) - _keep_bonus(card, trump)
             if value > best_value + 1e-9:
@@ -360,7 +364,9 @@ def _discard(view: View) -> str:
         cards = best_discard(view, view.hand, view.trump, count)
         action = "discard:" + ",".join(_card_name(c) for c in cards_of(cards))
         return action if action in view.legal else view.legal[0]
-    card = cards_of(best_discard(view, view.hand, view.trump))[0]
+    # Only the cards the rules let go (with discard_turn_up off, the dealer keeps the card just taken up).
+    allowed = to_hand(card_of(action.split(":")[1]) for action in view.legal if action.startswith("discard:"))
+    card = cards_of(best_discard(view, view.hand, view.trump, allowed=allowed))[0]
     return f"discard:{_card_name(card)}"
 
 
