@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +14,11 @@ import bowers
 from bowers.bots import create
 from bowers.bots.pimc import GameScore, PimcBot
 from bowers.bots.win_probability import WinTable, hand_outcomes, table_for, win_table
+from bowers.egn import load_egn
+from bowers.match.statistics import wilson_interval
 from bowers.variants import VARIANTS, make_rules
+
+EGN_GAMES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "egn"
 
 
 def test_a_fair_race_to_three_matches_the_binomial_answer() -> None:
@@ -285,3 +291,40 @@ def test_the_heuristic_does_not_defend_alone_when_a_euchre_already_wins_the_game
         assert game.phase == "defend" and game.to_act == 3
         choices.append(heuristic.act(game.observation(3)))
     assert choices == ["defend-alone", "defend-alone", "pass"]
+
+
+def real_hand_points() -> Counter[tuple[int, int]]:
+    """How often each split of one hand's points (the dealer's team first) came up in the real tournament games."""
+    splits: Counter[tuple[int, int]] = Counter()
+    for path in sorted(EGN_GAMES.glob("*.egn")):
+        record = load_egn(path)
+        for deal in record["deals"]:
+            game = bowers.Game.from_deal(
+                record["variant"], dealer=deal["dealer"], hands=deal["hands"], kitty=deal["kitty"], **record["options"]
+            )
+            before = list(game.scores)
+            for seat, action in deal["actions"]:
+                game.apply(action, seat=seat)
+            gained = [after - earlier for after, earlier in zip(game.scores, before, strict=True)]
+            dealing = deal["dealer"] % 2
+            splits[(gained[dealing], gained[1 - dealing])] += 1
+    return splits
+
+
+def test_the_self_play_hands_score_like_real_tournament_hands() -> None:
+    # The table's hands come from self-play; 201 hands of 20 real tournament games check them.
+    real = real_hand_points()
+    hands = sum(real.values())
+    assert hands == 201
+    dealer_scored = sum(count for (dealers, _), count in real.items() if dealers > 0)
+    low, high = wilson_interval(dealer_scored, hands)
+    shipped = hand_outcomes("standard")
+    assert low <= sum(chance for (dealers, _), chance in shipped if dealers > 0) <= high
+    # A table built from the real hands instead prices every score of standard Euchre within five points of chance.
+    from_real_games = WinTable(2, 10, [(split, count / hands) for split, count in real.items()])
+    table = win_table("standard", 10)
+    gaps = [
+        abs(from_real_games.chance([ours, theirs], dealer, 0) - table.chance([ours, theirs], dealer, 0))
+        for ours, theirs, dealer in itertools.product(range(10), range(10), range(2))
+    ]
+    assert max(gaps) < 0.05
