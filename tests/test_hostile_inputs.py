@@ -51,14 +51,23 @@ def test_text_values_typed_on_the_command_line_keep_working() -> None:
     assert Game("standard", initial_scores=(-2, 4)).scores == [-2, 4]
 
 
-@pytest.mark.parametrize("initial", [[10, 0], [0, 12], [10, 10]])
-def test_initial_scores_at_or_above_the_target_are_refused(initial: list[int]) -> None:
-    with pytest.raises(OptionError, match="at or above the target 10") as error:
+@pytest.mark.parametrize("initial", [[10, 0], [0, 12], [10, 9]])
+def test_initial_scores_of_a_game_already_won_are_refused(initial: list[int]) -> None:
+    with pytest.raises(OptionError, match=r"already won .* at or above the target 10") as error:
         Game("standard", initial_scores=initial)
     assert error.value.name == "initial_scores"
+    assert "tied at the top" in str(error.value.allowed)
     assert Game("standard", initial_scores=[9, 9], target=10).scores == [9, 9]
     with pytest.raises(OptionError):
         Game("railroad-6", initial_scores=[0, 64, 0])
+
+
+@pytest.mark.parametrize(("variant", "initial"), [("standard", [10, 10]), ("railroad-6", [70, 70, 3])])
+def test_a_tie_at_the_top_past_the_target_is_a_score_a_game_plays_on_from(variant: str, initial: list[int]) -> None:
+    # An exact tie at the top plays another hand, so a game can stand at such scores, and a position rebuilt
+    # from them (by the bots, by bowers analyze) starts there.
+    game = Game(variant, initial_scores=initial, seed=1)
+    assert (game.is_over, game.scores) == (False, initial)
 
 
 def test_seats_must_be_seat_numbers() -> None:

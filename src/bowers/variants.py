@@ -115,7 +115,10 @@ class Option:
         if self.kind == "positive-int":
             return "a whole number of at least 1"
         if self.kind == "scores":
-            return f"one whole number per team, each below the target, such as [{', '.join(['0'] * teams)}]"
+            return (
+                f"one whole number per team, each below the target or tied at the top (a game that plays on), "
+                f"such as [{', '.join(['0'] * teams)}]"
+            )
         return ", ".join(str(c) for c in self.choices or ())
 
     def validate(self, value: Any, teams: int) -> Any:
@@ -221,12 +224,25 @@ class Variant:
             values[name] = self.option(name).validate(value, self.teams)
         values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items()}
         target, initial = values.get("target"), values.get("initial_scores")
-        if isinstance(target, int) and isinstance(initial, tuple) and any(score >= target for score in initial):
-            message = f"option 'initial_scores': {list(initial)} would start the game at or above the target {target}"
-            raise OptionError(message, "initial_scores", f"scores below the target {target}")
+        if isinstance(target, int) and isinstance(initial, tuple) and _already_won(initial, target):
+            message = (
+                f"option 'initial_scores': {list(initial)} would start a game already won "
+                f"(one team alone at the top, at or above the target {target})"
+            )
+            raise OptionError(message, "initial_scores", f"scores below the target {target}, or tied at the top")
         rules = self.build(values)
         # Rules are cached and shared by every game of these options: hand out a read-only view.
         return replace(rules, options=MappingProxyType(dict(values)))
+
+
+def _already_won(scores: tuple[int, ...], target: int) -> bool:
+    """Whether a game at these scores is over: one team alone at the top, at or above the target.
+
+    Teams tied at the top at or above the target play another hand, so a game may be at such scores (and a
+    position of it rebuilt from them) without having been won.
+    """
+    top = max(scores)
+    return top >= target and scores.count(top) == 1
 
 
 # ----------------------------------------------------------------------------- shared options

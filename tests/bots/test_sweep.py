@@ -11,6 +11,9 @@ from typing import Any
 
 import pytest
 
+import bowers
+from bowers.bots import create
+from bowers.bots.analysis import analyze_record
 from bowers.match import play_match
 from bowers.variants import variant, variants
 
@@ -54,3 +57,28 @@ def test_the_learned_bidders_fallback_never_makes_an_illegal_choice() -> None:
         settings=[{"level": 1, "time_budget": 0, "bidding": "learned", "score_model": "points", "learned_weight": 0}, {}, {}],
     )
     assert result.hands == 2 * 3
+
+
+def test_pimc_plays_and_analyses_a_hand_that_breaks_a_tie_past_the_target() -> None:
+    # In Railroad for six two defending teams both score when the makers fail, so they can tie at the top past
+    # the target; the game then plays another hand. pimc rebuilt that position from its scores, which were refused
+    # as a game's starting scores, and stopped with OptionError; bowers analyze stopped the same way.
+    options = {"initial_scores": [66, 66, 10]}
+    result = play_match(
+        "railroad-6",
+        ["pimc", "heuristic", "heuristic"],
+        deals=1,
+        seed=5,
+        workers=1,
+        options=options,
+        settings=[{"samples": 4}, {}, {}],
+    )
+    assert result.hands == 3 and result.sides[0].decisions > 0
+    game = bowers.Game("railroad-6", seed=5, **options)
+    bots = [create("heuristic", seed=seat) for seat in range(6)]
+    while game.hand_number == 0 and not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+    decisions = analyze_record(game.record(), seats=[0], level=1)
+    assert decisions and all(decision.deal == 0 for decision in decisions)
