@@ -225,3 +225,32 @@ def test_the_shortcuts_in_reading_a_loner_find_the_same_worlds_with_fewer_questi
             compared += 1
     assert compared >= 10
     assert asked[0] < asked[1] < asked[2], asked
+
+
+def test_a_wrong_renege_claim_proves_the_claimers_opponents_followed_suit() -> None:
+    # With reneges allowed, a card off the suit led proves no void, unless an opponent then claims a renege
+    # and is wrong. Seat 3 goes alone in spades; seat 2 (the dealer) reneges on seat 0's lead of trump, seat 3
+    # shows out honestly, and seat 0 wrongly claims that seat 3 reneged. So seat 3 holds no spade, and in every
+    # world seat 0 draws the claim stays wrong and the hand plays on (no world may have seat 3 renege).
+    game = deal(
+        "standard",
+        2,
+        ["QC TH QS KS AS", "JC AC TD AD QH", "TC 9H JH KH 9S", "KC 9D QD KD AH"],
+        "JS 9C JD TS",
+        reneges=True,
+        alone_lead="maker-left",
+        discard_turn_up=False,
+    )
+    run(game, "3:order 3:alone 2:discard:9S 0:KS 2:TC 3:QD 0:claim-renege")
+    assert (game.phase, game.to_act) == ("play", 0)
+    observation = json.loads(json.dumps(game.observation(0)))
+    sampler = Sampler(observation, game.rules.options)
+    spades = {parse_card(name) for name in ("9S", "TS", "QS", "KS", "AS", "JS", "JC")}
+    rng = random.Random(4)
+    for _ in range(40):
+        world = sampler.sample(rng)
+        assert (world.phase, world.to_act) == ("play", 0)
+        assert not any(world.hand.hands[3] >> card & 1 for card in spades)
+    legal = set(observation["legal_actions"])
+    for seed in range(3):
+        assert create("pimc", seed=seed, samples=16).act(observation) in legal

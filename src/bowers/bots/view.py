@@ -163,9 +163,16 @@ class View:
         winner = -1
         turn = -1
         check_voids = tables is not None and not self.rules.reneges
+        # With reneges allowed, a card off the suit led proves a void only once an opponent of its player has
+        # claimed a renege later in the hand and been wrong (a correct claim ends the hand, so every claim in the
+        # history of the hand in progress was wrong): then none of them had reneged.
+        show_outs: list[tuple[int, int, int]] = []  # (index in the history, player, suit led), reneges allowed
+        claims: list[tuple[int, int]] = []  # (index in the history, claimer)
         active = [s for s in range(n) if s not in self.sitting_out]
-        for actor, action in self.history:
-            if action.startswith("play:"):
+        for index, (actor, action) in enumerate(self.history):
+            if action == "claim-renege":
+                claims.append((index, actor))
+            elif action.startswith("play:"):
                 if tables is None:
                     continue
                 parts = action.split(":")
@@ -181,8 +188,11 @@ class View:
                     best = tables.power[led][card]
                     winner = player
                 else:
-                    if check_voids and tables.effective_suit[card] != led:
-                        voids[player] |= 1 << led
+                    if tables.effective_suit[card] != led:
+                        if check_voids:
+                            voids[player] |= 1 << led
+                        else:
+                            show_outs.append((index, player, led))
                     power = tables.power[led][card]
                     if power > best:
                         best, winner = power, player
@@ -205,6 +215,10 @@ class View:
                         given &= ~(1 << card)
             elif action.startswith("discard:"):
                 discard_count += len(action.split(":")[1].split(","))
+        team_of = self.rules.team_of
+        for shown, player, suit in show_outs:
+            if any(index > shown and team_of(claimer) != team_of(player) for index, claimer in claims):
+                voids[player] |= 1 << suit
         self.played = played
         self.played_by = played_by
         self.voids = voids
