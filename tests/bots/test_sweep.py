@@ -82,3 +82,14 @@ def test_pimc_plays_and_analyses_a_hand_that_breaks_a_tie_past_the_target() -> N
         game.apply(bots[seat].act(game.observation(seat)), seat=seat)
     decisions = analyze_record(game.record(), seats=[0], level=1)
     assert decisions and all(decision.deal == 0 for decision in decisions)
+
+
+@pytest.mark.parametrize("variant_name", variants())
+def test_pimc_plays_on_through_reneges_and_wrong_claims(variant_name: str) -> None:
+    # With reneges allowed, random players renege and claim reneges at random; most claims are wrong, and pimc must
+    # read them (a wrong claim proves that the claimer's opponents followed suit) and play on.
+    teams = 3 if variant_name == "railroad-6" else 2
+    players = ["pimc", "random", "random"][:teams]
+    settings = [{"samples": 4}, {}, {}][:teams]
+    result = play_match(variant_name, players, deals=4, seed=3, workers=1, options={"reneges": True}, settings=settings)
+    assert result.hands == 4 * teams and result.sides[0].decisions > 0
