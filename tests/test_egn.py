@@ -217,6 +217,14 @@ def test_ruleset_to_options(ruleset: dict[str, Any], options: dict[str, Any]) ->
     assert egn_to_record(raw)["options"] == options
 
 
+def test_the_initial_score_of_a_game_already_won_is_refused() -> None:
+    raw = record_to_egn(bowers.Game("standard", seed=1, initial_scores=[10, 10]).record())
+    assert egn_to_record(raw)["options"]["initial_scores"] == [10, 10]
+    raw["metadata"]["initialScore"] = [10, 4]
+    with pytest.raises(RecordError, match="already won"):
+        egn_to_record(raw)
+
+
 def test_options_to_ruleset() -> None:
     record = bowers.Game("standard", seed=1, target=12, defend_alone=True, initial_scores=[4, 9]).record()
     ruleset = record_to_egn(record)["metadata"]["ruleset"]
@@ -363,7 +371,13 @@ def test_a_known_dealer_hand_settles_the_discard() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"stick_the_dealer": True, "alone_lead": "maker-left"}, {"defend_alone": True}, {"deck": 32}],
+    [
+        {},
+        {"stick_the_dealer": True, "alone_lead": "maker-left"},
+        {"defend_alone": True},
+        {"deck": 32},
+        {"initial_scores": [10, 10]},  # tied at the top past the target: the game plays on from there
+    ],
 )
 def test_bowers_games_export_and_import(options: dict[str, Any]) -> None:
     for seed in range(4):

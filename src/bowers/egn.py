@@ -629,9 +629,7 @@ def egn_to_record(data: Any) -> dict[str, Any]:
     if not isinstance(deals, list) or not deals:
         raise RecordError("the EGN file has no deals")
     options = _ruleset_options(metadata)
-    rules = _rules(options)
-    if max(rules.initial_scores) >= rules.target:
-        raise RecordError(f"the initial score {list(rules.initial_scores)} already reaches the winning score {rules.target}")
+    rules = _rules(options)  # refuses the scores of a game already won, as the engine does
     out_deals: list[dict[str, Any]] = []
     analysis: dict[str, Any] = {}
     record: dict[str, Any] = {"format_version": 1, "variant": "standard", "options": options, "seed": None}
