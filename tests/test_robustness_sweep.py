@@ -1,0 +1,46 @@
+"""``scripts/robustness_sweep.py``: its cases run clean, and a failing case is reported with what reproduces it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "robustness_sweep.py"
+
+
+def sweep_module() -> ModuleType:
+    specification = importlib.util.spec_from_file_location("robustness_sweep", SCRIPT)
+    assert specification is not None and specification.loader is not None
+    module = importlib.util.module_from_spec(specification)
+    specification.loader.exec_module(module)
+    return module
+
+
+def test_a_few_cases_of_every_kind_run_clean(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["robustness_sweep.py", "--cases", "6", "--seed", "5"])
+    assert sweep_module().main() == 0
+    assert capsys.readouterr().out.strip().endswith("0 failed")
+
+
+def test_a_failure_is_reported_with_its_case(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    module = sweep_module()
+
+    def broken(kind: str, name: str, options: dict[str, Any], seed: int, rng: object) -> None:
+        raise ValueError(f"broken {name}")
+
+    monkeypatch.setattr(module, "run_case", broken)
+    log = tmp_path / "failures.jsonl"
+    monkeypatch.setattr(sys, "argv", ["robustness_sweep.py", "--cases", "2", "--seed", "5", "--log", str(log)])
+    assert module.main() == 1
+    reports = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(reports) == 2 and all(report["error"].startswith("ValueError('broken ") for report in reports)
+    assert {"kind", "variant", "options", "seed"} <= set(reports[0]["case"])
+    assert "FAILED" in capsys.readouterr().err
