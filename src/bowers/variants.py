@@ -227,7 +227,8 @@ class Variant:
         if isinstance(target, int) and isinstance(initial, tuple) and _already_won(initial, target):
             message = (
                 f"option 'initial_scores': {list(initial)} would start a game already won "
-                f"(one team alone at the top, at or above the target {target})"
+                f"(one team alone at the top, at or above the target {target}); "
+                f"allowed: scores below the target, or teams tied at the top (they play another hand)"
             )
             raise OptionError(message, "initial_scores", f"scores below the target {target}, or tied at the top")
         rules = self.build(values)
