@@ -6,12 +6,13 @@
 Each case draws a variant, a random combination of its options (small targets, reneges allowed, starting
 scores below the target, negative or tied at the top past it), and one of three kinds of work:
 
-* ``match``: a short `bowers match` (single deals, or one whole game) between random choices of `pimc` (with
-  random `level`, `bidding`, `score_model`, `learned_weight` and `prior_unit`), `heuristic` and `random`;
-* ``analysis``: a whole game by `heuristic` and `random` players (who renege and claim reneges at random),
-  then `bowers analyze` of one seat at level 1;
-* ``records``: such a game's record through JSON, `bowers replay`'s checks, `bowers stats` and, for
-  standard Euchre, EGN export and import.
+* ``match``: a short match as `bowers match` plays it (single deals, or one whole game) between random
+  choices of `pimc` (with random `level`, `bidding`, `score_model`, `learned_weight` and `prior_unit`),
+  `heuristic` and `random` (which, with reneges allowed, reneges and claims reneges at random);
+* ``analysis``: a whole game by `heuristic` and `random` players, then the analysis `bowers analyze` gives of
+  one seat, at level 1;
+* ``records``: such a game's record through JSON, replayed with every check, measured as `bowers stats`
+  measures records and, for standard Euchre, exported to EGN and imported back.
 
 Every exception is a failure: it is printed with the case that reproduces it (and appended to ``--log`` as
 JSON), and the sweep exits with status 1.  The unit tests sweep every option set one change at a time
