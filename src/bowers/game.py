@@ -25,7 +25,7 @@ from bowers.deal_hash import shuffle as compiled_shuffle
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, quoted
 from bowers.hand import RESULT_KEYS, Hand, trump_name
 from bowers.observation import build_observation, build_public_observation
-from bowers.variants import DealRound, Rules, make_rules
+from bowers.variants import DealRound, Rules, game_winner, make_rules
 
 FORMAT_VERSION: Final = 1
 MAX_SEED_BITS = 4096  # far beyond any seed in use; longer ones could not even be written out as text
@@ -462,10 +462,9 @@ class Game:
         team_points: list[int] = result["points"]
         for team, points in enumerate(team_points):
             scores[team] = scores[team] + points
-        target = self.rules.target
-        best = max(scores)
-        if best >= target and scores.count(best) == 1:
-            self.winner = scores.index(best)
+        winner = game_winner(scores, self.rules.target)
+        if winner is not None:
+            self.winner = winner
             return
         self._hand = self._deal(len(self._finished), (hand.dealer + 1) % self.rules.players)
 

@@ -8,7 +8,7 @@ this file; the engine is shared.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Final
@@ -224,7 +224,7 @@ class Variant:
             values[name] = self.option(name).validate(value, self.teams)
         values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in values.items()}
         target, initial = values.get("target"), values.get("initial_scores")
-        if isinstance(target, int) and isinstance(initial, tuple) and _already_won(initial, target):
+        if isinstance(target, int) and isinstance(initial, tuple) and game_winner(initial, target) is not None:
             message = (
                 f"option 'initial_scores': {list(initial)} would start a game already won "
                 f"(one team alone at the top, at or above the target {target}); "
@@ -236,14 +236,16 @@ class Variant:
         return replace(rules, options=MappingProxyType(dict(values)))
 
 
-def _already_won(scores: tuple[int, ...], target: int) -> bool:
-    """Whether a game at these scores is over: one team alone at the top, at or above the target.
+def game_winner(scores: Sequence[int], target: int) -> int | None:
+    """The team that has won a game at these scores (alone at the top, at or above the target), else None.
 
     Teams tied at the top at or above the target play another hand, so a game may be at such scores (and a
     position of it rebuilt from them) without having been won.
     """
     top = max(scores)
-    return top >= target and scores.count(top) == 1
+    if top >= target and list(scores).count(top) == 1:
+        return list(scores).index(top)
+    return None
 
 
 # ----------------------------------------------------------------------------- shared options
