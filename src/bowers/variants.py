@@ -243,8 +243,8 @@ def game_winner(scores: Sequence[int], target: int) -> int | None:
     position of it rebuilt from them) without having been won.
     """
     top = max(scores)
-    if top >= target and list(scores).count(top) == 1:
-        return list(scores).index(top)
+    if top >= target and scores.count(top) == 1:
+        return scores.index(top)
     return None
 
 
