@@ -14,8 +14,7 @@ from bowers.egn import dump_egn, egn_to_record, load_egn, parse_egn_card, record
 from bowers.errors import RecordError
 from bowers.simulate import play_random_game
 from bowers.variants import make_rules
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "egn"
+from tests.shared_data import EGN_DIRECTORY
 
 # The table of data/egn/README.md: deals, initial score and final score, counted independently of bowers.
 GAMES: dict[str, tuple[int, list[int], list[int]]] = {
@@ -44,7 +43,7 @@ FRAGMENTS = {"Another_fun_euchre.egn"}  # one deal out of a game, not a whole ga
 
 
 def _raw(name: str) -> dict[str, Any]:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return json.loads((EGN_DIRECTORY / name).read_text(encoding="utf-8"))
 
 
 def _egn(deals: list[dict[str, Any]], initial: list[int] | None = None, **ruleset: Any) -> dict[str, Any]:
@@ -63,8 +62,8 @@ def _deal(dealer: int, up: str, calls: list[str], tricks: list[list[str]], alone
 
 
 def test_the_data_holds_every_listed_game() -> None:
-    assert DATA.is_dir(), f"the real games are expected in {DATA} (shared/ beside the repository)"
-    assert sorted(p.name for p in DATA.glob("*.egn")) == sorted(GAMES)
+    assert EGN_DIRECTORY.is_dir(), f"the real games are expected in {EGN_DIRECTORY} (shared/ beside the repository)"
+    assert sorted(p.name for p in EGN_DIRECTORY.glob("*.egn")) == sorted(GAMES)
 
 
 # ---------------------------------------------------------------------- real games
@@ -73,7 +72,7 @@ def test_the_data_holds_every_listed_game() -> None:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_real_game_replays_to_the_published_final_score(name: str) -> None:
     deals, initial, final = GAMES[name]
-    record = load_egn(DATA / name)
+    record = load_egn(EGN_DIRECTORY / name)
     assert len(record["deals"]) == deals
     assert list(record["options"].get("initial_scores", [0, 0])) == initial
     game = bowers.replay(record)  # every action re-checked by the engine
@@ -85,7 +84,7 @@ def test_real_game_replays_to_the_published_final_score(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_import_export_import_is_identical(name: str) -> None:
-    record = load_egn(DATA / name)
+    record = load_egn(EGN_DIRECTORY / name)
     text = dump_egn(record)
     exported = json.loads(text)
     assert exported["fileType"] == "Euchre Game Notation"
@@ -95,7 +94,7 @@ def test_import_export_import_is_identical(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(set(GAMES) - FRAGMENTS))
 def test_the_engine_record_exports_to_the_same_game(name: str) -> None:
-    record = load_egn(DATA / name)
+    record = load_egn(EGN_DIRECTORY / name)
     again = egn_to_record(record_to_egn(bowers.replay(record).record()))
     assert again == record
 
@@ -104,7 +103,7 @@ def test_the_engine_record_exports_to_the_same_game(name: str) -> None:
 def test_unseen_cards_follow_the_documented_rule(name: str) -> None:
     """Unseen cards in deck order: the sitting-out hands first, then the dealer's discard, then the kitty."""
     deck = make_rules("standard").deck
-    for raw, deal in zip(_raw(name)["deals"], load_egn(DATA / name)["deals"], strict=True):
+    for raw, deal in zip(_raw(name)["deals"], load_egn(EGN_DIRECTORY / name)["deals"], strict=True):
         state, phases = raw["initialState"], raw["phases"]
         shown = {parse_card(deal["kitty"][0])} | {parse_card(a[5:]) for _, a in deal["actions"] if a.startswith("play:")}
         shown |= {parse_egn_card(p["discard"]) for p in phases if p.get("discard")}
@@ -122,21 +121,21 @@ def test_unseen_cards_follow_the_documented_rule(name: str) -> None:
 
 def test_the_dealer_may_discard_the_turn_up() -> None:
     """Masters of the Euchreverse week 1 game 6, deal 4: the dealer discards the turned-up ten of diamonds."""
-    deal = load_egn(DATA / "Masters_of_the_Euchreverse_Week_1_Game_6.egn")["deals"][4]
+    deal = load_egn(EGN_DIRECTORY / "Masters_of_the_Euchreverse_Week_1_Game_6.egn")["deals"][4]
     assert deal["kitty"][0] == "TD"
     assert [deal["dealer"], "discard:TD"] in deal["actions"]
     assert "TD" not in deal["inferred"]
 
 
 def test_ruleset_mapping_of_the_real_games() -> None:
-    assert load_egn(DATA / "Epic_Comeback.egn")["options"] == {"stick_the_dealer": True, "initial_scores": [0, 7]}
-    assert load_egn(DATA / "VWEC_Finals.egn")["options"] == {"stick_the_dealer": True, "alone_lead": "maker-left"}
+    assert load_egn(EGN_DIRECTORY / "Epic_Comeback.egn")["options"] == {"stick_the_dealer": True, "initial_scores": [0, 7]}
+    assert load_egn(EGN_DIRECTORY / "VWEC_Finals.egn")["options"] == {"stick_the_dealer": True, "alone_lead": "maker-left"}
 
 
 def test_annotations_and_alternative_lines_survive_export() -> None:
     name = "Euchre_com_July_5th_Pairs_Finals_Annotated.egn"
     raw = _raw(name)
-    exported = record_to_egn(load_egn(DATA / name))
+    exported = record_to_egn(load_egn(EGN_DIRECTORY / name))
     for original, written in zip(raw["deals"], exported["deals"], strict=True):
         assert written.get("alternativeLines") == original.get("alternativeLines")
         for kind, key in (("EUCHRE_BIDDING", "callAnnotations"), ("TRICK_PLAY", "playAnnotations")):
@@ -243,12 +242,12 @@ def test_export_refuses_what_egn_cannot_hold() -> None:
 
 def test_invalid1_is_not_egn() -> None:
     with pytest.raises(RecordError, match="not an EGN file: fileType is 'Euchre Layout Template'"):
-        load_egn(DATA / "invalid1.json")
+        load_egn(EGN_DIRECTORY / "invalid1.json")
 
 
 def test_invalid2_is_not_egn() -> None:
     with pytest.raises(RecordError, match="not an EGN file: the top level is a list"):
-        load_egn(DATA / "invalid2.json")
+        load_egn(EGN_DIRECTORY / "invalid2.json")
 
 
 def test_bad_json_names_the_file_and_place(tmp_path: Path) -> None:
@@ -323,7 +322,7 @@ def test_old_egn_versions_are_read() -> None:
     """EGN 1.0 files carry snake_case player_cards, an empty kitty and initialLead, which is checked."""
     raw = _raw("MotE_W5_G1.egn")
     assert raw["version"] == "1.0.0"
-    assert load_egn(DATA / "MotE_W5_G1.egn")["scores"] == [10, 3]
+    assert load_egn(EGN_DIRECTORY / "MotE_W5_G1.egn")["scores"] == [10, 3]
     raw["deals"][0]["phases"][1]["initialLead"] = 3
     with pytest.raises(RecordError, match="initialLead"):
         egn_to_record(raw)
@@ -332,7 +331,7 @@ def test_old_egn_versions_are_read() -> None:
 def test_known_player_cards_are_used() -> None:
     """Cards a file gives in playerCards take precedence over the inference and survive export."""
     raw = _raw("Me_and_Bears.egn")
-    record = load_egn(DATA / "Me_and_Bears.egn")
+    record = load_egn(EGN_DIRECTORY / "Me_and_Bears.egn")
     number = next(i for i, d in enumerate(record["deals"]) if len(d["inferred"]) > 4)
     deal = record["deals"][number]
     seat = next(s for s, hand in enumerate(deal["hands"]) if set(hand) <= set(deal["inferred"]))
@@ -352,7 +351,7 @@ def test_known_player_cards_are_used() -> None:
 def test_a_known_dealer_hand_settles_the_discard() -> None:
     """With the dealer's dealt hand given and no discard named, the card it never played is its discard."""
     raw = _raw("Epic_Comeback.egn")
-    record = load_egn(DATA / "Epic_Comeback.egn")
+    record = load_egn(EGN_DIRECTORY / "Epic_Comeback.egn")
     number, deal = next(
         (i, d)
         for i, d in enumerate(record["deals"])

@@ -21,8 +21,8 @@ import bowers
 from bowers import BowersError, Game, replay
 from bowers.cards import CARD_NAMES, parse_card
 from bowers.egn import dump_egn, egn_to_record
+from tests.shared_data import EGN_DIRECTORY
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "egn"
 SHORT_TARGETS = {"railroad": 12, "railroad-6": 12, "ultimate": 8}
 
 # Values that a mutation puts anywhere: wrong types, edge numbers, near-valid text.
@@ -89,8 +89,8 @@ def records() -> list[dict[str, Any]]:
 @cache
 def egn_files() -> list[dict[str, Any]]:
     """The real EGN files (the folder's README and non-EGN samples included: they must be refused cleanly)."""
-    assert DATA.is_dir(), f"the real games are expected in {DATA}"
-    return [json.loads(path.read_text(encoding="utf-8-sig")) for path in sorted(DATA.glob("*.egn"))]
+    assert EGN_DIRECTORY.is_dir(), f"the real games are expected in {EGN_DIRECTORY}"
+    return [json.loads(path.read_text(encoding="utf-8-sig")) for path in sorted(EGN_DIRECTORY.glob("*.egn"))]
 
 
 def _places(value: Any, out: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:

@@ -17,10 +17,7 @@ from bowers import Game, RecordError, replay
 from bowers.egn import dump_egn, egn_to_record, import_note, load_egn, record_to_egn
 from bowers.game import RESULT_KEYS, read_json
 from tests.random_play import played
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "egn"
-
-
+from tests.shared_data import EGN_DIRECTORY
 
 
 @pytest.fixture(scope="module")
@@ -226,7 +223,7 @@ def test_export_checks_the_record_first(record: dict[str, Any]) -> None:
 
 
 def _real(name: str) -> dict[str, Any]:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+    return json.loads((EGN_DIRECTORY / name).read_text(encoding="utf-8"))
 
 
 def test_a_final_score_the_deals_do_not_reach_is_an_error() -> None:
@@ -256,7 +253,7 @@ def test_a_game_without_a_final_score_imports_as_unfinished_and_says_so() -> Non
     note = import_note(cut)
     assert note is not None and "unfinished" in note and "finalScore" in note
     assert not replay(cut).is_over
-    assert "unfinished" in (import_note(load_egn(DATA / "Another_fun_euchre.egn")) or "")
+    assert "unfinished" in (import_note(load_egn(EGN_DIRECTORY / "Another_fun_euchre.egn")) or "")
 
 
 def test_import_replays_each_action_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,6 +18,7 @@ from bowers.game import Game, replay
 from bowers.match import Side, play_match
 from bowers.stats import compare, figure_label, study, study_records
 from bowers.stats.figures import Figure, Hand, difference, hand_figures, luck_share, rate_figure
+from tests.shared_data import EGN_DIRECTORY
 
 
 def _hand(
@@ -241,7 +242,7 @@ def test_a_plots_folder_that_cannot_be_written_is_one_line(tmp_path: Path) -> No
     assert result.exit_code == 1 and len(lines) == 1 and "cannot write the plot" in lines[0], result.output
 
 
-EGN_GAMES = sorted((Path(__file__).parents[2] / "shared" / "data" / "egn").glob("*.egn"))
+EGN_GAMES = sorted(EGN_DIRECTORY.glob("*.egn"))
 
 
 def _records_cli(*arguments: str) -> Any:

@@ -12,8 +12,7 @@ from bowers.bots import create
 from bowers.bots.analysis import analyze_record, seats_to_analyze
 from bowers.cli import cli
 from bowers.egn import load_egn
-
-EGN_GAMES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "egn"
+from tests.shared_data import EGN_DIRECTORY
 
 
 def finished_record(seed: int = 3) -> dict[str, object]:
@@ -98,7 +97,7 @@ def test_cards_an_imported_file_does_not_show_are_not_judged(tmp_path: Path) -> 
     # Deal 6 of this tournament game: the dealer (seat 1) orders up alone.  The file names neither the
     # dealer's discard nor the cards of its partner (seat 3, who sits out), so the importer placed them
     # itself; no verdict may rest on a hand nobody is known to have held.
-    record = load_egn(EGN_GAMES / "MotE_W5_G5.egn")
+    record = load_egn(EGN_DIRECTORY / "MotE_W5_G5.egn")
     deal = record["deals"][6]
     one_deal = {key: value for key, value in record.items() if key != "scores"}
     one_deal["deals"] = [deal]

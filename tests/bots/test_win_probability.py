@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,7 @@ from bowers.bots.win_probability import WinTable, hand_outcomes, table_for, win_
 from bowers.egn import load_egn
 from bowers.match.statistics import wilson_interval
 from bowers.variants import VARIANTS, make_rules
-
-EGN_GAMES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "egn"
+from tests.shared_data import EGN_DIRECTORY
 
 
 def test_a_fair_race_to_three_matches_the_binomial_answer() -> None:
@@ -296,7 +294,7 @@ def test_the_heuristic_does_not_defend_alone_when_a_euchre_already_wins_the_game
 def real_hand_points() -> Counter[tuple[int, int]]:
     """How often each split of one hand's points (the dealer's team first) came up in the real tournament games."""
     splits: Counter[tuple[int, int]] = Counter()
-    for path in sorted(EGN_GAMES.glob("*.egn")):
+    for path in sorted(EGN_DIRECTORY.glob("*.egn")):
         record = load_egn(path)
         for deal in record["deals"]:
             game = bowers.Game.from_deal(
