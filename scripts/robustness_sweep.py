@@ -46,6 +46,11 @@ KINDS = ("match", "analysis", "records")
 TARGETS = (1, 2, 3, 5, 7, 11, 20, 64)
 
 
+def target_of(name: str, options: dict[str, Any]) -> int:
+    """The points a game of the case is played to: its drawn `target` option, else the variant's default."""
+    return int(options.get("target", variant(name).option("target").default))
+
+
 def random_options(rng: random.Random, name: str) -> dict[str, Any]:
     """A random combination of the variant's options, with a small target and odd starting scores half the time."""
     declared = variant(name)
@@ -60,7 +65,7 @@ def random_options(rng: random.Random, name: str) -> dict[str, Any]:
             options[option.name] = rng.random() < 0.5
     if rng.random() < 0.7:
         options["target"] = rng.choice(TARGETS)
-    target = int(options.get("target", declared.option("target").default))
+    target = target_of(name, options)
     draw = rng.random()
     if draw < 0.4:
         options["initial_scores"] = [rng.randrange(-2, target) for _ in range(teams)]
@@ -103,8 +108,7 @@ def run_case(kind: str, name: str, options: dict[str, Any], seed: int, rng: rand
         teams = variant(name).teams
         players = [rng.choice(("pimc", "pimc", "heuristic", "random")) for _ in range(teams)]
         settings = [pimc_settings(rng) if player == "pimc" else {} for player in players]
-        target = int(options.get("target", variant(name).option("target").default))
-        if target <= 11 and rng.random() < 0.3:
+        if target_of(name, options) <= 11 and rng.random() < 0.3:
             play_games(name, players, games=1, seed=seed, workers=1, options=options, settings=settings)
         else:
             play_match(name, players, deals=2, seed=seed, workers=1, options=options, settings=settings)
