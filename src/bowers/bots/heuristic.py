@@ -92,21 +92,28 @@ def _deck_hand(view: View) -> int:
 
 def live_fraction(view: View) -> float:
     """The chance that a card this seat has not seen lies in an opponent's hand."""
-    unseen = view.unseen.bit_count()
-    if unseen == 0:
-        return 0.0
-    opponents = sum(
-        size for seat, size in enumerate(view.hand_sizes) if not view.same_team(seat, view.seat) and seat not in view.sitting_out
-    )
-    return min(1.0, opponents / unseen)
+    if view.live_share is None:
+        unseen = view.unseen.bit_count()
+        opponents = sum(
+            size
+            for seat, size in enumerate(view.hand_sizes)
+            if not view.same_team(seat, view.seat) and seat not in view.sitting_out
+        )
+        view.live_share = min(1.0, opponents / unseen) if unseen else 0.0
+    return view.live_share
 
 
 def hand_tricks(view: View, hand: int, trump: int, outstanding: int | None = None) -> float:
-    """Expected tricks of ``hand`` with ``trump`` from this seat's knowledge."""
-    tables = tables_for(view, trump)
+    """Expected tricks of ``hand`` with ``trump`` from this seat's knowledge (remembered for the view's decision)."""
     if outstanding is None:
         outstanding = view.unseen & ~hand
-    return expected_tricks(hand, tables, view.rules.deck, outstanding, live_fraction(view))
+    key = (hand, trump, outstanding)
+    tricks = view.trick_estimates.get(key)
+    if tricks is None:
+        tables = tables_for(view, trump)
+        tricks = expected_tricks(hand, tables, view.rules.deck, outstanding, live_fraction(view))
+        view.trick_estimates[key] = tricks
+    return tricks
 
 
 def partner_tricks(view: View, settings: Mapping[str, Any]) -> float:

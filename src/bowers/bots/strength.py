@@ -46,45 +46,81 @@ def suit_orders(tables: TrumpTables, deck: tuple[int, ...]) -> list[list[int]]:
     return orders
 
 
+class _SuitLayout:
+    """Each suit's cards of one deck and trump as bit sets, for counting honours and guards without a loop a card.
+
+    ``masks[suit]`` holds the suit's cards; ``ranked(suit, held)`` gives, for the cards of ``held`` in that suit
+    from the highest down, the bit set of the suit's cards above each (memoised in ``known``: a suit has few
+    subsets).
+    """
+
+    __slots__ = ("_above", "known", "masks")
+
+    def __init__(self, orders: list[list[int]]) -> None:
+        self.masks = [0] * 5
+        self._above: list[list[tuple[int, int]]] = [[] for _ in range(5)]
+        for suit in range(5):
+            above = 0
+            for card in orders[suit]:
+                self._above[suit].append((card, above))
+                above |= 1 << card
+            self.masks[suit] = above
+        self.known: list[dict[int, tuple[int, ...]]] = [{} for _ in range(5)]
+
+    def ranked(self, suit: int, held: int) -> tuple[int, ...]:
+        """For each card of ``held`` in ``suit``, highest first, the suit's cards ranked above it."""
+        found = tuple(above for card, above in self._above[suit] if held >> card & 1)
+        self.known[suit][held] = found
+        return found
+
+
+_LAYOUTS: dict[int, tuple[TrumpTables, _SuitLayout]] = {}
+
+
+def _layout(tables: TrumpTables, deck: tuple[int, ...]) -> _SuitLayout:
+    cached = _LAYOUTS.get(id(tables))
+    if cached is not None and cached[0] is tables:
+        return cached[1]
+    layout = _SuitLayout(suit_orders(tables, deck))
+    _LAYOUTS[id(tables)] = (tables, layout)
+    return layout
+
+
 def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outstanding: int, live: float) -> float:
     """The tricks ``hand`` should take with this trump.
 
     ``outstanding`` holds the cards that may still beat ours (unseen, not ours);
     ``live`` is the chance that one of them lies in an opponent's hand rather
-    than in partner's hand or the kitty.
+    than in partner's hand or the kitty.  (The bots' most called function: each card of the hand is
+    measured against the outstanding cards above it with bit sets; ``tests/bots/test_strength.py`` checks it
+    against a card-by-card count.)
     """
-    orders = suit_orders(tables, deck)
+    layout = _layout(tables, deck)
+    masks = layout.masks
+    known = layout.known
     trump = tables.trump
+    beaters = outstanding & ~hand  # an outstanding card we hold cannot beat ours
     tricks = 0.0
     trump_count = 0
     spare = 0.0
     trump_shortfall = 0.0  # what the trumps fall short of a trick each: all a ruff can add
     if trump != NO_TRUMP:
-        order = orders[trump]
-        mine = 0
-        for card in order:
-            if hand >> card & 1:
-                mine += 1
-        trump_count = mine
-        higher = 0
-        seen_mine = 0
-        for card in order:
-            if hand >> card & 1:
-                seen_mine += 1
-                below = mine - seen_mine
-                cost = HIGHER_TRUMP_COST * higher * live
-                if higher and below >= higher:
-                    cost *= GUARD_FACTOR
-                value = 1.0 - cost + LENGTH_BONUS * (mine - 1)
-                value = 1.0 if value > 1.0 else (0.05 if value < 0.05 else value)
-                tricks += value
-                trump_shortfall += 1.0 - value
-            elif outstanding >> card & 1:
-                higher += 1
-        out_trumps = 0
-        for card in order:
-            if outstanding >> card & 1:
-                out_trumps += 1
+        held = hand & masks[trump]
+        ranked = known[trump].get(held, ()) if held else ()
+        if held and not ranked:
+            ranked = layout.ranked(trump, held)
+        mine = trump_count = len(ranked)
+        for seen_mine, above in enumerate(ranked, 1):
+            higher = (beaters & above).bit_count()
+            below = mine - seen_mine
+            cost = HIGHER_TRUMP_COST * higher * live
+            if higher and below >= higher:
+                cost *= GUARD_FACTOR
+            value = 1.0 - cost + LENGTH_BONUS * (mine - 1)
+            value = 1.0 if value > 1.0 else (0.05 if value < 0.05 else value)
+            tricks += value
+            trump_shortfall += 1.0 - value
+        out_trumps = (outstanding & masks[trump]).bit_count()
         spare = mine - out_trumps * live * 0.5
     elif hand >> JOKER & 1 and tables.effective_suit[JOKER] == 4:
         tricks += 1.0
@@ -93,38 +129,28 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
     for suit in range(4):
         if suit == trump:
             continue
-        order = orders[suit]
-        length = 0
-        for card in order:
-            if hand >> card & 1:
-                length += 1
-        if length == 0:
+        held = hand & masks[suit]
+        if not held:
             if trump_count and spare > 0:
                 ruffs += RUFF_BONUS * (1.0 if spare >= 1 else spare)
             continue
-        higher = 0
-        held = 0
-        out_in_suit = 0
-        for card in order:
-            if outstanding >> card & 1:
-                out_in_suit += 1
-        for card in order:
-            if hand >> card & 1:
-                held += 1
-                if trump == NO_TRUMP:
-                    if higher == 0:
-                        side += 0.95
-                    elif higher == 1 and length >= 2:
-                        side += 0.45
-                    elif held >= 4:
-                        side += 0.4
-                elif higher == 0:
-                    ruff_risk = 0.12 * (held - 1) + (0.25 if out_in_suit * live < 1.5 else 0.0)
-                    side += max(0.1, 0.85 - ruff_risk)
-                elif higher == 1 and length >= 2 and held == 1:
-                    side += 0.3
-            elif outstanding >> card & 1:
-                higher += 1
+        ranked = known[suit].get(held) or layout.ranked(suit, held)
+        length = len(ranked)
+        out_in_suit = (outstanding & masks[suit]).bit_count()
+        for count, above in enumerate(ranked, 1):
+            higher = (beaters & above).bit_count()
+            if trump == NO_TRUMP:
+                if higher == 0:
+                    side += 0.95
+                elif higher == 1 and length >= 2:
+                    side += 0.45
+                elif count >= 4:
+                    side += 0.4
+            elif higher == 0:
+                ruff_risk = 0.12 * (count - 1) + (0.25 if out_in_suit * live < 1.5 else 0.0)
+                side += max(0.1, 0.85 - ruff_risk)
+            elif higher == 1 and length >= 2 and count == 1:
+                side += 0.3
     if trump != NO_TRUMP and trump_count == 0:
         side *= NO_TRUMP_HELD_FACTOR
     # A trump that takes its trick anyway gains nothing by ruffing: the ruffs add at most what the trumps lack.

@@ -71,6 +71,7 @@ class View:
         "jamboree",
         "led",
         "legal",
+        "live_share",
         "lone_defender",
         "maker",
         "observation",
@@ -90,15 +91,21 @@ class View:
         "teams",
         "to_act",
         "trick",
+        "trick_estimates",
         "tricks_won",
         "trump",
         "turn_up",
         "turn_up_state",
+        "unseen_cards",
         "voids",
     )
 
     def __init__(self, observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> None:
         self.observation = observation
+        # Worked out on first use (the bots' hand evaluation asks the same questions many times a decision).
+        self.unseen_cards: int | None = None
+        self.live_share: float | None = None
+        self.trick_estimates: dict[tuple[int, int, int], float] = {}
         variant = observation["variant"]
         try:
             self.rules: Rules = make_rules(variant, **infer_options(observation, options))
@@ -269,7 +276,9 @@ class View:
     @property
     def unseen(self) -> int:
         """Cards of the deck this seat has not seen: in other hands, the kitty or the discards."""
-        return self.deck_hand & ~self.hand & ~self.out_of_play & ~self._visible_elsewhere()
+        if self.unseen_cards is None:
+            self.unseen_cards = self.deck_hand & ~self.hand & ~self.out_of_play & ~self._visible_elsewhere()
+        return self.unseen_cards
 
     def _visible_elsewhere(self) -> int:
         out = 0
