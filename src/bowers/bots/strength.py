@@ -47,7 +47,7 @@ def suit_orders(tables: TrumpTables, deck: tuple[int, ...]) -> list[list[int]]:
 
 
 class _SuitLayout:
-    """Each suit's cards of one deck and trump as bit sets, for counting honours and guards without a loop a card.
+    """Each suit's cards of one deck and trump as bit sets, so that a hand is counted card by card, not the deck.
 
     ``masks[suit]`` holds the suit's cards; ``ranked(suit, held)`` gives, for the cards of ``held`` in that suit
     from the highest down, the bit set of the suit's cards above each (memoised in ``known``: a suit has few
@@ -106,9 +106,7 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
     trump_shortfall = 0.0  # what the trumps fall short of a trick each: all a ruff can add
     if trump != NO_TRUMP:
         held = hand & masks[trump]
-        ranked = known[trump].get(held, ()) if held else ()
-        if held and not ranked:
-            ranked = layout.ranked(trump, held)
+        ranked = (known[trump].get(held) or layout.ranked(trump, held)) if held else ()
         mine = trump_count = len(ranked)
         for seen_mine, above in enumerate(ranked, 1):
             higher = (beaters & above).bit_count()
