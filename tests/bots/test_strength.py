@@ -88,9 +88,9 @@ def card_by_card(hand: int, tables: TrumpTables, deck: tuple[int, ...], outstand
     return min(tricks, float(hand.bit_count()))
 
 
-# Every deck the variants use: 24 cards, 32, 25 with the Joker, Ultimate's 52 with two Jokers, ...
-DECKS = sorted({(rules.deck, rules.trump_jokers, rules.left_above_right) for rules in map(bowers.make_rules, bowers.variants())})
-DECKS += [(bowers.make_rules("standard", deck=size).deck, (), False) for size in (25, 32)]
+# Every deck the variants use, each with its own trump order: 24 cards, 32, 25 with the Joker, Ultimate's 54, ...
+RULES = [*map(bowers.make_rules, bowers.variants()), *(bowers.make_rules("standard", deck=size) for size in (25, 32))]
+DECKS = sorted({(rules.deck, rules.trump_jokers, rules.left_above_right) for rules in RULES})
 
 
 @pytest.mark.parametrize("deck,trump_jokers,left_above_right", DECKS, ids=[f"{len(d[0])}-cards" for d in DECKS])

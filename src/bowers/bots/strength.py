@@ -26,42 +26,32 @@ RUFF_BONUS = 0.3
 # Side-suit winners of a hand with no trump: the other hands hold every trump, so they are ruffed more often.
 NO_TRUMP_HELD_FACTOR = 0.7
 
-_SUIT_ORDERS: dict[int, tuple[TrumpTables, list[list[int]]]] = {}
-
-
-def suit_orders(tables: TrumpTables, deck: tuple[int, ...]) -> list[list[int]]:
-    """For each effective suit 0-4, its cards of the deck from highest to lowest (trump in trump order)."""
-    cached = _SUIT_ORDERS.get(id(tables))
-    if cached is not None and cached[0] is tables:
-        return cached[1]
-    orders: list[list[int]] = [[] for _ in range(5)]
-    for suit in range(5):
-        cards = [c for c in deck if tables.effective_suit[c] == suit]
-        led = suit if suit < 4 else 0
-        cards.sort(key=lambda c: (tables.power[led][c], -c), reverse=True)
-        orders[suit] = cards
-    if tables.trump < 4:
-        orders[tables.trump] = list(tables.trump_order)
-    _SUIT_ORDERS[id(tables)] = (tables, orders)
-    return orders
-
 
 class _SuitLayout:
-    """Each suit's cards of one deck and trump as bit sets, so that a hand is counted card by card, not the deck.
+    """Each suit's cards of one deck and trump, in order and as bit sets, so that a hand is counted card by card,
+    not the deck.
 
-    ``masks[suit]`` holds the suit's cards; ``ranked(suit, held)`` gives, for the cards of ``held`` in that suit
-    from the highest down, the bit set of the suit's cards above each (memoised in ``known``: a suit has few
-    subsets).
+    ``orders[suit]`` lists the suit's cards from the highest; ``masks[suit]`` holds them as a bit set;
+    ``ranked(suit, held)`` gives, for the cards of ``held`` in that suit from the highest down, the bit set of the
+    suit's cards above each (memoised in ``known``: a suit has few subsets).
     """
 
-    __slots__ = ("_above", "known", "masks")
+    __slots__ = ("_above", "known", "masks", "orders")
 
-    def __init__(self, orders: list[list[int]]) -> None:
+    def __init__(self, tables: TrumpTables, deck: tuple[int, ...]) -> None:
+        self.orders: list[list[int]] = [[] for _ in range(5)]
+        for suit in range(5):
+            cards = [c for c in deck if tables.effective_suit[c] == suit]
+            led = suit if suit < 4 else 0
+            cards.sort(key=lambda c: (tables.power[led][c], -c), reverse=True)
+            self.orders[suit] = cards
+        if tables.trump < 4:
+            self.orders[tables.trump] = list(tables.trump_order)
         self.masks = [0] * 5
         self._above: list[list[tuple[int, int]]] = [[] for _ in range(5)]
         for suit in range(5):
             above = 0
-            for card in orders[suit]:
+            for card in self.orders[suit]:
                 self._above[suit].append((card, above))
                 above |= 1 << card
             self.masks[suit] = above
@@ -78,12 +68,18 @@ _LAYOUTS: dict[int, tuple[TrumpTables, _SuitLayout]] = {}
 
 
 def _layout(tables: TrumpTables, deck: tuple[int, ...]) -> _SuitLayout:
+    """The layout of the deck's suits for these trump tables (built once for each)."""
     cached = _LAYOUTS.get(id(tables))
     if cached is not None and cached[0] is tables:
         return cached[1]
-    layout = _SuitLayout(suit_orders(tables, deck))
+    layout = _SuitLayout(tables, deck)
     _LAYOUTS[id(tables)] = (tables, layout)
     return layout
+
+
+def suit_orders(tables: TrumpTables, deck: tuple[int, ...]) -> list[list[int]]:
+    """For each effective suit 0-4, its cards of the deck from highest to lowest (trump in trump order)."""
+    return _layout(tables, deck).orders
 
 
 def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outstanding: int, live: float) -> float:
