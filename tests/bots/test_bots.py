@@ -62,7 +62,10 @@ def test_unknown_setting_names_the_allowed_ones(name: str) -> None:
     assert "options" in str(raised.value)
 
 
-@pytest.mark.parametrize(("setting", "value"), [("level", 7), ("samples", 0), ("time_budget", -1), ("evaluator", "magic")])
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [("level", 7), ("samples", 0), ("time_budget", -1), ("evaluator", "magic"), ("bidding_tries", 0), ("bid_reading", "hands")],
+)
 def test_pimc_refuses_bad_setting_values(setting: str, value: object) -> None:
     with pytest.raises(OptionError, match=setting):
         create("pimc", **{setting: value})

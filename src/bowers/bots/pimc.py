@@ -71,6 +71,7 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
     "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
     "bidding_tries": 8,  # deals drawn per sample to find one where the heuristic bids as the other seats did
+    "bid_reading": "deals",  # "deals": whole deals drawn and checked; "seats": each bidder's hand fitted to its bids
     "prior": 0.1,  # points the heuristic's own choice is credited with (it wins near-ties)
     "prior_unit": "opening",  # the prior's points valued at the current score, at most as at 0-0; "current": uncapped
     "learned_weight": None,  # where a learned model decides: its share of each choice's worth, the rest solved worlds
@@ -102,6 +103,7 @@ SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more 
 SCORE_MODELS = ("win-probability", "points")
 BIDDING_MODELS = ("auto", "learned", "worlds")
 PRIOR_UNITS = ("opening", "current")
+BID_READINGS = ("deals", "seats")
 
 
 @dataclass(frozen=True)
@@ -280,6 +282,10 @@ class PimcBot:
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
             raise OptionError(f"setting 'bidding_tries' must be a whole number of at least 1, not {tries!r}", "bidding_tries")
         self.consistency_tries: int = tries
+        reading = values["bid_reading"]
+        if reading not in BID_READINGS:
+            raise OptionError(f"setting 'bid_reading' must be deals or seats, not {reading!r}", "bid_reading", BID_READINGS)
+        self.bid_reading: str = reading
         prior = values["prior"]
         if isinstance(prior, bool) or not isinstance(prior, int | float) or prior < 0:
             raise OptionError(f"setting 'prior' must be a number of points of at least 0, not {prior!r}", "prior")
@@ -378,7 +384,7 @@ class PimcBot:
                 learned_part = {choice.action: choice for choice in advice}
                 include = [*include, *legal]  # every choice the model valued is scored on the worlds too
         # How the other seats bid (each sampled world's observations carry the game's options).
-        model = self._model_bidder if learned_bidding else self._heuristic
+        model = self.bidding_model(view.rules.variant)
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
         tries = self.consistency_tries * (RARE_CALL_FACTOR if sampler.rare_bid else 1)
         candidates = self._candidates(view, legal)
@@ -404,7 +410,7 @@ class PimcBot:
         for _ in range(samples):
             if self.worlds_scored and spent():
                 break
-            world = sampler.sample(rng, model, tries)
+            world = sampler.sample(rng, model, tries, by_seat=self.bid_reading == "seats")
             if view.phase == "play":
                 self._score_play(world, view, tallies, score)
             else:
@@ -437,6 +443,11 @@ class PimcBot:
     def learned_bidding(self, variant: str) -> bool:
         """Whether this bot bids by the learned values (and models the other seats' bidding with them) in ``variant``."""
         return self.bidding == "learned" or (self.bidding == "auto" and variant in LEARNED_BIDDING)
+
+    def bidding_model(self, variant: str) -> HeuristicBot:
+        """The model of every seat's bidding in ``variant``: the learned values where this bot bids by them, else the
+        heuristic.  The sampler reads the other seats' bids with it, and the worlds bid on with it."""
+        return self._model_bidder if self.learned_bidding(variant) else self._heuristic
 
     def weight_of_learned(self, variant: str) -> float:
         """The learned values' share of a choice's worth in ``variant``, where a learned model decides."""
@@ -496,7 +507,7 @@ class PimcBot:
         """The outcome of ``action`` in one world: the heuristic bids on for every seat, then the play is solved."""
         game = world.copy()
         game.apply_id(game.space.index[action])
-        bidder = self._model_bidder if self.learned_bidding(view.rules.variant) else self._heuristic
+        bidder = self.bidding_model(view.rules.variant)
         steps = 0
         while game.hand.phase != PLAY_PHASE and len(game.results) == len(world.results):
             seat = game.to_act
