@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -107,28 +108,41 @@ def test_a_suit_only_one_seat_may_hold_is_always_dealt_to_it() -> None:
 EXCHANGE_VARIANTS = [("railroad", {}), ("railroad", {"deck": 24}), ("bid-railroad", {}), ("railroad-6", {})]
 
 
-@pytest.mark.parametrize(("variant", "options"), EXCHANGE_VARIANTS)
-def test_every_seat_gets_consistent_worlds_through_loner_exchanges(variant: str, options: dict[str, int]) -> None:
-    checks = 0
-    for seed in range(6):
+def _positions_rich_in_calls(
+    variant: str, options: dict[str, int], seeds: int, hands: int, skip: float = 0.0
+) -> Iterator[tuple[int, bowers.Game]]:
+    """Positions of random play that makes loners, Jambones, lone defences, orders and bids half the time it can
+    (each position passed over with chance ``skip``), with the seed of its game."""
+    for seed in range(seeds):
         game = bowers.Game(variant, seed=seed, **options)
         rng = random.Random(seed)
-        while game.hand_number < 2 and not game.is_over:
+        while game.hand_number < hands and not game.is_over:
             legal = game.legal_actions()
             rare = [a for a in legal if a in ("jambone", "alone", "defend-alone", "order") or a.startswith("bid")]
             game.apply(rng.choice(rare if rare and rng.random() < 0.5 else legal))
-            if game.is_over or game.to_act is None or game.phase in ("dealing", "draw"):
+            if game.is_over or game.to_act is None or game.phase in ("dealing", "draw") or (skip and rng.random() < skip):
                 continue
-            for seat in range(game.rules.players):
-                observation = game.observation(seat)
-                world = Sampler(observation).sample(random.Random(checks))
-                seen = world.observation(seat)
-                assert (seen["hand"], seen["history"], seen["legal_actions"]) == (
-                    observation["hand"],
-                    observation["history"],
-                    observation["legal_actions"],
-                ), (seed, seat, observation["history"])
-                checks += 1
+            yield seed, game
+
+
+def _assert_shows_what_was_seen(world: bowers.Game, seat: int, observation: dict[str, Any], seed: int) -> None:
+    """The world shows ``seat`` its own hand, the history and its legal actions exactly as observed."""
+    seen = world.observation(seat)
+    assert (seen["hand"], seen["history"], seen["legal_actions"]) == (
+        observation["hand"],
+        observation["history"],
+        observation["legal_actions"],
+    ), (seed, seat, observation["history"])
+
+
+@pytest.mark.parametrize(("variant", "options"), EXCHANGE_VARIANTS)
+def test_every_seat_gets_consistent_worlds_through_loner_exchanges(variant: str, options: dict[str, int]) -> None:
+    checks = 0
+    for seed, game in _positions_rich_in_calls(variant, options, seeds=6, hands=2):
+        for seat in range(game.rules.players):
+            observation = game.observation(seat)
+            _assert_shows_what_was_seen(Sampler(observation).sample(random.Random(checks)), seat, observation, seed)
+            checks += 1
     assert checks > 500
 
 
@@ -270,27 +284,14 @@ def test_worlds_fitted_bidder_by_bidder_show_every_seat_what_it_saw(variant: str
     # worlds that show every seat exactly what it saw, through exchanges, twos and threes and Jambones.
     model = _bidding_model(variant)
     checks = fitted = 0
-    for seed in range(4):
-        game = bowers.Game(variant, seed=seed)
-        rng = random.Random(seed)
-        while game.hand_number < 1 and not game.is_over:
-            legal = game.legal_actions()
-            rare = [a for a in legal if a in ("jambone", "alone", "defend-alone", "order") or a.startswith("bid")]
-            game.apply(rng.choice(rare if rare and rng.random() < 0.5 else legal))
-            if game.is_over or game.to_act is None or game.phase in ("dealing", "draw") or rng.random() < 0.5:
-                continue
-            for seat in range(game.rules.players):
-                observation = game.observation(seat)
-                sampler = Sampler(observation)
-                fitted += bool(sampler.fit_seats) + sampler.fit_declarer
-                world = sampler.sample(random.Random(checks), model, 4, by_seat=True)
-                seen = world.observation(seat)
-                assert (seen["hand"], seen["history"], seen["legal_actions"]) == (
-                    observation["hand"],
-                    observation["history"],
-                    observation["legal_actions"],
-                ), (seed, seat, observation["history"])
-                checks += 1
+    for seed, game in _positions_rich_in_calls(variant, {}, seeds=4, hands=1, skip=0.5):
+        for seat in range(game.rules.players):
+            observation = game.observation(seat)
+            sampler = Sampler(observation)
+            fitted += bool(sampler.fit_seats) + sampler.fit_declarer
+            world = sampler.sample(random.Random(checks), model, 4, by_seat=True)
+            _assert_shows_what_was_seen(world, seat, observation, seed)
+            checks += 1
     assert checks > 40 and fitted > 10, (checks, fitted)
 
 

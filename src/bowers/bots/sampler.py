@@ -19,9 +19,11 @@ until they explain its bids, the bidders who said most first.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from bowers.bots.base import Bot
@@ -185,7 +187,8 @@ class Sampler:
                     ok = False
                     break
                 if model is not None and seat_tries > 0 and seat in self.fit_seats:
-                    chosen = self._fitted(rng, model, seat, allowed, need, seat_tries)
+                    with_the_rest = partial(operator.or_, self.known[seat] | view.played_by[seat])  # its hand at its bids
+                    chosen = self._fitted(rng, model, seat, allowed, need, seat_tries, with_the_rest)
                 else:
                     chosen = _pick(rng, allowed, need)
                 holdings[seat] = chosen
@@ -197,29 +200,17 @@ class Sampler:
         holdings, remaining = self._constrained_holdings(rng)
         return self._with_known(holdings), remaining | self.forced_discard | self.own_discards
 
-    def _fitted(self, rng: random.Random, model: Bot, seat: int, allowed: int, need: int, tries: int) -> int:
-        """The first of up to ``tries`` draws of ``seat``'s unknown cards with which the model bids as the seat did."""
+    def _fitted(
+        self, rng: random.Random, model: Bot, seat: int, pool: int, count: int, tries: int, hand_of: Callable[[int], int]
+    ) -> int:
+        """The first of up to ``tries`` draws of ``count`` cards from ``pool`` that makes ``seat``'s hand at its bids,
+        ``hand_of(drawn)``, one with which the model bids as the seat did (else the closest draw)."""
         best, best_misses = 0, -1
         for _ in range(tries):
-            chosen = _pick(rng, allowed, need)
-            misses = self._seat_misses(model, seat, chosen | self.known[seat] | self.view.played_by[seat], best_misses)
+            drawn = _pick(rng, pool, count)
+            misses = self._seat_misses(model, seat, hand_of(drawn), best_misses)
             if best_misses < 0 or misses < best_misses:
-                best, best_misses = chosen, misses
-            if best_misses == 0:
-                break
-        return best
-
-    def _fitted_kitty(self, rng: random.Random, model: Bot, cards: int, tries: int) -> int:
-        """Which of the declarer's ``cards`` came from the kitty: the first of up to ``tries`` draws that leaves it
-        the hand with which the model bids as it did (else the closest)."""
-        maker = self.view.maker
-        size = self.view.rules.kitty_size
-        best, best_misses = 0, -1
-        for _ in range(tries):
-            taken = _pick(rng, cards, size)
-            misses = self._seat_misses(model, maker, cards & ~taken, best_misses)
-            if best_misses < 0 or misses < best_misses:
-                best, best_misses = taken, misses
+                best, best_misses = drawn, misses
             if best_misses == 0:
                 break
         return best
@@ -374,7 +365,11 @@ class Sampler:
                     if name != HIDDEN and view.partner_of(actor) == view.maker:
                         received |= 1 << card_of(name)
                 if seat_tries and model is not None and self.fit_declarer:
-                    taken_kitty = self._fitted_kitty(rng, model, dealt[view.maker], seat_tries)
+                    # Which of the declarer's cards came from the kitty: those that leave it a hand that bids as it did.
+                    cards = dealt[view.maker]
+                    taken_kitty = self._fitted(
+                        rng, model, view.maker, cards, rules.kitty_size, seat_tries, lambda taken: cards & ~taken
+                    )
                 else:
                     taken_kitty = _pick(rng, dealt[view.maker] & ~received, rules.kitty_size)
                 dealt[view.maker] &= ~taken_kitty
