@@ -70,8 +70,8 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "game_weight": None,  # with score_model="points": points that winning the game is worth (default: the target)
     "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
     "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
-    "bidding_tries": 8,  # deals drawn per sample to find one where the heuristic bids as the other seats did
-    "bid_reading": "deals",  # "deals": whole deals drawn and checked; "seats": each bidder's hand fitted to its bids
+    "bidding_tries": 8,  # draws per world to find one in which the model bids as the other seats did
+    "bid_reading": "deals",  # what is drawn: "deals", whole deals checked; "seats", each bidder's hand fitted to its bids
     "prior": 0.1,  # points the heuristic's own choice is credited with (it wins near-ties)
     "prior_unit": "opening",  # the prior's points valued at the current score, at most as at 0-0; "current": uncapped
     "learned_weight": None,  # where a learned model decides: its share of each choice's worth, the rest solved worlds
