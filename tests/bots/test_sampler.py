@@ -272,10 +272,9 @@ def test_a_wrong_renege_claim_proves_the_claimers_opponents_followed_suit() -> N
 
 def _bidding_model(variant: str) -> Any:
     """The model of the other seats' bidding that ``pimc`` reads bids with in ``variant``."""
-    from bowers.bots.heuristic import HeuristicBot
-    from bowers.bots.learned import ModelBidder
+    from bowers.bots.pimc import PimcBot
 
-    return ModelBidder(0) if variant in ("standard", "bid") else HeuristicBot(0)
+    return PimcBot(seed=0).bidding_model(variant)
 
 
 @pytest.mark.parametrize("variant", bowers.variants())

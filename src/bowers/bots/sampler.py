@@ -45,6 +45,11 @@ def _after_play(history: list[tuple[int, str]], index: int) -> bool:
     return any(action.startswith("play:") for _, action in history[:index])
 
 
+def _miss_weight(action: str) -> int:
+    """What a bid the model would not have made counts as: a rare call ``RARE_MISS_WEIGHT`` ordinary misses."""
+    return RARE_MISS_WEIGHT if action in RARE_CALLS else 1
+
+
 def _moves_cards(action: str) -> bool:
     """True for an action that is no bid or that moves cards between hands (twos and threes): bidding is over."""
     return action.split(":")[0] not in BIDDING_WORDS or action.startswith("twos-threes")
@@ -146,8 +151,12 @@ class Sampler:
         self.fit_end = next((i for i, (_, action) in enumerate(history) if _moves_cards(action)), len(history))
         changed = {actor for actor, action in history if action.startswith(("discard:", "give:", "twos-threes:"))}
         changed |= {view.partner_of(actor) for actor, action in history if action.startswith("give:")}
-        if rules.bidding == "auction" and view.maker >= 0 and view.phase in ("discard", "play", "renege-review"):
-            changed.add(view.maker)  # the declarer took the kitty
+        # The auction's declarer has taken the kitty once it discards.
+        self.declarer_took_kitty = (
+            rules.bidding == "auction" and view.maker >= 0 and view.phase in ("discard", "play", "renege-review")
+        )
+        if self.declarer_took_kitty:
+            changed.add(view.maker)
         if turn_up >= 0 and view.turn_up_state == "taken":
             changed.add(view.dealer)
         early_bids = [history[index] for index in sorted(self.bids) if index < self.fit_end]
@@ -160,9 +169,8 @@ class Sampler:
         # The declarer who took the kitty bid with its cards but the kitty's: which of them came from the kitty
         # can be drawn until they explain its bids too (unless cards also changed hands in an exchange).
         self.fit_declarer = (
-            rules.bidding == "auction"
+            self.declarer_took_kitty
             and view.maker in bidders
-            and view.phase in ("discard", "play", "renege-review")
             and not any(action.startswith(("give:", "twos-threes:")) for _, action in history)
         )
 
@@ -246,7 +254,7 @@ class Sampler:
                 if answer is None:
                     answer = self._answers[key] = model.act(game.observation(actor))
                 if answer != action:
-                    misses += RARE_MISS_WEIGHT if action in RARE_CALLS else 1
+                    misses += _miss_weight(action)
                     if 0 <= limit <= misses:
                         return misses
             game.apply_id(index_of[action])
@@ -357,7 +365,7 @@ class Sampler:
             dealt[actor] |= cards
         # Undo the pick-up: the dealer's turn-up, or the kitty the auction declarer took.
         if rules.bidding == "auction":
-            if view.maker >= 0 and view.phase in ("discard", "play", "renege-review"):
+            if self.declarer_took_kitty:
                 # A card the declarer received in a loner exchange came before the kitty (bid-railroad), not from it.
                 received = 0
                 for actor, action in history:
@@ -422,7 +430,7 @@ class Sampler:
             """Count a bid the model would not have made; True once the draw is past the limit."""
             nonlocal misses
             if answer != action:
-                misses += RARE_MISS_WEIGHT if action in RARE_CALLS else 1
+                misses += _miss_weight(action)
             return 0 <= limit <= misses
 
         for index, (actor, action) in enumerate(history):
