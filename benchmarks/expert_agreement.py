@@ -17,7 +17,7 @@ not judged and are counted apart.
 
 Usage::
 
-    python benchmarks/expert_agreement.py --level 3 --workers 2
+    python benchmarks/expert_agreement.py --level 3 --workers 2 [--setting NAME=VALUE ...]
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from arguments import gather, write_json
+from arguments import gather, setting, write_json
 
 from bowers.bots.analysis import analyze_record
 from bowers.egn import load_egn
@@ -39,12 +39,12 @@ PHASE_ORDER = ("round-1", "round-2", "maker-choice", "discard", "play")
 CLOSE = 0.05  # points: a choice rated this close to the bot's first is as good as its values can tell
 
 
-def _analyse(job: tuple[str, int]) -> list[dict[str, Any]]:
+def _analyse(job: tuple[str, int, dict[str, Any]]) -> list[dict[str, Any]]:
     """Every decision of every seat of one EGN game, as JSON-able rows."""
-    path, level = job
+    path, level, settings = job
     record = load_egn(path)
     rows = []
-    for decision in analyze_record(record, seats=list(range(4)), level=level):
+    for decision in analyze_record(record, seats=list(range(4)), level=level, **settings):
         if len(decision.choices) == 1:
             continue  # one legal choice only after the bot's filtering: nothing to agree on
         row = decision.as_json()
@@ -102,12 +102,14 @@ def main() -> None:
     parser.add_argument("--games", default=str(GAMES), help="a folder of EGN games (default: shared/data/egn)")
     parser.add_argument("--level", type=int, default=3, help="the analysing pimc's level (1-5)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--setting", action="append", default=[], type=setting, help="a setting of the pimc bot, NAME=VALUE")
     parser.add_argument("--json", help="write every decision compared to this file")
     arguments = parser.parse_args()
     paths = sorted(str(path) for path in Path(arguments.games).glob("*.egn"))
     if not paths:
         parser.error(f"no .egn files in {arguments.games}")
-    rows = gather(_analyse, [(path, arguments.level) for path in paths], arguments.workers)
+    jobs = [(path, arguments.level, dict(arguments.setting)) for path in paths]
+    rows = gather(_analyse, jobs, arguments.workers)
     print(f"{len(paths)} games, pimc at level {arguments.level} against the players' choices")
     print("\n".join(report(rows)))
     write_json(arguments.json, rows)

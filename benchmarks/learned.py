@@ -21,8 +21,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
-from bowers.bots.learned import FEATURE_SETS, ModelBidder, _models, decision_outcomes, decision_values
+from bowers.bots.learned import FEATURE_SETS, ModelBidder, _models, decision_outcomes, decision_values, model_game
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from bowers.bots.win_probability import win_table
@@ -32,13 +33,14 @@ from bowers.variants import make_rules, variants
 TARGET_SECONDS = 0.001
 
 
-def decision_times(variant: str, deals: int, seed: int) -> tuple[list[float], list[float]]:
-    """Seconds of the learned valuation, and of ``pimc``'s whole decision, at every covered decision of ``deals`` hands."""
+def decision_times(variant: str, deals: int, seed: int, options: dict[str, Any]) -> tuple[list[float], list[float]]:
+    """Seconds of the learned valuation, and of ``pimc``'s whole decision, at every covered decision of ``deals`` hands
+    (of games with ``options``)."""
     times = []
     whole = []
     strong = PimcBot(seed=0)
     for deal in range(deals):
-        game = Game(variant, seed=seed * 100_000 + deal)
+        game = Game(variant, seed=seed * 100_000 + deal, **options)
         bots = [ModelBidder(seed=seat) for seat in range(game.rules.players)]
         while game.hand_number == 0 and not game.is_over:
             seat = game.to_act
@@ -69,8 +71,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     for key in sorted(_models()):
-        variant = key.split("/")[0]
-        times, whole = decision_times(variant, args.deals, args.seed)
+        variant, options, _ = model_game(key)
+        times, whole = decision_times(variant, args.deals, args.seed, options)
         times.sort()
         median = statistics.median(times)
         worst = times[-1]

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,6 +23,8 @@ from bowers.bots.learned import (
     decision_values,
     load_models,
     model_for,
+    model_game,
+    model_key,
 )
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
@@ -46,9 +49,10 @@ def _training_module() -> ModuleType:
     return module
 
 
-def _first_decision(variant: str, seed: int, phase: str) -> bowers.Game:
-    """A game of ``variant`` played by the heuristic up to the first decision in ``phase`` with a choice."""
-    game = bowers.Game(variant, seed=seed)
+def _first_decision(variant: str, seed: int, phase: str, **options: Any) -> bowers.Game:
+    """A game of ``variant`` (with ``options``) played by the heuristic up to the first decision in ``phase`` with a
+    choice."""
+    game = bowers.Game(variant, seed=seed, **options)
     bot = ModelBidder(seed=0)
     while not (game.hand.phase_name == phase and len(game.legal_actions()) > 1):
         seat = game.to_act
@@ -61,9 +65,10 @@ def test_every_shipped_model_matches_its_features() -> None:
     models = _models()
     assert models, "no learned model ships with the package"
     for key, model in models.items():
-        variant, feature_set = key.split("/")
+        variant, options, feature_set = model_game(key)
+        assert model_key(variant, feature_set, options) == key
         phase = {"auction": "auction", "rounds": "round-1", "maker": "maker-choice", "discard": "discard"}[feature_set]
-        game = _first_decision(variant, 3, phase)
+        game = _first_decision(variant, 3, phase, **options)
         view = View(game.observation(game.to_act))  # type: ignore[arg-type]
         rows = decision_rows(view, view.legal)
         assert rows is not None and rows.shape == (len(view.legal), model.features)
@@ -374,6 +379,47 @@ def test_the_training_command_trains_on_kept_rows_with_the_hidden_layers_asked_f
     for wrong in ("64,x", "0,8", ""):
         with pytest.raises(SystemExit):
             training.main([*arguments, "--output", str(output), "--hidden", wrong])
+
+
+def test_a_model_trained_with_stick_the_dealer_is_read_only_in_games_played_so(tmp_path: Path) -> None:
+    assert model_key("standard", "rounds", {"stick_the_dealer": False, "deck": 24}) == "standard/rounds"
+    assert model_key("standard", "rounds", {"stick_the_dealer": True}) == "standard+stick_the_dealer/rounds"
+    assert model_key("standard", "rounds", {"deck": 32, "stick_the_dealer": True}) == "standard+deck=32+stick_the_dealer/rounds"
+    assert model_key("bid", "auction", {"target": 15}) == "bid/auction"  # the score is priced apart
+    both = ("standard", {"deck": 32, "stick_the_dealer": True}, "rounds")
+    assert model_game("standard+deck=32+stick_the_dealer/rounds") == both
+    # A copy of the shipped ordering model, every result's sign turned round, stored as stick the dealer's model.
+    stored = json.loads((ROOT / "src" / "bowers" / "bots" / "data" / "decision_models.json").read_text())
+    rounds = stored["standard/rounds"]
+    rounds["outcomes"] = [-value for value in rounds["outcomes"]]
+    path = tmp_path / "models.json"
+    path.write_text(json.dumps({"standard+stick_the_dealer/rounds": rounds}))
+    models = load_models(str(path))
+    hands = ["", "JH 9H KS QC 9D", "", ""]
+    plain = View(deal("standard", 0, hands, "AH").observation(1))
+    stuck = View(deal("standard", 0, hands, "AH", stick_the_dealer=True).observation(1))
+    shipped = decision_values(plain, ["pass", "order"])
+    assert shipped is not None
+    assert decision_values(plain, ["pass", "order"], models) == shipped  # the game without the option: the variant's
+    assert decision_values(stuck, ["pass", "order"]) == shipped  # no model of stick the dealer: the variant's stands
+    turned = decision_values(stuck, ["pass", "order"], models)
+    assert turned is not None and turned == pytest.approx({action: -value for action, value in shipped.items()})
+    assert model_for("standard", "round-2", models, {"stick_the_dealer": True}) is models["standard+stick_the_dealer/rounds"]
+    # pimc reads it too: by the turned-round values it orders in the game with the option, and passes without it.
+    bot = PimcBot(seed=0, learned_weight=1, models=str(path))
+    assert bot.advise(stuck.observation)[0].action == "order" and bot.advise(plain.observation)[0].action == "pass"
+
+
+def test_the_training_command_trains_a_model_for_the_options_it_is_given(tmp_path: Path) -> None:
+    training = _training_module()
+    output = tmp_path / "models.json"
+    arguments = ["--variant", "standard", "--deals", "6", "--seed", "4", "--workers", "1", "--data", str(tmp_path)]
+    assert training.main([*arguments, "--option", "stick_the_dealer=true", "--output", str(output), "--hidden", "8"]) == 0
+    stored = json.loads(output.read_text())
+    assert list(stored) == ["standard+stick_the_dealer/rounds"]
+    assert stored["standard+stick_the_dealer/rounds"]["info"]["options"] == {"stick_the_dealer": True}
+    with pytest.raises(SystemExit, match="no option 'stick'"):
+        training.main([*arguments, "--option", "stick=true", "--output", str(output)])
 
 
 def test_auto_bidding_uses_the_learned_values_only_where_they_were_measured_to_help() -> None:

@@ -34,6 +34,7 @@ from bowers.bots.view import View, cards_from_names
 from bowers.cards import cards_of, rank_of
 from bowers.errors import OptionError
 from bowers.tables import NO_TRUMP
+from bowers.variants import VARIANTS
 
 # The phases a model may cover, by the name of the model's feature set.
 FEATURE_SETS = {"auction": "auction", "round-1": "rounds", "round-2": "rounds", "maker-choice": "maker", "discard": "discard"}
@@ -119,13 +120,50 @@ def load_models(path: str) -> dict[str, ValueModel]:
     return {key: model for key, model in {**_models(), **loaded}.items() if key not in switched_off}
 
 
-def model_for(variant: str, phase: str, models: Models | None = None) -> ValueModel | None:
+# Options that change what a bid is worth in ways the score does not say: with stick the dealer a pass can force
+# the dealer to call, where without it four passes throw the hand in; another deck changes every hand.  A model is
+# trained for a variant played with such options (``training/bidding.py --option``), and its key names those not at
+# the variant's default: ``standard+stick_the_dealer/rounds``, ``standard+deck=32/rounds``.
+MODEL_OPTIONS = ("deck", "stick_the_dealer")
+
+
+def model_key(variant: str, feature_set: str, options: Mapping[str, Any] | None = None) -> str:
+    """The key of the model of ``feature_set`` in ``variant`` played with ``options`` (those of ``MODEL_OPTIONS``
+    away from the variant's default; the rest do not change the key)."""
+    declared = {option.name: option.default for option in VARIANTS[variant].options} if variant in VARIANTS else {}
+    named = []
+    for name in MODEL_OPTIONS:
+        value = (options or {}).get(name, declared.get(name))
+        if name in declared and value != declared[name]:
+            named.append(name if value is True else f"{name}={value}")
+    return "+".join([variant, *named]) + f"/{feature_set}"
+
+
+def model_game(key: str) -> tuple[str, dict[str, Any], str]:
+    """The variant, options and feature set a model's key names (the inverse of ``model_key``)."""
+    game, _, feature_set = key.partition("/")
+    variant, *named = game.split("+")
+    options: dict[str, Any] = {}
+    for part in named:
+        name, sep, value = part.partition("=")
+        options[name] = (int(value) if value.isdigit() else value) if sep else True
+    return variant, options, feature_set
+
+
+def model_for(
+    variant: str, phase: str, models: Models | None = None, options: Mapping[str, Any] | None = None
+) -> ValueModel | None:
     """The model of a variant's decisions in ``phase`` (from ``models``, default the shipped ones), or None when
-    none was trained for it."""
+    none was trained for it.
+
+    With ``options`` (the game's), the model trained for them where there is one (``model_key``), else the
+    variant's model.
+    """
     feature_set = FEATURE_SETS.get(phase)
     if feature_set is None:
         return None
-    return (_models() if models is None else models).get(f"{variant}/{feature_set}")
+    found = _models() if models is None else models
+    return found.get(model_key(variant, feature_set, options)) or found.get(f"{variant}/{feature_set}")
 
 
 def reload_models() -> None:
@@ -371,7 +409,7 @@ def decision_rows(view: View, actions: Sequence[str]) -> np.ndarray | None:
 
 def _model_and_rows(view: View, actions: Sequence[str], models: Models | None) -> tuple[ValueModel, np.ndarray] | None:
     """The model of the view's decision and the feature rows of ``actions``, or None where no model covers it."""
-    model = model_for(view.rules.variant, view.phase, models)
+    model = model_for(view.rules.variant, view.phase, models, view.rules.options)
     if model is None:
         return None
     rows = decision_rows(view, actions)
@@ -450,5 +488,7 @@ __all__ = [
     "decision_values",
     "load_models",
     "model_for",
+    "model_game",
+    "model_key",
     "reload_models",
 ]
