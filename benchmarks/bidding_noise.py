@@ -72,7 +72,7 @@ def measure(job: dict[str, Any]) -> list[dict[str, Any]]:
         observation = game.observation(seat)
         legal = list(observation["legal_actions"])
         chosen = bots[seat].act(observation)
-        if len(legal) > 1 and observation["phase"] in FEATURE_SETS and bots[seat].learned_bidding(variant):
+        if len(legal) > 1 and observation["phase"] in FEATURE_SETS:
             view = View(observation)
             learned = decision_values(view, legal)
             if learned is not None:
@@ -85,7 +85,7 @@ def measure(job: dict[str, Any]) -> list[dict[str, Any]]:
                 reference, tried = worlds[half:], worlds[:half]
                 learned_choice = max(legal, key=lambda action: learned[action])
                 worth = {"learned values alone": _worth(learned_choice, learned, reference, weight)}
-                for size in (2**power for power in range(half.bit_length()) if 2**power <= half):
+                for size in (2**power for power in range(half.bit_length())):  # 1, 2, 4, ... runs, up to half
                     choice = _choice(legal, learned, tried[:size], weight)
                     worth[f"{size * bots[seat].samples} worlds"] = _worth(choice, learned, reference, weight)
                 rows.append(
