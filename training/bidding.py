@@ -74,6 +74,8 @@ HIDDEN = (64, 32)  # the hidden layers' sizes unless --hidden says otherwise
 
 # variant, seed, deals, behaviour, feature set, the game's options (name and value pairs)
 GenerationPlan = tuple[str, int, int, str, str, tuple[tuple[str, Any], ...]]
+# variant, seed, first deal, deal after the last, behaviour, feature set, the game's options
+GenerationJob = tuple[str, int, int, int, str, str, tuple[tuple[str, Any], ...]]
 
 
 def derived_seed(*parts: object) -> int:
@@ -121,13 +123,12 @@ def _play_out(game: Game, bots: list[Player]) -> None:
         game.apply(bots[seat].act(game.observation(seat)), seat=seat)
 
 
-def generate(job: tuple[Any, ...]) -> dict[str, list[Any]]:
+def generate(job: GenerationJob) -> dict[str, list[Any]]:
     """Rows of deals ``start`` to ``stop``: features, realised net points, deal number, decision number.
 
-    ``job`` is (variant, seed, start, stop, behaviour, feature set), and optionally the game's options as
-    (name, value) pairs; the same seed deals the same hands whatever the options."""
-    variant, seed, start, stop, behaviour, feature_set, *rest = job
-    options = dict(rest[0]) if rest else {}
+    The same seed deals the same hands whatever the options (given as (name, value) pairs, ``()`` for none)."""
+    variant, seed, start, stop, behaviour, feature_set, option_pairs = job
+    options = dict(option_pairs)
     rows: list[np.ndarray] = []
     values: list[float] = []
     deals: list[int] = []

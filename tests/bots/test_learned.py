@@ -315,7 +315,7 @@ def test_training_the_chances_of_each_result_recovers_them() -> None:
 
 def test_generation_tries_every_choice_and_records_real_points() -> None:
     training = _training_module()
-    data = training.generate(("bid", 4, 0, 3, "heuristic", "auction"))
+    data = training.generate(("bid", 4, 0, 3, "heuristic", "auction", ()))
     assert data["rows"] and len(data["rows"]) == len(data["values"]) == len(data["deals"])
     assert set(data["deals"]) <= {0, 1, 2}
     assert all(value in (-2.0, -1.0, 0.0, 1.0, 2.0) for value in data["values"])
@@ -323,7 +323,7 @@ def test_generation_tries_every_choice_and_records_real_points() -> None:
 
 def test_generation_with_searching_players_tries_every_choice_and_plays_the_cards_by_search() -> None:
     training = _training_module()
-    data = training.generate(("standard", 4, 0, 2, "pimc", "rounds"))
+    data = training.generate(("standard", 4, 0, 2, "pimc", "rounds", ()))
     assert data["rows"] and len(data["rows"]) == len(data["values"]) == len(data["deals"])
     assert all(value in (-4.0, -2.0, -1.0, 0.0, 1.0, 2.0, 4.0) for value in data["values"])
     player = training.SearchingPlayer(seed=3)
@@ -364,7 +364,7 @@ def test_training_can_start_from_a_stored_model_and_keeps_its_input_scaling() ->
 
 def test_the_training_command_trains_on_kept_rows_with_the_hidden_layers_asked_for(tmp_path: Path) -> None:
     training = _training_module()
-    data = training.generate(("bid", 4, 0, 10, "heuristic", "auction"))
+    data = training.generate(("bid", 4, 0, 10, "heuristic", "auction", ()))
     kept = tmp_path / "data"
     kept.mkdir()
     arrays = {name: np.asarray(values) for name, values in data.items()}
