@@ -25,7 +25,7 @@ from bowers.deal_hash import shuffle as compiled_shuffle
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, quoted
 from bowers.hand import RESULT_KEYS, Hand, trump_name
 from bowers.observation import build_observation, build_public_observation
-from bowers.variants import DealRound, Rules, game_winner, make_rules
+from bowers.variants import DealRound, Rules, as_rules, game_winner, make_rules
 
 FORMAT_VERSION: Final = 1
 MAX_SEED_BITS = 4096  # far beyond any seed in use; longer ones could not even be written out as text
@@ -182,14 +182,15 @@ class Game:
         """A blank game (``from_deal``, ``copy`` and ``replay`` fill one in without running ``__init__``)."""
         return object.__new__(cls)
 
-    def __init__(self, variant: str, seed: object = None, **options: Any) -> None:
-        rules = make_rules(variant, **options)
+    def __init__(self, variant: str | Rules, seed: object = None, **options: Any) -> None:
+        """A new game of a variant named with its options, or of ``Rules`` already made (options given then change them)."""
+        rules = as_rules(variant, **options)
         self._setup(rules, _check_seed(seed), {})
 
     @classmethod
     def from_deal(
         cls,
-        variant: str,
+        variant: str | Rules,
         dealer: object,
         hands: Sequence[Sequence[str]],
         kitty: Sequence[str],
@@ -197,7 +198,7 @@ class Game:
         **options: Any,
     ) -> Game:
         """A game whose first hand uses exactly these cards (``kitty[0]`` is the turn-up where there is one)."""
-        rules = make_rules(variant, **options)
+        rules = as_rules(variant, **options)
         cards = _check_deal(rules, dealer, hands, kitty)
         game = cls.__new__(cls)
         game._setup(rules, _check_seed(seed), {0: cards}, first_dealer=cards[0])

@@ -8,6 +8,7 @@ this file; the engine is shared.
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -96,6 +97,13 @@ class Rules:
     def team_of(self, seat: int) -> int:
         """The team of a seat: seat modulo the number of teams."""
         return seat % self.teams
+
+    def option_items(self) -> tuple[tuple[str, Any], ...]:
+        """The chosen options as sorted ``(name, value)`` pairs: with the variant's name, all that identifies these rules."""
+        return tuple(sorted(self.options.items()))
+
+    def __hash__(self) -> int:
+        return hash((self.variant, self.option_items()))
 
 
 @dataclass(frozen=True)
@@ -597,6 +605,31 @@ def variants() -> list[str]:
 
 
 _RULES_CACHE: dict[tuple[object, ...], Rules] = {}
+
+
+def as_rules(variant: object, **options: Any) -> Rules:
+    """Rules from a variant's name and options, or from ``Rules`` with any options given changed (parse at the edge once).
+
+    >>> as_rules(as_rules("railroad"), target=32).target
+    32
+    """
+    if isinstance(variant, Rules):
+        return make_rules(variant.variant, **{**variant.options, **options}) if options else variant
+    return make_rules(variant, **options)
+
+
+def _rules_from_items(name: str, items: tuple[tuple[str, Any], ...]) -> Rules:
+    """The rules of a variant from its sorted option pairs (what a pickled ``Rules`` holds)."""
+    return make_rules(name, **dict(items))
+
+
+def _reduce_rules(rules: Rules) -> tuple[Any, ...]:
+    """Pickle rules as the variant's name and options: unpickling builds (or finds) the same rules with ``make_rules``."""
+    return (_rules_from_items, (rules.variant, rules.option_items()))
+
+
+# Registered rather than a ``__reduce__`` method, which the compiled engine's native class would not use.
+copyreg.pickle(Rules, _reduce_rules)
 
 
 def make_rules(name: object, **options: Any) -> Rules:
