@@ -17,8 +17,8 @@ from bowers.bots import create
 from bowers.game import Game
 from bowers.server import create_app, worker
 from bowers.server.database import Database
+from bowers.server.pool import TimeLimitExceeded, WorkerPool
 from bowers.server.rooms import fallback_action
-from bowers.server.worker import BotPool, TimeLimitExceeded
 from tests.server.conftest import new_table, receive_state
 
 ATTACK_SETTINGS = {"level": 5, "samples": 1_000_000_000, "time_budget": 0}
@@ -72,7 +72,7 @@ def test_a_stored_table_with_unbounded_settings_resumes_with_bounded_ones(databa
 @linux_only
 def test_a_job_past_the_time_limit_is_stopped_and_its_worker_replaced() -> None:
     async def scenario() -> None:
-        pool = BotPool("process", workers=1, time_limit=1.0)
+        pool = WorkerPool("process", workers=1, time_limit=1.0)
         try:
             assert await pool.run("warm-up", operator.add, 1, 1) == 2
             [first] = pool.pids()
@@ -93,7 +93,7 @@ def test_a_job_past_the_time_limit_is_stopped_and_its_worker_replaced() -> None:
 
 def test_a_busy_table_does_not_starve_another() -> None:
     async def scenario() -> list[str]:
-        pool = BotPool("thread", workers=1)
+        pool = WorkerPool("thread", workers=1, time_limit=10.0)
         finished: list[str] = []
 
         async def job(key: str, seconds: float) -> None:
@@ -115,7 +115,7 @@ def test_a_busy_table_does_not_starve_another() -> None:
 @linux_only
 def test_closing_the_pool_stops_a_worker_in_the_middle_of_a_job() -> None:
     async def scenario() -> int:
-        pool = BotPool("process", workers=1, time_limit=60.0)
+        pool = WorkerPool("process", workers=1, time_limit=60.0)
         await pool.run("warm-up", operator.add, 1, 1)
         [pid] = pool.pids()
         running = asyncio.create_task(pool.run("table", time.sleep, 60))

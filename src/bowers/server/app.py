@@ -40,6 +40,7 @@ from bowers.game import json_copy, parse_json
 from bowers.server import replay as replays
 from bowers.server import worker
 from bowers.server.database import Database, DatabaseUnusable, default_path
+from bowers.server.pool import TimeLimitExceeded, WorkerPool
 from bowers.server.rooms import Connection, Lobby, error
 from bowers.server.schema import INCOMING, Act, AskHint, Join, Ping, Refresh, Undo, schema
 from bowers.server.security import SecurityMiddleware
@@ -204,7 +205,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         database = Database(path)
-        bot_pool = worker.BotPool(pool, workers, job_seconds)
+        bot_pool = WorkerPool(pool, workers, job_seconds, name="bot")
         lobby = Lobby(database, bot_pool, bot_delay)
         state["lobby"] = lobby
         try:
@@ -286,7 +287,7 @@ def create_app(
             return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
         except BowersError as problem:
             return JSONResponse({"error": str(problem)}, status_code=400)
-        except worker.TimeLimitExceeded:
+        except TimeLimitExceeded:
             message = "the file took too long to read; it is too long a game for this server"
             return JSONResponse({"error": message}, status_code=400)
         stored_replays[replay_id] = record
@@ -307,7 +308,7 @@ def create_app(
             result = await lobby().think(f"replay:{client_address(request)}", replays.evaluate, record, deal, index)
         except BowersError as problem:
             return JSONResponse({"error": str(problem)}, status_code=400)
-        except worker.TimeLimitExceeded:
+        except TimeLimitExceeded:
             result = {"available": True, "values": {}, "reason": "the solver took too long over this position"}
         return JSONResponse(result)
 
@@ -323,7 +324,7 @@ def create_app(
             data = await lobby().think(f"replay:{client_address(request)}", deal_answer, record, int(text), compress)
         except BowersError as problem:
             return JSONResponse({"error": str(problem)}, status_code=400)
-        except worker.TimeLimitExceeded:
+        except TimeLimitExceeded:
             return JSONResponse({"error": "that deal took too long to read"}, status_code=400)
         response = json_bytes(data, compress)
         response.status_code = 200

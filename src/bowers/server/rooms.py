@@ -22,6 +22,7 @@ from bowers.errors import BowersError, IllegalAction, OptionError
 from bowers.game import Game
 from bowers.server import views, worker
 from bowers.server.database import Database, StoredTable
+from bowers.server.pool import TimeLimitExceeded, WorkerPool
 from bowers.server.schema import ErrorMessage, HintMessage, SeatInfo, StateMessage
 from bowers.table import HUMAN, Seat, Table
 from bowers.variants import variant as variant_declaration
@@ -147,7 +148,7 @@ def error(code: str, message: str) -> dict[str, Any]:
 class Lobby:
     """Every live room, the database behind them and the bot pool."""
 
-    def __init__(self, database: Database, pool: worker.BotPool, bot_delay: float = 0.0) -> None:
+    def __init__(self, database: Database, pool: WorkerPool, bot_delay: float = 0.0) -> None:
         self.database = database
         self.pool = pool
         self.bot_delay = bot_delay
@@ -335,7 +336,7 @@ class Lobby:
         started = loop.time()
         try:
             action = await self.think(room.id, worker.choose, bot.kind, dict(bot.settings), seed, observation)
-        except worker.TimeLimitExceeded:  # the worker was stopped; the table goes on
+        except TimeLimitExceeded:  # the worker was stopped; the table goes on
             message = "bot %s at table %s seat %d ran past the time limit; it plays the rule player's choice"
             log.warning(message, bot.kind, room.id, seat)
             action = fallback_action(observation, seed)
@@ -369,7 +370,7 @@ class Lobby:
         observation = room.game.observation(seat)
         try:
             advice = await self.think(room.id, worker.advise, observation)
-        except worker.TimeLimitExceeded:
+        except TimeLimitExceeded:
             raise LookupError("the advising bots took too long over this position; try again") from None
         return HintMessage(actions=number, advice=advice).model_dump()
 
