@@ -40,7 +40,7 @@ def new_table(
         players = {"two-hand": 2, "railroad-6": 6}.get(variant, 4)
         seats = [{"kind": "human"} for _ in range(players)]
     if seed is not None and sum(seat.get("kind") == "human" for seat in seats) > 1:
-        lobby = client.app.state.bowers["lobby"]  # type: ignore[attr-defined]
+        lobby = client.app.state.bowers.lobby  # type: ignore[attr-defined]
         create = functools.partial(lobby.create, variant, options, seats, seed, allow_seed_among_people=True)
         room, tokens = client.portal.call(create)  # type: ignore[union-attr]
         seat_list = [{"seat": n, "kind": seat.kind, "token": tokens[n]} for n, seat in enumerate(room.table.seats)]

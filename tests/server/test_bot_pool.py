@@ -47,7 +47,7 @@ def test_unbounded_bot_settings_from_the_network_are_refused(client: TestClient,
     body = {"variant": "standard", "seats": [{"kind": "pimc", "settings": settings}] * 4}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 400 and fragment in response.json()["error"]
-    assert client.app.state.bowers["lobby"].rooms == {}  # type: ignore[attr-defined]
+    assert client.app.state.bowers.lobby.rooms == {}  # type: ignore[attr-defined]
 
 
 def test_a_level_is_the_one_bot_setting_a_table_takes(client: TestClient) -> None:
@@ -65,7 +65,7 @@ def test_a_stored_table_with_unbounded_settings_resumes_with_bounded_ones(databa
     database.add_table("stored", "standard", {}, 7, 7, seats, ["token", None, None, None])
     database.close()
     with TestClient(create_app(database_path, pool="thread", workers=1)) as client:
-        room = client.app.state.bowers["lobby"].rooms["stored"]  # type: ignore[attr-defined]
+        room = client.app.state.bowers.lobby.rooms["stored"]  # type: ignore[attr-defined]
         assert [dict(seat.settings) for seat in room.table.seats] == [{}, {"level": 5}, {"level": 5}, {"level": 5}]
 
 
@@ -138,7 +138,7 @@ def test_a_bot_cut_off_at_a_table_plays_the_rule_players_choice(client: TestClie
 
     monkeypatch.setattr(worker, "choose", stopped)
     table = new_table(client, "standard", seats=[{"kind": "human"}] + [{"kind": "pimc"}] * 3, seed=1)
-    room = client.app.state.bowers["lobby"].rooms[table["table"]]  # type: ignore[attr-defined]
+    room = client.app.state.bowers.lobby.rooms[table["table"]]  # type: ignore[attr-defined]
     with client.websocket_connect("/ws") as websocket:
         websocket.send_json({"type": "join", "table": table["table"], "token": table["seats"][0]["token"]})
         state = receive_state(websocket)

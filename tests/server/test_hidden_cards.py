@@ -145,7 +145,7 @@ def expected_previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | N
 def play_and_check(client: TestClient, variant: str, seed: int, **options: Any) -> int:
     """One random game with a person's socket in every seat and a spectator; returns the actions checked."""
     table = new_table(client, variant, seed=seed, **options)
-    room = client.app.state.bowers["lobby"].rooms[table["table"]]  # type: ignore[attr-defined]
+    room = client.app.state.bowers.lobby.rooms[table["table"]]  # type: ignore[attr-defined]
     game: Game = room.game
     players = game.rules.players
     deck = {CARD_NAMES[c] for c in game.rules.deck}

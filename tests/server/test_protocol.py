@@ -15,8 +15,9 @@ import bowers
 from bowers.bots import create
 from bowers.egn import dump_egn
 from bowers.server import create_app
-from bowers.server.app import MAX_MESSAGE, MESSAGE_BURST
+from bowers.server.app import MAX_MESSAGE
 from bowers.server.database import Database
+from bowers.server.limits import MESSAGE_BURST
 from bowers.server.schema import schema
 from tests.server.conftest import new_table, receive_state
 

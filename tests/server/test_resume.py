@@ -23,7 +23,7 @@ def test_a_restarted_server_resumes_every_seat_exactly(database_path: Path) -> N
         with client.websocket_connect("/ws") as websocket:
             websocket.send_json({"type": "join", "table": table["table"], "token": tokens[0]})
             receive_state(websocket)
-        room = client.app.state.bowers["lobby"].rooms[table["table"]]  # type: ignore[attr-defined]
+        room = client.app.state.bowers.lobby.rooms[table["table"]]  # type: ignore[attr-defined]
         for _ in range(37):
             seat = room.game.to_act
             with client.websocket_connect("/ws") as websocket:
@@ -34,7 +34,7 @@ def test_a_restarted_server_resumes_every_seat_exactly(database_path: Path) -> N
         before_record = room.game.record()
         before = [room.game.observation(seat) for seat in range(4)]
     with TestClient(create_app(database_path, pool="thread")) as client:
-        room = client.app.state.bowers["lobby"].rooms[table["table"]]  # type: ignore[attr-defined]
+        room = client.app.state.bowers.lobby.rooms[table["table"]]  # type: ignore[attr-defined]
         assert room.game.record() == before_record
         for seat, token in enumerate(tokens):
             with client.websocket_connect("/ws") as websocket:
@@ -64,7 +64,7 @@ def test_the_default_database_follows_bowers_data_dir(tmp_path: Path, monkeypatc
 
 def test_a_dead_bot_worker_is_replaced_and_the_table_goes_on(database_path: Path) -> None:
     with TestClient(create_app(database_path, pool="process", workers=1)) as client:
-        lobby = client.app.state.bowers["lobby"]  # type: ignore[attr-defined]
+        lobby = client.app.state.bowers.lobby  # type: ignore[attr-defined]
         table = new_table(client, seats=[{"kind": "human"}] + [{"kind": "random"}] * 3, seed=3)
         with client.websocket_connect("/ws") as websocket:
             websocket.send_json({"type": "join", "table": table["table"], "token": table["seats"][0]["token"]})
@@ -82,7 +82,7 @@ def test_a_dead_bot_worker_is_replaced_and_the_table_goes_on(database_path: Path
 
 def test_a_finished_table_leaves_memory_and_opens_again_from_the_database(database_path: Path) -> None:
     with TestClient(create_app(database_path, pool="thread")) as client:
-        lobby = client.app.state.bowers["lobby"]  # type: ignore[attr-defined]
+        lobby = client.app.state.bowers.lobby  # type: ignore[attr-defined]
         table = new_table(client, seats=[{"kind": "random"}] * 4, target=2)
         with client.websocket_connect("/ws") as websocket:
             websocket.send_json({"type": "join", "table": table["table"], "token": None})

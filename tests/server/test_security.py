@@ -40,7 +40,7 @@ def test_a_chosen_seed_is_refused_at_a_table_with_a_friend(client: TestClient, d
 def test_a_chosen_seed_is_allowed_with_only_bots_beside_the_opener(client: TestClient) -> None:
     response = client.post("/api/tables", json={**STANDARD, "seed": 12345})
     assert response.status_code == 201
-    room = client.app.state.bowers["lobby"].rooms[response.json()["table"]]  # type: ignore[attr-defined]
+    room = client.app.state.bowers.lobby.rooms[response.json()["table"]]  # type: ignore[attr-defined]
     assert room.game.hand_cards(2) == bowers.Game("standard", seed=12345).hand_cards(2)
 
 

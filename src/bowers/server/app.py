@@ -1,12 +1,12 @@
 """The Starlette application: the page, a small JSON API and the websocket where tables are played.
 
-Routes: ``/`` (the page; ``/t/{id}`` and ``/replay`` are the same page),
+Routes (``ROUTES``): ``/`` (the page; ``/t/{id}`` and ``/replay`` are the same page),
 ``/static/*`` (its assets, shipped in the package), ``/api/variants``,
 ``POST /api/tables``, ``/api/tables/{id}/record`` (finished games only),
 ``POST /api/replays``, ``/api/replays/{id}/deals/{n}`` and ``/api/replays/{id}/evaluation``, ``/api/schema``
 and the websocket ``/ws``.  Every answer carries the security headers, and
 requests that change something must come from the server's own page
-(``security.py``).
+(``security.py``).  The handlers find the card room's state (``CardRoom``) at ``app.state.bowers``.
 """
 
 from __future__ import annotations
@@ -18,28 +18,38 @@ import logging
 import os
 import secrets
 import sqlite3
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-import bowers
-import bowers.bots
 from bowers.errors import BowersError, OptionError
 from bowers.game import json_copy, parse_json
 from bowers.server import replay as replays
 from bowers.server import worker
+from bowers.server.catalogue import catalogue
 from bowers.server.database import Database, DatabaseUnusable, default_path
+from bowers.server.limits import (
+    MESSAGE_BURST,
+    MESSAGES_PER_SECOND,
+    TABLE_BURST,
+    TABLES_PER_MINUTE,
+    UPLOAD_BURST,
+    UPLOADS_PER_MINUTE,
+    AddressLimits,
+    RateLimit,
+    client_address,
+)
 from bowers.server.pool import TimeLimitExceeded, WorkerPool
 from bowers.server.rooms import Connection, Lobby, error
 from bowers.server.schema import INCOMING, Act, AskHint, Join, Ping, Refresh, Undo, schema
@@ -50,88 +60,66 @@ log = logging.getLogger("bowers.server")
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 2048  # characters in one websocket message
 MAX_BODY = replays.MAX_UPLOAD + 1024  # bytes in one request body
-MESSAGES_PER_SECOND = 8.0
-MESSAGE_BURST = 24
 MAX_REPLAYS = 64
-TABLES_PER_MINUTE = 6.0  # new tables a client address may open, after a burst of TABLE_BURST
-TABLE_BURST = 30
-UPLOADS_PER_MINUTE = 6.0  # replays a client address may upload, after a burst of UPLOAD_BURST
-UPLOAD_BURST = 10
-MAX_LIMITED_ADDRESSES = 10_000
 ALLOWED_ORIGINS_VARIABLE = "BOWERS_ALLOWED_ORIGINS"  # extra page origins (comma-separated), for a reverse proxy
 
 
-class RateLimit:
-    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
+@dataclass(eq=False)
+class CardRoom:
+    """One application's settings and state: where tables are stored, how bots think, the rate limits, the
+    uploaded replays kept for a while, and (while the application runs) the lobby of live tables."""
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
+    path: Path
+    pool: str
+    workers: int | None
+    job_seconds: float
+    bot_delay: float
+    messages_per_second: float
+    message_burst: int
+    table_limits: AddressLimits
+    upload_limits: AddressLimits
+    replays: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
+    running_lobby: Lobby | None = None
 
-    def allow(self) -> bool:
-        """Spend one token if there is one."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    @property
+    def lobby(self) -> Lobby:
+        """The live tables (the application must be running: its lifespan opens them)."""
+        if self.running_lobby is None:
+            raise RuntimeError("the card room is not running")
+        return self.running_lobby
 
-
-class AddressLimits:
-    """A ``RateLimit`` per client address (the least recently seen forgotten past ``MAX_LIMITED_ADDRESSES``)."""
-
-    def __init__(self, per_minute: float, burst: int) -> None:
-        self.per_minute = per_minute
-        self.burst = burst
-        self.limits: OrderedDict[str, RateLimit] = OrderedDict()
-
-    def allow(self, request: Request) -> bool:
-        """Whether this request's address may go on now (spends one of its tokens)."""
-        address = client_address(request)
-        limit = self.limits.pop(address, None) or RateLimit(self.per_minute / 60, self.burst)
-        self.limits[address] = limit
-        while len(self.limits) > MAX_LIMITED_ADDRESSES:
-            self.limits.popitem(last=False)
-        return limit.allow()
+    def keep_replay(self, replay_id: str, record: dict[str, Any]) -> None:
+        """Keep an uploaded replay's record for its later questions (the oldest forgotten past ``MAX_REPLAYS``)."""
+        self.replays[replay_id] = record
+        while len(self.replays) > MAX_REPLAYS:
+            self.replays.popitem(last=False)
 
 
-def client_address(request: Request) -> str:
-    """The client's address as the server sees it (behind a proxy, uvicorn's ``--proxy-headers`` rules apply)."""
-    return request.client.host if request.client else "unknown"
+def card_room(connection: HTTPConnection) -> CardRoom:
+    """The state of the application that a request or websocket reached."""
+    room: CardRoom = connection.app.state.bowers
+    return room
 
 
-def bot_kinds() -> list[dict[str, Any]]:
-    """The bots a seat can hold, and whether each takes a level (1-5)."""
-    return [{"name": name, "levels": worker.takes_level(name)} for name in bowers.bots.names()]
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Open the database, the bot pool and the lobby (resuming every unfinished table); close them at the end."""
+    room: CardRoom = app.state.bowers
+    database = Database(room.path)
+    bot_pool = WorkerPool(room.pool, room.workers, room.job_seconds, name="bot")
+    lobby = Lobby(database, bot_pool, room.bot_delay)
+    room.running_lobby = lobby
+    try:
+        resumed = lobby.resume_all()
+        log.info("bowers: %d unfinished tables resumed from %s", resumed, room.path)
+        yield
+    finally:
+        await lobby.close()
+        bot_pool.close()
+        database.close()
 
 
-def variant_catalogue() -> list[dict[str, Any]]:
-    """Every variant with its options (the same choices and defaults as ``bowers variants``)."""
-    out = []
-    for name in bowers.variants():
-        declaration = bowers.variant(name)
-        rules = bowers.make_rules(name)
-        options = []
-        for option in declaration.options:
-            default = list(option.default) if isinstance(option.default, tuple) else option.default
-            options.append(
-                {
-                    "name": option.name,
-                    "default": default,
-                    "doc": option.doc,
-                    "kind": option.kind,
-                    "choices": list(option.choices) if option.choices is not None else None,
-                    "allowed": option.describe_allowed(),
-                }
-            )
-        out.append(
-            {"name": name, "summary": declaration.summary, "players": rules.players, "teams": rules.teams, "options": options}
-        )
-    return out
+# ---------------------------------------------------------------------- request bodies and answers
 
 
 async def read_body(request: Request) -> bytes:
@@ -175,6 +163,250 @@ def upload_answer(replay_id: str, text: str, compress: bool) -> tuple[dict[str, 
     return record, replay_answer(replay_id, record, compress)
 
 
+def json_bytes(data: bytes, compressed: bool, status_code: int) -> Response:
+    """A response of JSON bytes made in the worker pool, gzip-compressed or not."""
+    headers = {"Vary": "Accept-Encoding"}
+    if compressed:
+        headers["Content-Encoding"] = "gzip"
+    return Response(data, status_code=status_code, media_type="application/json", headers=headers)
+
+
+def accepts_gzip(request: Request) -> bool:
+    """Whether the client takes a gzip-compressed answer."""
+    return "gzip" in request.headers.get("accept-encoding", "").lower()
+
+
+# ---------------------------------------------------------------------- the page and the JSON API
+
+
+async def page(request: Request) -> Response:
+    """The single page (every page path serves it; its script reads the path)."""
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def variants_endpoint(request: Request) -> Response:
+    """The variants, bots and solver a new table can use."""
+    return JSONResponse(catalogue())
+
+
+async def schema_endpoint(request: Request) -> Response:
+    """The JSON schema of the websocket messages."""
+    return JSONResponse(schema())
+
+
+async def create_table(request: Request) -> Response:
+    """Open a new table from ``{variant, options, seats, seed}``; answers its id and each seat's invite token."""
+    room = card_room(request)
+    if not room.table_limits.allow(request):
+        return JSONResponse({"error": "too many new tables from this address; wait a minute"}, status_code=429)
+    try:
+        data = read_json_body(await read_body(request))
+        if not isinstance(data, dict):
+            raise OptionError("send an object with variant, options and seats", "body")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
+        table, tokens = room.lobby.create(str(data.get("variant", "")), data.get("options") or {}, data.get("seats") or [], seed)
+    except BowersError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=400)
+    except TypeError as problem:
+        return JSONResponse({"error": f"malformed table: {problem}"}, status_code=400)
+    except sqlite3.Error as problem:
+        log.error("a new table could not be stored: %s", problem)
+        return JSONResponse({"error": "the server cannot store new tables right now; try again later"}, status_code=503)
+    seats = [{"seat": n, "kind": s.kind, "token": tokens[n]} for n, s in enumerate(table.table.seats)]
+    return JSONResponse({"table": table.id, "seats": seats}, status_code=201)
+
+
+async def table_record(request: Request) -> Response:
+    """A finished table's game record."""
+    table = card_room(request).lobby.room(request.path_params["table"])
+    if table is None:
+        return JSONResponse({"error": "no table with that id"}, status_code=404)
+    if not table.game.is_over:
+        return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
+    return JSONResponse(table.record())
+
+
+async def upload_replay(request: Request) -> Response:
+    """Read an uploaded record (or a finished table's, with ``?table=``) for replay; answers its summary."""
+    room = card_room(request)
+    if not room.upload_limits.allow(request):
+        return JSONResponse({"error": "too many replays from this address; wait a minute"}, status_code=429)
+    compress = accepts_gzip(request)
+    replay_id = secrets.token_urlsafe(9)
+    key = f"replay:{client_address(request)}"
+    try:
+        body = await read_body(request)
+        table_id = request.query_params.get("table")
+        if table_id:
+            table = room.lobby.room(table_id)
+            if table is None or not table.game.is_over:
+                return JSONResponse({"error": "no finished game at that table"}, status_code=404)
+            record = table.record()
+            data = await room.lobby.think(key, replay_answer, replay_id, record, compress)
+        else:
+            text = body.decode("utf-8-sig")
+            record, data = await room.lobby.think(key, upload_answer, replay_id, text, compress)
+    except UnicodeDecodeError:
+        return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
+    except BowersError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=400)
+    except TimeLimitExceeded:
+        message = "the file took too long to read; it is too long a game for this server"
+        return JSONResponse({"error": message}, status_code=400)
+    room.keep_replay(replay_id, record)
+    return json_bytes(data, compress, 201)
+
+
+async def evaluation(request: Request) -> Response:
+    """The solver's values of the actions at one position of a replay (``?deal=&index=``)."""
+    room = card_room(request)
+    record = room.replays.get(request.path_params["replay"])
+    if record is None:
+        return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
+    try:
+        deal = int(request.query_params.get("deal", ""))
+        index = int(request.query_params.get("index", ""))
+    except ValueError as problem:
+        return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
+    try:
+        result = await room.lobby.think(f"replay:{client_address(request)}", replays.evaluate, record, deal, index)
+    except BowersError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=400)
+    except TimeLimitExceeded:
+        result = {"available": True, "values": {}, "reason": "the solver took too long over this position"}
+    return JSONResponse(result)
+
+
+async def replay_deal(request: Request) -> Response:
+    """Every position of one deal of a replay."""
+    room = card_room(request)
+    record = room.replays.get(request.path_params["replay"])
+    if record is None:
+        return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
+    text = request.path_params["deal"]
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        return JSONResponse({"error": f"a deal is a whole number from 0, not {text[:20]!r}"}, status_code=400)
+    compress = accepts_gzip(request)
+    try:
+        data = await room.lobby.think(f"replay:{client_address(request)}", deal_answer, record, int(text), compress)
+    except BowersError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=400)
+    except TimeLimitExceeded:
+        return JSONResponse({"error": "that deal took too long to read"}, status_code=400)
+    return json_bytes(data, compress, 200)
+
+
+# ---------------------------------------------------------------------- the websocket
+
+
+async def websocket_endpoint(websocket: WebSocket) -> None:
+    """A browser's socket: its messages answered in order, under the size and rate limits, until it closes."""
+    room = card_room(websocket)
+    await websocket.accept()
+    connection = Connection(send=websocket.send_json, close=lambda code, reason: websocket.close(code, reason))
+    limit = RateLimit(room.messages_per_second, room.message_burst)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                await connection.send(error("malformed", "send JSON text messages, not binary"))
+                continue
+            if len(text) > MAX_MESSAGE:
+                await connection.send(error("too-large", f"a message has at most {MAX_MESSAGE} characters"))
+                await websocket.close(1009, "message too large")
+                break
+            if not limit.allow():
+                await connection.send(error("too-many", f"at most {room.messages_per_second:g} messages a second"))
+                await websocket.close(1008, "too many messages")
+                break
+            if not await handle(room.lobby, connection, websocket, text):
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await room.lobby.leave(connection)
+
+
+async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, text: str) -> bool:
+    """Answer one message; False when the socket was closed."""
+    try:
+        message = INCOMING.validate_json(text)
+    except ValidationError as problem:
+        details = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in problem.errors()[:3])
+        await connection.send(
+            error("malformed", f"{details}. Messages are JSON objects with a type: join, act, state, hint, undo, ping")
+        )
+        return True
+    if isinstance(message, Ping):
+        await connection.send({"type": "pong"})
+        return True
+    room = connection.room
+    if isinstance(message, Join):
+        if room is not None:
+            await connection.send(error("already-joined", "this connection already joined a table"))
+            return True
+        try:
+            await lobby.join(connection, message.table, message.token)
+        except LookupError as problem:
+            await connection.send(error("no-table", str(problem)))
+            await websocket.close(4004, "no such table")
+            return False
+        except PermissionError as problem:
+            await connection.send(error("bad-token", str(problem)))
+            await websocket.close(4003, "bad token")
+            return False
+        return True
+    if room is None:
+        await connection.send(error("not-joined", "join a table first"))
+        return True
+    if isinstance(message, Refresh):
+        await connection.send(room.state_for(connection.seat))
+        return True
+    seat = connection.seat
+    if seat is None:
+        await connection.send(error("spectator", "spectators watch; they do not act"))
+        return True
+    try:
+        if isinstance(message, Act):
+            await lobby.act(room, seat, message.action, message.expect)
+        elif isinstance(message, Undo):
+            await lobby.undo(room, seat)
+        elif isinstance(message, AskHint):  # one at a time: a socket's messages are answered in order
+            await connection.send(await lobby.hint(room, seat))
+    except BowersError as problem:
+        await connection.send(error("illegal", str(problem)))
+    except LookupError as problem:
+        await connection.send(error("unavailable", str(problem)))
+    except Exception:  # a fault of the server's own: logged, and the table goes on unchanged
+        log.exception("table %s: %r from seat %s failed", room.id, message, seat)
+        await connection.send(error("internal", "the server could not do that; the table is unchanged"))
+    return True
+
+
+# ---------------------------------------------------------------------- the application
+
+ROUTES: list[BaseRoute] = [
+    Route("/", page),
+    Route("/t/{table}", page),
+    Route("/replay", page),
+    Route("/replay/{table}", page),
+    Route("/api/variants", variants_endpoint),
+    Route("/api/schema", schema_endpoint),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{table}/record", table_record),
+    Route("/api/replays", upload_replay, methods=["POST"]),
+    Route("/api/replays/{replay}/evaluation", evaluation),
+    Route("/api/replays/{replay}/deals/{deal}", replay_deal),
+    WebSocketRoute("/ws", websocket_endpoint),
+    Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+]
+
+
 def create_app(
     db_path: str | Path | None = None,
     pool: str = "process",
@@ -196,241 +428,19 @@ def create_app(
     ``upload_burst`` replays, then ``UPLOADS_PER_MINUTE``. ``allowed_origins`` are page origins accepted
     besides the server's own (``https://cards.example.org``, for a reverse proxy that rewrites ``Host``).
     """
-    path = Path(db_path) if db_path is not None else default_path()
-    state: dict[str, Any] = {}
-    stored_replays: OrderedDict[str, dict[str, Any]] = OrderedDict()
-    table_limits = AddressLimits(TABLES_PER_MINUTE, table_burst)
-    upload_limits = AddressLimits(UPLOADS_PER_MINUTE, upload_burst)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        database = Database(path)
-        bot_pool = WorkerPool(pool, workers, job_seconds, name="bot")
-        lobby = Lobby(database, bot_pool, bot_delay)
-        state["lobby"] = lobby
-        try:
-            resumed = lobby.resume_all()
-            log.info("bowers: %d unfinished tables resumed from %s", resumed, path)
-            yield
-        finally:
-            await lobby.close()
-            bot_pool.close()
-            database.close()
-
-    def lobby() -> Lobby:
-        lobby_object: Lobby = state["lobby"]
-        return lobby_object
-
-    async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
-    async def variants_endpoint(request: Request) -> Response:
-        return JSONResponse({"variants": variant_catalogue(), "bots": bot_kinds(), "solver": replays.solver_available()})
-
-    async def schema_endpoint(request: Request) -> Response:
-        return JSONResponse(schema())
-
-    async def create_table(request: Request) -> Response:
-        if not table_limits.allow(request):
-            return JSONResponse({"error": "too many new tables from this address; wait a minute"}, status_code=429)
-        try:
-            data = read_json_body(await read_body(request))
-            if not isinstance(data, dict):
-                raise OptionError("send an object with variant, options and seats", "body")
-            seed = data.get("seed")
-            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-                raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
-            room, tokens = lobby().create(str(data.get("variant", "")), data.get("options") or {}, data.get("seats") or [], seed)
-        except BowersError as problem:
-            return JSONResponse({"error": str(problem)}, status_code=400)
-        except TypeError as problem:
-            return JSONResponse({"error": f"malformed table: {problem}"}, status_code=400)
-        except sqlite3.Error as problem:
-            log.error("a new table could not be stored: %s", problem)
-            return JSONResponse({"error": "the server cannot store new tables right now; try again later"}, status_code=503)
-        seats = [{"seat": n, "kind": s.kind, "token": tokens[n]} for n, s in enumerate(room.table.seats)]
-        return JSONResponse({"table": room.id, "seats": seats}, status_code=201)
-
-    async def table_record(request: Request) -> Response:
-        room = lobby().room(request.path_params["table"])
-        if room is None:
-            return JSONResponse({"error": "no table with that id"}, status_code=404)
-        if not room.game.is_over:
-            return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
-        return JSONResponse(room.record())
-
-    def json_bytes(data: bytes, compressed: bool) -> Response:
-        headers = {"Vary": "Accept-Encoding"}
-        if compressed:
-            headers["Content-Encoding"] = "gzip"
-        return Response(data, status_code=201, media_type="application/json", headers=headers)
-
-    async def upload_replay(request: Request) -> Response:
-        if not upload_limits.allow(request):
-            return JSONResponse({"error": "too many replays from this address; wait a minute"}, status_code=429)
-        compress = "gzip" in request.headers.get("accept-encoding", "").lower()
-        replay_id = secrets.token_urlsafe(9)
-        key = f"replay:{client_address(request)}"
-        try:
-            body = await read_body(request)
-            table_id = request.query_params.get("table")
-            if table_id:
-                room = lobby().room(table_id)
-                if room is None or not room.game.is_over:
-                    return JSONResponse({"error": "no finished game at that table"}, status_code=404)
-                record = room.record()
-                data = await lobby().think(key, replay_answer, replay_id, record, compress)
-            else:
-                text = body.decode("utf-8-sig")
-                record, data = await lobby().think(key, upload_answer, replay_id, text, compress)
-        except UnicodeDecodeError:
-            return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
-        except BowersError as problem:
-            return JSONResponse({"error": str(problem)}, status_code=400)
-        except TimeLimitExceeded:
-            message = "the file took too long to read; it is too long a game for this server"
-            return JSONResponse({"error": message}, status_code=400)
-        stored_replays[replay_id] = record
-        while len(stored_replays) > MAX_REPLAYS:
-            stored_replays.popitem(last=False)
-        return json_bytes(data, compress)
-
-    async def evaluation(request: Request) -> Response:
-        record = stored_replays.get(request.path_params["replay"])
-        if record is None:
-            return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
-        try:
-            deal = int(request.query_params.get("deal", ""))
-            index = int(request.query_params.get("index", ""))
-        except ValueError as problem:
-            return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
-        try:
-            result = await lobby().think(f"replay:{client_address(request)}", replays.evaluate, record, deal, index)
-        except BowersError as problem:
-            return JSONResponse({"error": str(problem)}, status_code=400)
-        except TimeLimitExceeded:
-            result = {"available": True, "values": {}, "reason": "the solver took too long over this position"}
-        return JSONResponse(result)
-
-    async def replay_deal(request: Request) -> Response:
-        record = stored_replays.get(request.path_params["replay"])
-        if record is None:
-            return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
-        text = request.path_params["deal"]
-        if not (text.isascii() and text.isdigit()) or len(text) > 6:
-            return JSONResponse({"error": f"a deal is a whole number from 0, not {text[:20]!r}"}, status_code=400)
-        compress = "gzip" in request.headers.get("accept-encoding", "").lower()
-        try:
-            data = await lobby().think(f"replay:{client_address(request)}", deal_answer, record, int(text), compress)
-        except BowersError as problem:
-            return JSONResponse({"error": str(problem)}, status_code=400)
-        except TimeLimitExceeded:
-            return JSONResponse({"error": "that deal took too long to read"}, status_code=400)
-        response = json_bytes(data, compress)
-        response.status_code = 200
-        return response
-
-    async def websocket_endpoint(websocket: WebSocket) -> None:
-        await websocket.accept()
-        connection = Connection(send=websocket.send_json, close=lambda code, reason: websocket.close(code, reason))
-        limit = RateLimit(messages_per_second, message_burst)
-        try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:
-                    await connection.send(error("malformed", "send JSON text messages, not binary"))
-                    continue
-                if len(text) > MAX_MESSAGE:
-                    await connection.send(error("too-large", f"a message has at most {MAX_MESSAGE} characters"))
-                    await websocket.close(1009, "message too large")
-                    break
-                if not limit.allow():
-                    await connection.send(error("too-many", f"at most {messages_per_second:g} messages a second"))
-                    await websocket.close(1008, "too many messages")
-                    break
-                if not await handle(connection, websocket, text):
-                    break
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await lobby().leave(connection)
-
-    async def handle(connection: Connection, websocket: WebSocket, text: str) -> bool:
-        """Answer one message; False when the socket was closed."""
-        try:
-            message = INCOMING.validate_json(text)
-        except ValidationError as problem:
-            details = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in problem.errors()[:3])
-            await connection.send(
-                error("malformed", f"{details}. Messages are JSON objects with a type: join, act, state, hint, undo, ping")
-            )
-            return True
-        if isinstance(message, Ping):
-            await connection.send({"type": "pong"})
-            return True
-        room = connection.room
-        if isinstance(message, Join):
-            if room is not None:
-                await connection.send(error("already-joined", "this connection already joined a table"))
-                return True
-            try:
-                await lobby().join(connection, message.table, message.token)
-            except LookupError as problem:
-                await connection.send(error("no-table", str(problem)))
-                await websocket.close(4004, "no such table")
-                return False
-            except PermissionError as problem:
-                await connection.send(error("bad-token", str(problem)))
-                await websocket.close(4003, "bad token")
-                return False
-            return True
-        if room is None:
-            await connection.send(error("not-joined", "join a table first"))
-            return True
-        if isinstance(message, Refresh):
-            await connection.send(room.state_for(connection.seat))
-            return True
-        seat = connection.seat
-        if seat is None:
-            await connection.send(error("spectator", "spectators watch; they do not act"))
-            return True
-        try:
-            if isinstance(message, Act):
-                await lobby().act(room, seat, message.action, message.expect)
-            elif isinstance(message, Undo):
-                await lobby().undo(room, seat)
-            elif isinstance(message, AskHint):  # one at a time: a socket's messages are answered in order
-                await connection.send(await lobby().hint(room, seat))
-        except BowersError as problem:
-            await connection.send(error("illegal", str(problem)))
-        except LookupError as problem:
-            await connection.send(error("unavailable", str(problem)))
-        except Exception:  # a fault of the server's own: logged, and the table goes on unchanged
-            log.exception("table %s: %r from seat %s failed", room.id, message, seat)
-            await connection.send(error("internal", "the server could not do that; the table is unchanged"))
-        return True
-
-    routes = [
-        Route("/", page),
-        Route("/t/{table}", page),
-        Route("/replay", page),
-        Route("/replay/{table}", page),
-        Route("/api/variants", variants_endpoint),
-        Route("/api/schema", schema_endpoint),
-        Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{table}/record", table_record),
-        Route("/api/replays", upload_replay, methods=["POST"]),
-        Route("/api/replays/{replay}/evaluation", evaluation),
-        Route("/api/replays/{replay}/deals/{deal}", replay_deal),
-        WebSocketRoute("/ws", websocket_endpoint),
-        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
-    ]
     middleware = [Middleware(SecurityMiddleware, allowed_origins=allowed_origins)]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
-    app.state.bowers = state
+    app = Starlette(routes=ROUTES, lifespan=lifespan, middleware=middleware)
+    app.state.bowers = CardRoom(
+        path=Path(db_path) if db_path is not None else default_path(),
+        pool=pool,
+        workers=workers,
+        job_seconds=job_seconds,
+        bot_delay=bot_delay,
+        messages_per_second=messages_per_second,
+        message_burst=message_burst,
+        table_limits=AddressLimits(TABLES_PER_MINUTE, table_burst),
+        upload_limits=AddressLimits(UPLOADS_PER_MINUTE, upload_burst),
+    )
     return app
 
 

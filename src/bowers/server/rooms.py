@@ -34,7 +34,6 @@ MAX_SEAT_NAME = 40
 MAX_SEED = 2**63 - 1  # a chosen seed is stored as an SQLite integer
 
 
-
 def fallback_action(observation: dict[str, Any], seed: int) -> str:
     """The action a seat plays when its bot failed or ran past the time limit: the rule player's choice, which
     takes microseconds here on the server, so that a partner still plays sensibly; a random legal action only
@@ -46,6 +45,7 @@ def fallback_action(observation: dict[str, Any], seed: int) -> str:
         log.exception("the rule player failed too; playing a random legal action")
         action = ""
     return action if action in legal else random.Random(seed).choice(legal)
+
 
 @dataclass(eq=False)
 class Connection:
@@ -237,8 +237,13 @@ class Lobby:
             return seat
         settings = worker.stored_table_settings(seat.kind, dict(seat.settings))
         if settings != dict(seat.settings):
-            log.warning("table %s: a %s bot's settings %s are beyond a table's; it plays with %s", table_id, seat.kind,
-                        dict(seat.settings), settings)
+            log.warning(
+                "table %s: a %s bot's settings %s are beyond a table's; it plays with %s",
+                table_id,
+                seat.kind,
+                dict(seat.settings),
+                settings,
+            )
         return Seat(seat.kind, settings, seat.name)
 
     def resume_all(self) -> int:

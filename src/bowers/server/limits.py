@@ -1,0 +1,63 @@
+"""Rate limits: how fast one socket may send messages, and one client address may open tables and upload replays.
+
+Each limit is a token bucket, so a burst is allowed and then a steady rate;
+the buckets of client addresses are kept for the most recently seen ones only.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+
+from starlette.requests import HTTPConnection
+
+MESSAGES_PER_SECOND = 8.0  # websocket messages a socket may send, after a burst of MESSAGE_BURST
+MESSAGE_BURST = 24
+TABLES_PER_MINUTE = 6.0  # new tables a client address may open, after a burst of TABLE_BURST
+TABLE_BURST = 30
+UPLOADS_PER_MINUTE = 6.0  # replays a client address may upload, after a burst of UPLOAD_BURST
+UPLOAD_BURST = 10
+MAX_LIMITED_ADDRESSES = 10_000
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class AddressLimits:
+    """A ``RateLimit`` per client address (the least recently seen forgotten past ``MAX_LIMITED_ADDRESSES``)."""
+
+    def __init__(self, per_minute: float, burst: int) -> None:
+        self.per_minute = per_minute
+        self.burst = burst
+        self.limits: OrderedDict[str, RateLimit] = OrderedDict()
+
+    def allow(self, request: HTTPConnection) -> bool:
+        """Whether this request's address may go on now (spends one of its tokens)."""
+        address = client_address(request)
+        limit = self.limits.pop(address, None) or RateLimit(self.per_minute / 60, self.burst)
+        self.limits[address] = limit
+        while len(self.limits) > MAX_LIMITED_ADDRESSES:
+            self.limits.popitem(last=False)
+        return limit.allow()
+
+
+def client_address(request: HTTPConnection) -> str:
+    """The client's address as the server sees it (behind a proxy, uvicorn's ``--proxy-headers`` rules apply)."""
+    return request.client.host if request.client else "unknown"
