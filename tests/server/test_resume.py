@@ -92,3 +92,29 @@ def test_a_finished_table_leaves_memory_and_opens_again_from_the_database(databa
         assert table["table"] not in lobby.rooms
         record = client.get(f"/api/tables/{table['table']}/record").json()
         assert sum(len(deal["actions"]) for deal in record["deals"]) == state["actions"]
+
+
+def test_a_stored_table_whose_bots_carry_the_games_options_resumes_without_them(database_path: Path) -> None:
+    """Bots read the game's rules from the observation: an ``options`` setting stored by older servers is dropped."""
+    options = {"stick_the_dealer": True, "target": 5}
+    database = Database(database_path)
+    seats = [
+        {"kind": "human", "settings": {}, "name": None},
+        {"kind": "heuristic", "settings": {"options": options}, "name": None},
+        {"kind": "pimc", "settings": {"level": 1, "options": options}, "name": None},
+        {"kind": "random", "settings": {"options": options}, "name": None},
+    ]
+    database.add_table("stored", "standard", options, 7, 7, seats, ["token", None, None, None])
+    database.close()
+    with TestClient(create_app(database_path, pool="thread", workers=1)) as client:
+        room = client.app.state.bowers.lobby.rooms["stored"]  # type: ignore[attr-defined]
+        assert [dict(seat.settings) for seat in room.table.seats] == [{}, {}, {"level": 1}, {}]
+        with client.websocket_connect("/ws") as websocket:
+            websocket.send_json({"type": "join", "table": "stored", "token": "token"})
+            state = receive_state(websocket)
+            assert state["options"]["stick_the_dealer"] is True
+            assert [seat["settings"] for seat in state["seats"]] == [{}, {}, {"level": 1}, {}]
+            while state["actions"] < 12:  # the bots play on: you play your first legal action each turn
+                if state["observation"]["to_act"] == 0:
+                    websocket.send_json({"type": "act", "action": state["observation"]["legal_actions"][0]})
+                state = receive_state(websocket)

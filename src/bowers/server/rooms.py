@@ -124,7 +124,7 @@ class Room:
             previous_hand=previous,
             winner=game.winner,
             can_undo=self.can_undo(seat),
-            hint_available=worker.hints_available(),
+            hint_available=True,  # every installation has the advising bots
         )
         return message.model_dump()
 

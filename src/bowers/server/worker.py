@@ -76,20 +76,13 @@ def choose(kind: str, settings: dict[str, Any], seed: int, observation: dict[str
 
 def advise(observation: dict[str, Any]) -> list[dict[str, Any]]:
     """The advising bots' suggestions, best first, as JSON-able dicts (runs in the worker)."""
-    advise_function = getattr(bowers.bots, "advise", None)
-    if advise_function is None:
-        raise LookupError("hints need the advising bots, which this installation of bowers lacks")
-    out = []
-    for advice in advise_function(observation, time_budget=HINT_THINKING_SECONDS):
-        item: dict[str, Any] = {"action": str(advice.action), "value": float(advice.value), "reason": str(advice.reason)}
-        win_chance = getattr(advice, "win_chance", None)
-        win_change = getattr(advice, "win_change", None)
-        item["win_chance"] = None if win_chance is None else float(win_chance)
-        item["win_change"] = None if win_change is None else float(win_change)
-        out.append(item)
-    return out
-
-
-def hints_available() -> bool:
-    """Whether ``bowers.bots.advise`` exists in this installation."""
-    return hasattr(bowers.bots, "advise")
+    return [
+        {
+            "action": str(advice.action),
+            "value": float(advice.value),
+            "reason": str(advice.reason),
+            "win_chance": None if advice.win_chance is None else float(advice.win_chance),
+            "win_change": None if advice.win_change is None else float(advice.win_change),
+        }
+        for advice in bowers.bots.advise(observation, time_budget=HINT_THINKING_SECONDS)
+    ]
