@@ -16,7 +16,7 @@ from bowers.simulate import play_random_game
 from bowers.variants import make_rules
 from tests.shared_data import EGN_DIRECTORY
 
-# The table of data/egn/README.md: deals, initial score and final score, counted independently of bowers.
+# The games' table in tests/data/egn/README.md: deals, initial score and final score, counted independently of bowers.
 GAMES: dict[str, tuple[int, list[int], list[int]]] = {
     "Another_fun_euchre.egn": (1, [0, 1], [0, 2]),
     "Epic_Comeback.egn": (9, [0, 7], [11, 9]),
@@ -62,7 +62,7 @@ def _deal(dealer: int, up: str, calls: list[str], tricks: list[list[str]], alone
 
 
 def test_the_data_holds_every_listed_game() -> None:
-    assert EGN_DIRECTORY.is_dir(), f"the real games are expected in {EGN_DIRECTORY} (shared/ beside the repository)"
+    assert EGN_DIRECTORY.is_dir(), f"the real games are expected in {EGN_DIRECTORY} (tests/data/egn in the repository)"
     assert sorted(p.name for p in EGN_DIRECTORY.glob("*.egn")) == sorted(GAMES)
 
 

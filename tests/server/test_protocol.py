@@ -51,6 +51,15 @@ def test_variants_api_lists_every_variant_and_its_options(client: TestClient) ->
     assert "random" in [bot["name"] for bot in catalogue["bots"]]
 
 
+def test_variants_api_gives_each_variant_a_starting_score_per_team(client: TestClient) -> None:
+    catalogue = client.get("/api/variants").json()
+    allowed = {
+        v["name"]: next(o["allowed"] for o in v["options"] if o["name"] == "initial_scores") for v in catalogue["variants"]
+    }
+    assert allowed["railroad-6"].endswith("such as [0, 0, 0]")
+    assert allowed["standard"].endswith("such as [0, 0]")
+
+
 def test_schema_documents_both_directions(client: TestClient) -> None:
     document = client.get("/api/schema").json()
     assert document == json.loads(json.dumps(schema()))

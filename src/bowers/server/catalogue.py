@@ -25,7 +25,7 @@ def variant_catalogue() -> list[dict[str, Any]]:
                     "doc": option.doc,
                     "kind": option.kind,
                     "choices": list(option.choices) if option.choices is not None else None,
-                    "allowed": option.describe_allowed(),
+                    "allowed": option.describe_allowed(declaration.teams),
                 }
             )
         out.append(
