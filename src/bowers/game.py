@@ -24,7 +24,7 @@ from bowers.deal_hash import shake128_int
 from bowers.deal_hash import shuffle as compiled_shuffle
 from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, quoted
 from bowers.hand import RESULT_KEYS, Hand, trump_name
-from bowers.observation import build_observation, build_public_observation
+from bowers.observation import SPECTATOR, build_observation, build_public_observation
 from bowers.variants import DealRound, Rules, as_rules, game_winner, make_rules
 
 FORMAT_VERSION: Final = 1
@@ -497,6 +497,21 @@ class Game:
     def observation(self, seat: object) -> dict[str, Any]:
         """A JSON-able view of exactly what ``seat`` may see now."""
         return build_observation(self, _check_seat(seat, self.rules.players))
+
+    def hand_over_view(self, seat: object = None, number: object = None) -> dict[str, Any]:
+        """What ``seat`` (None: anyone watching) saw when finished hand ``number`` (by default the last) ended,
+        before the next deal: the observation with phase ``over``, nobody to act, every trick taken and scored.
+
+        The engine deals the next hand inside the action that ends one, so an episode of one hand, or a table
+        that shows how a hand ended, reads this instead of the observation of the hand now in progress.
+        """
+        viewer = SPECTATOR if seat is None else _check_seat(seat, self.rules.players)
+        count = len(self._finished)
+        if number is None:
+            number = count - 1
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < count:
+            raise IndexError(f"no finished hand {quoted(number)}: {count} hands are finished")
+        return build_observation(self, viewer, int(number))
 
     def public_observation(self) -> dict[str, Any]:
         """What anyone watching may see now: no hand, no legal actions, every discard and passed card masked."""
