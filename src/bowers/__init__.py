@@ -98,7 +98,7 @@ def engine_note() -> str:
 
 
 # The public API, imported after the engine is chosen.
-from bowers.errors import BowersError, IllegalAction, MatchFailure, NotationError, OptionError, RecordError  # noqa: E402
+from bowers.errors import BowersError, IllegalAction, MatchFailure, NotationError, OptionError, RecordError, Refusal  # noqa: E402
 from bowers.game import Game, action_space, replay  # noqa: E402
 from bowers.hand import TrumpMade  # noqa: E402
 from bowers.solver import solve, solve_line  # noqa: E402
@@ -119,6 +119,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "RecordError",
+    "Refusal",
     "Rules",
     "TrumpMade",
     "Variant",
