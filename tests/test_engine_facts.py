@@ -26,7 +26,7 @@ from bowers.actions import (
     parse_contract,
     space_for,
 )
-from bowers.cards import SUIT_LETTERS, parse_card
+from bowers.cards import CARD_NAMES, SUIT_LETTERS, parse_card
 from bowers.errors import NotationError
 from bowers.hand import JAMBOREE_BONUS, TrumpMade, add_jamboree_bonus, first_leader, hand_points, tricks_needed
 from bowers.variants import make_rules, variants
@@ -276,3 +276,42 @@ def test_the_hand_over_view_is_the_finished_hand_as_each_seat_saw_it() -> None:
         game.hand_over_view(0, 1)
     with pytest.raises(bowers.OptionError):
         game.hand_over_view(4)
+
+
+# ---------------------------------------------------------------------- dealing
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_deal_order_deals_back_into_its_hands(variant: str) -> None:
+    rules = make_rules(variant)
+    rng = random.Random(variant)
+    for dealer in range(rules.players):
+        order = list(rules.deck)
+        rng.shuffle(order)
+        hands, kitty = bowers.game.deal_from_order(rules, dealer, order)
+        recipients = bowers.game.deal_recipients(rules, dealer)
+        assert [seat for seat in recipients if seat >= 0].count(dealer) == rules.hand_size
+        assert [card for card, seat in zip(order, recipients, strict=True) if seat < 0] == kitty
+        again = bowers.game.deal_order(rules, dealer, hands, kitty)
+        assert bowers.game.deal_from_order(rules, dealer, again) == (hands, kitty)
+
+
+def test_a_hand_dealt_again_before_its_first_action() -> None:
+    game = bowers.Game("standard", seed=4)
+    while game.hand_number == 0:
+        game.apply(game.legal_actions()[0])
+    number, dealer = game.hand_number, game.dealer
+    other = bowers.Game("standard", seed=99)
+    hands = [other.hand_cards(seat) for seat in range(4)]
+    kitty = [CARD_NAMES[card] for card in other.hand.kitty_as_dealt]
+    copy = game.copy()
+    game.redeal(hands, kitty)
+    assert [game.hand_cards(seat) for seat in range(4)] == hands and game.dealer == dealer == copy.dealer
+    assert copy.hand_cards(0) != hands[0] or copy.hand_cards(1) != hands[1]  # the copy keeps its own deal
+    record = game.record()
+    assert record["deals"][number]["hands"] == hands and bowers.replay(record).record() == record
+    game.apply(game.legal_actions()[0])
+    with pytest.raises(bowers.IllegalAction):
+        game.redeal(hands, kitty)
+    with pytest.raises(bowers.RecordError):
+        copy.redeal(hands, kitty[:-1])

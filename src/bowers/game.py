@@ -128,6 +128,31 @@ def deal_from_order(rules: Rules, dealer: int, order: Sequence[Card]) -> tuple[l
     return deal_plan(rules).deal(dealer, list(order))
 
 
+def deal_recipients(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """For each position of a deck in dealing order, the seat that receives that card (-1: the kitty, whose
+    first card is the turn-up): the variant's packets from the dealer's left, as ``deal_from_order`` deals."""
+    return _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer)
+
+
+def deal_order(rules: Rules, dealer: int, hands: Sequence[int], kitty: Sequence[Card]) -> list[Card]:
+    """A deck order that ``deal_from_order`` deals into exactly these hands (bit sets) and kitty: the inverse of
+    dealing, each seat's cards in deck order within its packets, the kitty in its own order."""
+    plan = deal_plan(rules)
+    order: list[Card] = [0] * len(plan.deck)
+    for seat, positions in enumerate(plan.seat_positions[dealer]):
+        cards = cards_of(hands[seat])
+        if len(cards) != len(positions):
+            raise ValueError(f"seat {seat} is dealt {len(positions)} cards, not {len(cards)}")
+        for position, card in zip(positions, cards, strict=True):
+            order[position] = card
+    kitty_positions = plan.kitty_positions[dealer]
+    if len(kitty) != len(kitty_positions):
+        raise ValueError(f"the kitty is dealt {len(kitty_positions)} cards, not {len(kitty)}")
+    for position, card in zip(kitty_positions, kitty, strict=True):
+        order[position] = card
+    return order
+
+
 class DealPlan:
     """What dealing one variant's deck needs, worked out once per game: the deck, the shuffle's size, the packets."""
 
@@ -414,6 +439,21 @@ class Game:
             kind, details, reason = why_refused(name, build_observation(self, to_act), self.rules)
             raise IllegalAction(to_act, name, reason, kind, details)
         return action_id
+
+    def redeal(self, hands: Sequence[Sequence[str]], kitty: Sequence[str]) -> None:
+        """Deal the hand in progress, before its first action, with these cards instead (``kitty[0]`` is the
+        turn-up where there is one): for an adapter whose deal is a chance outcome, or a record read back.
+
+        The cards are checked as ``from_deal`` checks them; later deals are dealt from the seed as before.
+        """
+        if self.winner is not None or self._hand.history:
+            raise IllegalAction(None, "redeal", "only a hand that has had no action yet can be dealt again", Refusal.NOT_LEGAL)
+        self._redeal(_check_deal(self.rules, self._hand.dealer, hands, kitty))
+
+    def _redeal(self, cards: tuple[int, list[int], list[Card]]) -> None:
+        """``redeal`` with the cards checked: the hand in progress dealt again from them."""
+        self._fixed = {**self._fixed, self.hand_number: cards}  # replaced, not changed: copies of the game share it
+        self._hand = self._deal(self.hand_number, cards[0])
 
     def undo(self) -> None:
         """Take back the last action (across the end of a hand too); raises if there is none.
@@ -799,8 +839,7 @@ class RecordReader:
                 raise RecordError("the previous deal did not finish its hand", deal=number)
             if game.dealer != cards[0]:
                 raise RecordError(f"dealer should be seat {game.dealer} (the deal passes to the left)", deal=number)
-            game._fixed[number] = cards
-            game._hand = game._deal(number, cards[0])
+            game._redeal(cards)
         self.deals += 1
         if "inferred" in deal:
             game._deal_notes[number] = {"inferred": _check_inferred(deal["inferred"], cards, number)}
@@ -964,4 +1003,15 @@ def action_space(variant: str, **options: Any) -> list[str]:
     return list(space_for(make_rules(variant, **options)).names)
 
 
-__all__ = ["Game", "RecordReader", "action_space", "cards_of", "deal_from_order", "read_json", "replay", "shuffled"]
+__all__ = [
+    "Game",
+    "RecordReader",
+    "action_space",
+    "cards_of",
+    "deal_from_order",
+    "deal_order",
+    "deal_recipients",
+    "read_json",
+    "replay",
+    "shuffled",
+]
