@@ -1001,10 +1001,12 @@ class Hand:
         """The finished tricks, each as ``(seat, card)`` in play order with the seat whose hand the card came from
         (in a Jambone an opponent chooses the exposed hand's card, so the seat that acted is not always its owner);
         fresh lists, rebuilt from the history."""
+        tricks: list[list[tuple[int, int]]] = []
+        if not self.tricks_played:
+            return tricks
         space = self.space
         kinds = space.kinds
-        cards_played = [space.cards[action] for action in self.history[1::2] if kinds[action] in (PLAY, PLAY_JOKER)]
-        tricks = []
+        cards_played = [space.cards[action] for action in self.history[1::2] if PLAY <= kinds[action] <= PLAY_JOKER]
         size = self.active_count
         for number in range(self.tricks_played):
             seat = self.trick_leaders[number]
