@@ -135,7 +135,8 @@ def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
 
     Its dealer, its actions with the same masking as the observation's history (a discard
     shown to its maker only, a passed card to its giver and receiver only), its tricks
-    (``[[seat, card], ...]`` in the order played), who took each trick and its result; no hand and no kitty.
+    (``[[seat, card], ...]`` in the order played), who led and who took each trick, how trump
+    was made, the tricks the makers needed and each team took, and its result; no hand and no kitty.
     """
     finished = game._finished  # the engine's own list of finished hands (this module is part of the engine)
     if not 0 <= number < len(finished):
@@ -146,7 +147,11 @@ def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
         "dealer": hand.dealer,
         "actions": _history(game, hand, seat),
         "tricks": played_tricks(game, hand),
+        "trick_leaders": hand.trick_leaders[:],
         "trick_winners": hand.trick_winners,
+        "trump_made": None if hand.trump_made is None else hand.trump_made.value,
+        "tricks_needed": hand.tricks_needed,
+        "team_tricks": hand.team_tricks,
         "result": game.results[number],
     }
 

@@ -32,7 +32,7 @@ from bowers.bots import Bot, create
 from bowers.encoding import Encoding
 from bowers.env.pettingzoo_env import RENDER_MODES, SEED_BOUND, check_render_mode
 from bowers.env.render import render_table
-from bowers.errors import IllegalAction, OptionError
+from bowers.errors import IllegalAction, OptionError, Refusal
 from bowers.game import Game
 
 ILLEGAL_ACTIONS = ("raise", "penalty")
@@ -121,7 +121,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         if self._closing is not None or game.is_over:
             raise RuntimeError("the episode is over: call reset()")
         if isinstance(action, bool | float):
-            raise IllegalAction(self.seat, repr(action), "an action is an integer id")
+            raise IllegalAction(self.seat, repr(action), "an action is an integer id", Refusal.NOT_AN_ID)
         action_id = operator.index(action)
         hand_number = game.hand_number
         try:
