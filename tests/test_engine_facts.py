@@ -190,6 +190,13 @@ def _check_tricks(rules: bowers.Rules, view: dict[str, Any], result: dict[str, A
         seats = [seat for seat, _ in trick]
         assert len(set(seats)) == len(seats) == active and all(seat not in view["sitting_out"] for seat in seats)
         assert all((b - a) % rules.players != 0 for a, b in pairwise(seats))
+    assert len(view["suits_led"]) == len(tricks)
+    for trick, suit in zip(tricks, view["suits_led"], strict=True):
+        led = trick[0][1]
+        named = next((text for _, text in view["history"] if text.startswith(f"play:{led}:")), None)
+        assert suit == named.split(":")[2] if named else suit in ("C", "D", "H", "S")
+        if not named and parse_card(led) < 52 and led[0] != "J" and view["trump"] not in (None, "NT"):
+            assert suit == (view["trump"] if led[1] == view["trump"] else led[1])
     cards = [card for trick in tricks for _, card in trick]
     played = [text.split(":")[1] for _, text in view["history"] if text.startswith("play:")]
     assert cards == played[: len(cards)]

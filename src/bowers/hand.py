@@ -1018,6 +1018,21 @@ class Hand:
         return tricks
 
     @property
+    def suits_led(self) -> list[int]:
+        """The suit led to each finished trick (the suit a no-trump Joker named when it led), in order (a fresh list)."""
+        suits: list[int] = []
+        tables = self.tables
+        if not self.tricks_played or tables is None:
+            return suits
+        space = self.space
+        kinds = space.kinds
+        plays = [action for action in self.history[1::2] if PLAY <= kinds[action] <= PLAY_JOKER]
+        for start in range(0, self.tricks_played * self.active_count, self.active_count):
+            action = plays[start]
+            suits.append(space.suits[action] if kinds[action] == PLAY_JOKER else tables.effective_suit[space.cards[action]])
+        return suits
+
+    @property
     def trick_winners(self) -> list[int]:
         """The seat that took each finished trick, in order (a fresh list)."""
         played = self.tricks_played

@@ -115,6 +115,7 @@ def build_observation(game: Game, seat: int, finished: int | None = None) -> dic
         "tricks": [[[s, CARD_NAMES[c]] for s, c in trick] for trick in hand.played],
         "trick_leaders": hand.trick_leaders[:],
         "trick_winners": hand.trick_winners,
+        "suits_led": [trump_name(suit) for suit in hand.suits_led],
         "trick": [[s, CARD_NAMES[c]] for s, c in hand.trick],
         "led": trump_name(hand.led),
         "leader": None if hand.leader < 0 else hand.leader,
