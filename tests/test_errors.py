@@ -6,12 +6,13 @@ import pickle
 
 import pytest
 
-from bowers.errors import BowersError, IllegalAction, MatchFailure, NotationError, OptionError, RecordError
+from bowers.errors import BowersError, IllegalAction, MatchFailure, NotationError, OptionError, RecordError, Refusal
 from bowers.solver.limit import NodeLimitReached
 
 EXAMPLES = [
     NotationError("XX", "no such card", seat=2),
     IllegalAction(1, "play:7S", "must follow D (the suit led) while holding it"),
+    IllegalAction(1, "play:7S", "must follow D (the suit led)", Refusal.MUST_FOLLOW, {"suit": "D", "card": "AD", "trump": False}),
     IllegalAction(None, "pass", "the game is over"),
     OptionError("target must be at least 1", "target", [1, 64]),
     RecordError("the deal has 23 cards", deal=3, action_index=12),

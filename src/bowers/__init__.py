@@ -98,8 +98,9 @@ def engine_note() -> str:
 
 
 # The public API, imported after the engine is chosen.
-from bowers.errors import BowersError, IllegalAction, MatchFailure, NotationError, OptionError, RecordError  # noqa: E402
+from bowers.errors import BowersError, IllegalAction, MatchFailure, NotationError, OptionError, RecordError, Refusal  # noqa: E402
 from bowers.game import Game, action_space, replay  # noqa: E402
+from bowers.hand import TrumpMade  # noqa: E402
 from bowers.solver import solve, solve_line  # noqa: E402
 from bowers.variants import Rules, Variant, make_rules, variant, variants  # noqa: E402
 
@@ -118,7 +119,9 @@ __all__ = [
     "NotationError",
     "OptionError",
     "RecordError",
+    "Refusal",
     "Rules",
+    "TrumpMade",
     "Variant",
     "action_space",
     "engine_kind",

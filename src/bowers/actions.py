@@ -17,7 +17,7 @@ spades, each 2..A, then Jokers); suits go C, D, H, S.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Final
+from typing import Final, NamedTuple
 
 from bowers.cards import (
     CARD_NAMES,
@@ -86,6 +86,54 @@ def bid_name(level: int, suit: int) -> str:
     return f"{level}{BID_NO_TRUMP_NAME if suit == NO_TRUMP else SUIT_LETTERS[suit]}"
 
 
+def parse_contract(contract: str) -> tuple[int, int]:
+    """The level (tricks) and suit (``NO_TRUMP`` for no-trump) of a contract text such as ``4H`` or ``5NT``.
+
+    The inverse of ``bid_name``, for the ``contract`` of an observation or a hand's result.
+
+    >>> parse_contract("4H"), parse_contract("5NT")
+    ((4, 2), (5, 4))
+    """
+    level_text, suit_text = contract[:1], contract[1:]
+    if not level_text.isdigit() or not suit_text:
+        raise NotationError(contract, "a contract is tricks and a suit, such as '4H' or '5NT'")
+    if suit_text.upper() == BID_NO_TRUMP_NAME:
+        return int(level_text), NO_TRUMP
+    return int(level_text), parse_suit(suit_text)
+
+
+def contract_level(contract: str | None) -> int:
+    """The tricks a contract text (``4H``, ``5NT``) names; 0 for none (no auction, or no bid yet).
+
+    >>> contract_level("4H"), contract_level(None)
+    (4, 0)
+    """
+    return parse_contract(contract)[0] if contract else 0
+
+
+HIDDEN: Final = "??"  # a card an observation does not show (another seat's discard, a card passed between others)
+
+
+class DecodedAction(NamedTuple):
+    """What an action means, read from the action space rather than from its text.
+
+    ``id`` is -1 for a masked history text (``discard:??``), whose ``cards`` are then unknown (empty) and
+    ``hidden`` is True.  ``card`` is the card of a one-card action (-1 otherwise); ``cards`` every card the
+    action names, in deck order; ``suit`` the suit named or bid (``NO_TRUMP`` for a no-trump bid; -1 if none);
+    ``level`` the tricks of a bid (0 otherwise).
+    """
+
+    id: int
+    name: str
+    kind: int
+    keyword: str
+    card: int
+    cards: tuple[Card, ...]
+    suit: int
+    level: int
+    hidden: bool
+
+
 class ActionSpace:
     """A variant's actions: canonical names by id, and what each id means."""
 
@@ -107,6 +155,7 @@ class ActionSpace:
 
         deck = rules.deck
         auction = rules.bidding == AUCTION
+        self.variant: str = rules.variant
         add("pass", PASS)
         if not auction:
             add("order", ORDER)
@@ -169,9 +218,68 @@ class ActionSpace:
         # than through trump_tables' cache, whose key hashes the whole deck.
         self.trump_tables: dict[tuple[tuple[Card, ...], bool, int], TrumpTables] = {}
         self.twos_threes_id = {group: i for i, group in enumerate(card_sets) if kinds[i] == TWOS_THREES}
+        # What each id and each history text means, built on first use (some spaces hold tens of thousands of ids).
+        self._decoded: dict[int, DecodedAction] = {}
+        self._decoded_text: dict[str, DecodedAction] = {}
+        self._hidden: dict[str, DecodedAction] = {}
+        hidden_kitty = "discard:" + ",".join([HIDDEN] * rules.kitty_size)
+        for text, kind in ((f"discard:{HIDDEN}", DISCARD), (hidden_kitty, DISCARD_KITTY), (f"give:{HIDDEN}", GIVE)):
+            if self.first_id[kind] >= 0:
+                self._hidden[text] = DecodedAction(-1, text, kind, KEYWORDS[kind], -1, (), -1, 0, True)
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def decode(self, action: int) -> DecodedAction:
+        """What action id ``action`` means: its kind, keyword, cards, suit and level (cached).
+
+        >>> from bowers.variants import make_rules
+        >>> space = space_for(make_rules("bid"))
+        >>> decoded = space.decode(space.index["bid:4H"])
+        >>> decoded.kind == BID, decoded.suit, decoded.level
+        (True, 2, 4)
+        """
+        decoded = self._decoded.get(action)
+        if decoded is None:
+            if not 0 <= action < len(self.names):
+                raise IndexError(f"no action id {action}; ids run 0..{len(self.names) - 1}")
+            kind = self.kinds[action]
+            card = self.cards[action]
+            group = self.card_sets[action]
+            cards = group if group else ((card,) if card >= 0 else ())
+            decoded = DecodedAction(
+                action, self.names[action], kind, KEYWORDS[kind], card, cards, self.suits[action], self.levels[action], False
+            )
+            self._decoded[action] = decoded
+        return decoded
+
+    def decode_text(self, text: str) -> DecodedAction:
+        """What an action text means: a canonical name, any spelling ``canonical_action`` reads, or a masked
+        history text such as ``discard:??`` (``hidden``, no cards).  Raises ``NotationError`` for text that is
+        not an action, ``KeyError`` for an action this variant does not have.
+
+        >>> from bowers.variants import make_rules
+        >>> space = space_for(make_rules("standard"))
+        >>> space.decode_text("play:TH").card == space.decode_text("Play:10h").card
+        True
+        >>> space.decode_text("discard:??").hidden
+        True
+        """
+        decoded = self._decoded_text.get(text)
+        if decoded is not None:
+            return decoded
+        action = self.index.get(text)
+        if action is None:
+            hidden = self._hidden.get(text)
+            if hidden is not None:
+                return hidden
+            action = self.index.get(canonical_action(text))
+            if action is None:
+                raise KeyError(f"{self.variant} has no action {quoted(text)}")
+        decoded = self.decode(action)
+        if len(self._decoded_text) < MAX_DECODED_TEXTS:
+            self._decoded_text[text] = decoded
+        return decoded
 
 
 def _by_card(names: list[str], kinds: list[int], cards: list[int], kind: int) -> list[int]:
@@ -182,6 +290,7 @@ def _by_card(names: list[str], kinds: list[int], cards: list[int], kind: int) ->
     return table
 
 
+MAX_DECODED_TEXTS: Final = 100_000  # texts whose meaning a space remembers (canonical names and a few spellings)
 MAX_ACTION_LENGTH = 100  # far beyond any action typed with spaces; longer text is refused before it is parsed
 _PLAIN = {"pass", "decline", "partner", "alone", "jambone", "defend-alone", "claim-renege"}
 _WITH_CARDS = {"discard", "give", "twos-threes"}

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -40,9 +40,7 @@ from bowers.actions import (
     ORDER_SUIT,
     PARTNER,
     PASS,
-    PLAY,
-    PLAY_JOKER,
-    TWOS_THREES,
+    contract_level,
     space_for,
 )
 from bowers.cards import CARD_NAMES
@@ -57,7 +55,7 @@ PASS_SCALE: Final = 4.0  # a seat's passes in a hand are divided by this (at mos
 TARGET_SCALE: Final = 100.0  # the target is divided by this (and capped at 1)
 
 # What an action text in a history means to the encoder.
-_IGNORED, _PASS, _CALL, _PLAY, _OWN_DISCARD, _GIVE = range(6)
+_PASS, _CALL, _OWN_DISCARD, _GIVE = range(4)
 
 
 @dataclass(frozen=True)
@@ -103,23 +101,22 @@ class Encoding:
         self.blocks: dict[str, Block] = {}
         self._add_blocks(rules)
         self.size = sum(block.size for block in self.blocks.values())
-        # Each action text a history may hold, read once: (meaning, argument).
+        # Each action text a history may hold, read once from the action space: (meaning, argument).
         self._meaning: dict[str, tuple[int, tuple[int, ...]]] = {}
-        for action, (name, kind) in enumerate(zip(space.names, space.kinds, strict=True)):
-            if kind == PASS:
-                self._meaning[name] = (_PASS, ())
-            elif kind in CALL_KINDS:
-                self._meaning[name] = (_CALL, (call_column[action],))
-            elif kind in (PLAY, PLAY_JOKER):
-                self._meaning[name] = (_PLAY, (self.card_index[CARD_NAMES[space.cards[action]]],))
-            elif kind == DISCARD:
-                self._meaning[name] = (_OWN_DISCARD, (self.card_index[CARD_NAMES[space.cards[action]]],))
-            elif kind == DISCARD_KITTY:
-                self._meaning[name] = (_OWN_DISCARD, tuple(self.card_index[CARD_NAMES[c]] for c in space.card_sets[action]))
-            elif kind == GIVE:
-                self._meaning[name] = (_GIVE, (self.card_index[CARD_NAMES[space.cards[action]]],))
-            elif kind == TWOS_THREES:
-                self._meaning[name] = (_IGNORED, ())  # read from the observation's ``twos_threes``
+        deck_index = {card: i for i, card in enumerate(self.deck)}
+        for action in range(len(space)):
+            decoded = space.decode(action)
+            cards = tuple(deck_index[card] for card in decoded.cards)
+            if decoded.kind == PASS:
+                self._meaning[decoded.name] = (_PASS, ())
+            elif decoded.kind in CALL_KINDS:
+                self._meaning[decoded.name] = (_CALL, (call_column[action],))
+            elif decoded.kind in (DISCARD, DISCARD_KITTY):
+                self._meaning[decoded.name] = (_OWN_DISCARD, cards)
+            elif decoded.kind == GIVE:
+                self._meaning[decoded.name] = (_GIVE, cards)
+            # Plays are read from the observation's tricks, with the seat each card came from; twos and threes
+            # from its ``twos_threes``.
         self._phase_column = {name: i for i, name in enumerate(PHASE_NAMES)}
 
     # ------------------------------------------------------------------ layout
@@ -213,9 +210,9 @@ class Encoding:
         for name in ("alone", "jambone"):
             if observation.get(name) and name in blocks:
                 ones.append(blocks[name].start)
-        contract = observation.get("contract")
-        if contract and "contract_level" in blocks:
-            values[blocks["contract_level"].start] = min(1.0, int(contract[0]) / self.rules.hand_size)
+        level = contract_level(observation.get("contract"))
+        if level and "contract_level" in blocks:
+            values[blocks["contract_level"].start] = min(1.0, level / self.rules.hand_size)
         self._encode_history(observation, seat, ones, values)
         if "exposed" in blocks:
             start = blocks["exposed"].start
@@ -269,18 +266,15 @@ class Encoding:
         calls = blocks["calls"]
         call_columns = len(self.call_ids)
         passes = [0] * players
-        plays: list[tuple[int, int]] = []  # (actor, deck index)
         given = blocks.get("given")
         received = blocks.get("received")
         discarded = blocks.get("discarded")
         for actor, text in observation["history"]:
             what = meaning.get(text)
             if what is None:
-                continue  # a masked card (``discard:??``), or a text the encoder does not read
+                continue  # a play (read from the tricks), a masked card (``discard:??``), twos and threes
             kind, argument = what
-            if kind == _PLAY:
-                plays.append((actor, argument[0]))
-            elif kind == _PASS:
+            if kind == _PASS:
                 passes[actor] += 1
             elif kind == _CALL:
                 ones.append(calls.start + ((actor - seat) % players) * call_columns + argument[0])
@@ -293,41 +287,10 @@ class Encoding:
             if count:
                 values[start + (who - seat) % players] = min(1.0, count / PASS_SCALE)
         start = blocks["played"].start
-        for who, card in self._attribute_plays(observation, plays):
-            ones.append(start + ((who - seat) % players) * deck + card)
-
-    def _attribute_plays(self, observation: Mapping[str, Any], plays: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """The cards played with the seat whose hand each came from.
-
-        The actor of a play is that seat, except in a Jambone, where an opponent chooses the maker's cards: there
-        the maker's card of each finished trick is the one whose seat makes the trick's order a turn of the table.
-        """
-        if not observation.get("jambone") or observation.get("maker") is None:
-            return plays
-        maker: int = observation["maker"]
-        players = self.players
-        sitting_out = set(observation.get("sitting_out") or ())
-        active = [s for s in range(players) if s not in sitting_out]
-        size = len(active)
-        following = {s: active[(i + 1) % size] for i, s in enumerate(active)}
-        in_progress = len(observation["trick"])
-        finished = len(plays) - in_progress
-        attributed: list[tuple[int, int]] = []
-        for start in range(0, finished, size):
-            trick = plays[start : start + size]
-            seats = [actor for actor, _ in trick]
-            chooser = next((s for s in seats if seats.count(s) > 1), -1)
-            for position, actor in enumerate(seats):
-                if actor != chooser:
-                    continue
-                candidate = [*seats[:position], maker, *seats[position + 1 :]]
-                if all(following[candidate[k]] == candidate[k + 1] for k in range(size - 1)):
-                    seats = candidate
-                    break
-            attributed.extend((who, card) for who, (_, card) in zip(seats, trick, strict=True))
         card_index = self.card_index
-        attributed.extend((who, card_index[name]) for who, name in observation["trick"])
-        return attributed
+        for trick in (*(observation.get("tricks") or ()), observation["trick"]):
+            for who, card in trick:  # the seat whose hand the card came from (in a Jambone, not its chooser)
+                ones.append(start + ((who - seat) % players) * deck + card_index[card])
 
     # ------------------------------------------------------------------ actions
 
@@ -339,29 +302,3 @@ class Encoding:
             index = self.action_index
             mask[[index[name] for name in legal]] = 1
         return mask
-
-    def mask_from_ids(self, ids: Sequence[int]) -> np.ndarray:
-        """The int8 mask of a list of legal action ids (``Game.legal_action_ids()``)."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        if ids:
-            mask[list(ids)] = 1
-        return mask
-
-
-def closing_observation(before: Mapping[str, Any], actor: int, action: str) -> dict[str, Any]:
-    """A seat's view of a hand just ended, from its observation before the hand's last action and that action.
-
-    The engine deals the next hand inside the action that ends one, so an adapter whose episode is one hand
-    shows this instead: the hand's last (always public) action added to the history and to the trick, phase
-    ``over``, nobody to act.  The last trick's winner is not credited in ``tricks_won``: the hand's result is.
-    """
-    closing = dict(before)
-    closing["history"] = [*before["history"], [actor, action]]
-    if action.startswith("play:"):
-        turn = before.get("turn")
-        closing["trick"] = [*before["trick"], [actor if turn is None else turn, action.split(":")[1]]]
-        if closing.get("seat") == turn:
-            closing["hand"] = [card for card in before["hand"] if card != action.split(":")[1]]
-    closing.update(phase="over", to_act=None, turn=None, legal_actions=[])
-    closing.pop("playing_for", None)
-    return closing

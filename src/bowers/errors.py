@@ -7,6 +7,9 @@ can show the player a precise message without parsing text.
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
 
 QUOTE_LIMIT = 60  # characters of an input's text quoted in a message
 
@@ -65,18 +68,57 @@ class NotationError(BowersError):
         return (self.text, self.reason, self.seat)
 
 
-class IllegalAction(BowersError):
-    """A well-formed action that the rules do not allow in the current state."""
+class Refusal(Enum):
+    """Why the rules refuse an action: the kind an ``IllegalAction`` carries, with its ``details``.
 
-    def __init__(self, seat: int | None, action: str, reason: str) -> None:
+    The English ``reason`` is the library's; a front end translates the kind and details into its own words.
+    The value is the kind's name in text (for JSON).
+    """
+
+    NOT_AN_ID = "not-an-id"  # an action id that is not a whole number
+    NO_SUCH_ID = "no-such-id"  # details: id, count (ids run 0..count - 1)
+    GAME_OVER = "game-over"
+    NOT_YOUR_TURN = "not-your-turn"  # details: to_act
+    NO_SUCH_ACTION = "no-such-action"  # the variant has no such action; details: keyword, keyword_legal, cards, missing, exposed
+    NOTHING_TO_UNDO = "nothing-to-undo"
+    MUST_NAME_TRUMP = "must-name-trump"  # a pass by a dealer who must name trump (stuck, or for a turned Joker)
+    WRONG_STEP = "wrong-step"  # no action of this keyword now; details: phase, keywords (those allowed)
+    NOT_HELD = "not-held"  # details: cards (not held), exposed (the cards are missing from the exposed hand played for)
+    KEEP_TURN_UP = "keep-turn-up"  # details: card (the turn-up the dealer took and must keep)
+    MUST_FOLLOW = "must-follow"  # details: suit (letter; None for a no-trump lead), card (the card led), trump (it led trumps)
+    JOKER_NEEDS_SUIT = "joker-needs-suit"  # a no-trump Joker leads only with a suit named
+    TURNED_DOWN_SUIT = "turned-down-suit"  # details: suit
+    BID_TOO_LOW = "bid-too-low"  # details: contract (the standing bid)
+    TWOS_THREES = "twos-threes"  # details: missing (cards not held)
+    NOT_LEGAL = "not-legal"  # any other refusal of the rules
+    OTHER = "other"  # a refusal outside the rules (a table's, a server's): only the reason says why
+
+
+class IllegalAction(BowersError):
+    """A well-formed action that the rules do not allow in the current state.
+
+    ``kind`` (a ``Refusal``) and ``details`` say why in data, so that a front end shows the player its own words;
+    ``reason`` says it in the library's English.
+    """
+
+    def __init__(
+        self,
+        seat: int | None,
+        action: str,
+        reason: str,
+        kind: Refusal = Refusal.OTHER,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
         self.seat = seat
         self.action = action
         self.reason = reason
+        self.kind = kind
+        self.details: dict[str, Any] = dict(details or {})
         who = f"seat {seat}" if seat is not None else "no seat"
         super().__init__(f"illegal action {quoted(action)} by {who}: {reason}")
 
     def _arguments(self) -> tuple[object, ...]:
-        return (self.seat, self.action, self.reason)
+        return (self.seat, self.action, self.reason, self.kind, self.details)
 
 
 class OptionError(BowersError):

@@ -22,9 +22,10 @@ from bowers.actions import ActionSpace, canonical_action, space_for
 from bowers.cards import CARD_NAMES, SEVEN, Card, cards_of, hand_names, parse_card, rank_of, to_hand
 from bowers.deal_hash import shake128_int
 from bowers.deal_hash import shuffle as compiled_shuffle
-from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, quoted
+from bowers.errors import BowersError, IllegalAction, NotationError, OptionError, RecordError, Refusal, quoted
 from bowers.hand import RESULT_KEYS, Hand, trump_name
-from bowers.observation import build_observation, build_public_observation
+from bowers.observation import SPECTATOR, build_observation, build_public_observation
+from bowers.refusals import why_refused
 from bowers.variants import DealRound, Rules, as_rules, game_winner, make_rules
 
 FORMAT_VERSION: Final = 1
@@ -125,6 +126,31 @@ def deal_from_order(rules: Rules, dealer: int, order: Sequence[Card]) -> tuple[l
     if len(order) != len(rules.deck):
         raise ValueError(f"a deal needs {len(rules.deck)} cards in order, not {len(order)}")
     return deal_plan(rules).deal(dealer, list(order))
+
+
+def deal_recipients(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """For each position of a deck in dealing order, the seat that receives that card (-1: the kitty, whose
+    first card is the turn-up): the variant's packets from the dealer's left, as ``deal_from_order`` deals."""
+    return _recipients(rules.deal_rounds, rules.players, len(rules.deck), dealer)
+
+
+def deal_order(rules: Rules, dealer: int, hands: Sequence[int], kitty: Sequence[Card]) -> list[Card]:
+    """A deck order that ``deal_from_order`` deals into exactly these hands (bit sets) and kitty: the inverse of
+    dealing, each seat's cards in deck order within its packets, the kitty in its own order."""
+    plan = deal_plan(rules)
+    order: list[Card] = [0] * len(plan.deck)
+    for seat, positions in enumerate(plan.seat_positions[dealer]):
+        cards = cards_of(hands[seat])
+        if len(cards) != len(positions):
+            raise ValueError(f"seat {seat} is dealt {len(positions)} cards, not {len(cards)}")
+        for position, card in zip(positions, cards, strict=True):
+            order[position] = card
+    kitty_positions = plan.kitty_positions[dealer]
+    if len(kitty) != len(kitty_positions):
+        raise ValueError(f"the kitty is dealt {len(kitty_positions)} cards, not {len(kitty)}")
+    for position, card in zip(kitty_positions, kitty, strict=True):
+        order[position] = card
+    return order
 
 
 class DealPlan:
@@ -395,21 +421,39 @@ class Game:
         if action_id is not None and to_act is not None and (seat is None or seat == to_act) and self._hand.is_legal(action_id):
             return action_id
         if isinstance(action, int) and not isinstance(action, bool):
-            if not 0 <= action < len(self.space):
-                raise IllegalAction(seat, quoted(action), f"no action id {quoted(action)}; ids run 0..{len(self.space) - 1}")
+            count = len(self.space)
+            if not 0 <= action < count:
+                reason = f"no action id {quoted(action)}; ids run 0..{count - 1}"
+                raise IllegalAction(seat, quoted(action), reason, Refusal.NO_SUCH_ID, {"id": action, "count": count})
             name = self.space.names[action]
         else:
             name = canonical_action(action, seat)
         if self.winner is not None:
-            raise IllegalAction(seat, name, "the game is over")
+            raise IllegalAction(seat, name, "the game is over", Refusal.GAME_OVER)
         if seat is not None and seat != to_act:
-            raise IllegalAction(seat, name, f"it is seat {to_act}'s turn to act, not seat {seat}'s")
+            reason = f"it is seat {to_act}'s turn to act, not seat {seat}'s"
+            raise IllegalAction(seat, name, reason, Refusal.NOT_YOUR_TURN, {"to_act": to_act})
         action_id = self.space.index.get(name)
-        if action_id is None:
-            raise IllegalAction(to_act, name, f"{self.variant} has no such action ({_why_absent(self, name)})")
-        if not self._hand.is_legal(action_id):
-            raise IllegalAction(to_act, name, _why_illegal(self, name))
+        if action_id is None or not self._hand.is_legal(action_id):
+            assert to_act is not None  # the game is not over
+            kind, details, reason = why_refused(name, build_observation(self, to_act), self.rules)
+            raise IllegalAction(to_act, name, reason, kind, details)
         return action_id
+
+    def redeal(self, hands: Sequence[Sequence[str]], kitty: Sequence[str]) -> None:
+        """Deal the hand in progress, before its first action, with these cards instead (``kitty[0]`` is the
+        turn-up where there is one): for an adapter whose deal is a chance outcome, or a record read back.
+
+        The cards are checked as ``from_deal`` checks them; later deals are dealt from the seed as before.
+        """
+        if self.winner is not None or self._hand.history:
+            raise IllegalAction(None, "redeal", "only a hand that has had no action yet can be dealt again", Refusal.NOT_LEGAL)
+        self._redeal(_check_deal(self.rules, self._hand.dealer, hands, kitty))
+
+    def _redeal(self, cards: tuple[int, list[int], list[Card]]) -> None:
+        """``redeal`` with the cards checked: the hand in progress dealt again from them."""
+        self._fixed = {**self._fixed, self.hand_number: cards}  # replaced, not changed: copies of the game share it
+        self._hand = self._deal(self.hand_number, cards[0])
 
     def undo(self) -> None:
         """Take back the last action (across the end of a hand too); raises if there is none.
@@ -421,7 +465,7 @@ class Game:
             self._hand = self._rebuilt(hand, hand.action_count - 1)
             return
         if not self._finished:
-            raise IllegalAction(None, "undo", "there is no action to take back")
+            raise IllegalAction(None, "undo", "there is no action to take back", Refusal.NOTHING_TO_UNDO)
         self._own_finished()
         last = self._finished.pop()
         result = self._results.pop()
@@ -498,6 +542,21 @@ class Game:
         """A JSON-able view of exactly what ``seat`` may see now."""
         return build_observation(self, _check_seat(seat, self.rules.players))
 
+    def hand_over_view(self, seat: object = None, number: object = None) -> dict[str, Any]:
+        """What ``seat`` (None: anyone watching) saw when finished hand ``number`` (by default the last) ended,
+        before the next deal: the observation with phase ``over``, nobody to act, every trick taken and scored.
+
+        The engine deals the next hand inside the action that ends one, so an episode of one hand, or a table
+        that shows how a hand ended, reads this instead of the observation of the hand now in progress.
+        """
+        viewer = SPECTATOR if seat is None else _check_seat(seat, self.rules.players)
+        count = len(self._finished)
+        if number is None:
+            number = count - 1
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < count:
+            raise IndexError(f"no finished hand {quoted(number)}: {count} hands are finished")
+        return build_observation(self, viewer, int(number))
+
     def public_observation(self) -> dict[str, Any]:
         """What anyone watching may see now: no hand, no legal actions, every discard and passed card masked."""
         return build_public_observation(self)
@@ -545,7 +604,7 @@ def _check_seat(seat: Any, players: int) -> int:
 def _action_number(action: Any) -> int:
     """An action id given as an integer-like value (a NumPy integer, say); anything else raises ``IllegalAction``."""
     if isinstance(action, bool) or not hasattr(action, "__index__"):
-        raise IllegalAction(None, quoted(action), "an action id is a whole number")
+        raise IllegalAction(None, quoted(action), "an action id is a whole number", Refusal.NOT_AN_ID)
     return int(action.__index__())
 
 
@@ -639,61 +698,6 @@ def _check_deal(
     bit_hands = [to_hand(parse(h, f"seat {s}'s hand", rules.hand_size)) for s, h in enumerate(hands)]
     kitty_cards = parse(kitty, "the kitty", rules.kitty_size)
     return dealer, bit_hands, kitty_cards
-
-
-def _why_absent(game: Game, name: str) -> str:
-    parts = name.split(":")
-    keyword = parts[0]
-    if keyword in ("play", "discard", "give") and len(parts) > 1:
-        if keyword == "give" and not game.rules.loner_exchange:
-            return "there is no loner exchange"
-        if len(parts) > 2:
-            return "only the Joker in a no-trump hand is played with a suit"
-        cards = parts[1].split(",")
-        foreign = [c for c in cards if parse_card(c) not in game.rules.deck]
-        if foreign:
-            return f"{', '.join(foreign)} is not a card of its deck"
-        if keyword == "discard":
-            size = game.rules.kitty_size if game.rules.bidding == "auction" else 1
-            return f"a discard here is {size} card{'s' if size > 1 else ''}, not {len(cards)}"
-        return f"{keyword} takes one card"
-    return f"its actions are: {', '.join(sorted({n.split(':')[0] for n in game.space.names}))}"
-
-
-def _why_illegal(game: Game, name: str) -> str:
-    """A player-facing reason why a well-formed action is not legal now."""
-    hand = game._hand
-    seat = hand.to_act
-    phase = hand.phase_name
-    keyword = name.split(":")[0]
-    legal = game.legal_actions()
-    legal_keywords = sorted({n.split(":")[0] for n in legal})
-    if name == "pass" and phase == "round-2" and seat == hand.dealer:
-        return "the dealer is stuck and must name a suit (call:<suit>)"
-    if keyword not in legal_keywords:
-        return f"the hand is in the {phase} step, where seat {seat} may: {', '.join(legal_keywords)}"
-    if keyword in ("play", "discard", "give") and seat is not None:
-        held = hand.hands[hand.turn if keyword == "play" else seat]
-        cards = [parse_card(c) for c in name.split(":")[1].split(",")]
-        missing = [CARD_NAMES[c] for c in cards if not held >> c & 1]
-        if missing:
-            owner = "the hand it plays from" if keyword == "play" and hand.turn != seat else "its hand"
-            return f"{', '.join(missing)} is not in {owner}"
-        if keyword == "discard" and not game.rules.discard_turn_up and hand.turn_up in cards:
-            return f"the dealer keeps the card just taken up ({CARD_NAMES[hand.turn_up]}): discard_turn_up is off"
-        if keyword == "play" and hand.trick and hand.tables is not None:
-            led = hand.led
-            suit_text = trump_name(led) if led < 4 else "the led suit"
-            return f"must follow {suit_text} (the suit led) while holding it"
-        if keyword == "play" and name == "play:JK":
-            return "the Joker leads a no-trump hand only with a suit named: play:JK:S"
-    if keyword == "call" and hand.turn_up >= 0:
-        return f"the turned-down suit ({CARD_NAMES[hand.turn_up][1]}) cannot be named; legal: {', '.join(legal)}"
-    if keyword == "bid":
-        return f"a bid must beat the standing bid; legal: {', '.join(legal)}"
-    if keyword == "twos-threes":
-        return "twos and threes returns exactly three cards ranked 2 or 3 from the hand"
-    return f"not legal now; legal: {', '.join(legal)}"
 
 
 def draw_for_seats(rules: Rules, seed: int) -> tuple[list[int], list[list[list[Any]]]]:
@@ -835,8 +839,7 @@ class RecordReader:
                 raise RecordError("the previous deal did not finish its hand", deal=number)
             if game.dealer != cards[0]:
                 raise RecordError(f"dealer should be seat {game.dealer} (the deal passes to the left)", deal=number)
-            game._fixed[number] = cards
-            game._hand = game._deal(number, cards[0])
+            game._redeal(cards)
         self.deals += 1
         if "inferred" in deal:
             game._deal_notes[number] = {"inferred": _check_inferred(deal["inferred"], cards, number)}
@@ -1000,4 +1003,15 @@ def action_space(variant: str, **options: Any) -> list[str]:
     return list(space_for(make_rules(variant, **options)).names)
 
 
-__all__ = ["Game", "RecordReader", "action_space", "cards_of", "deal_from_order", "read_json", "replay", "shuffled"]
+__all__ = [
+    "Game",
+    "RecordReader",
+    "action_space",
+    "cards_of",
+    "deal_from_order",
+    "deal_order",
+    "deal_recipients",
+    "read_json",
+    "replay",
+    "shuffled",
+]

@@ -11,6 +11,8 @@ people, files and the network.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from enum import Enum
 from itertools import combinations
 from typing import Any, Final
 
@@ -78,6 +80,55 @@ PHASE_NAMES = (
 )
 
 TWO_THREE_RANKS = (TWO, THREE)
+
+# ---------------------------------------------------------------------- rule facts
+# What the rules say about a hand, as functions of the few facts they read: the engine scores and leads by
+# these, and bots, adapters and tools call them rather than work the rules out again.
+
+JAMBOREE_BONUS: Final = 16  # points a Jamboree (the five top trumps in one hand) adds to its holder's team
+
+
+class TrumpMade(Enum):
+    """How trump was made in a hand; the value is the name tools print (``round 1``, ``stuck dealer``...)."""
+
+    ORDERED_UP = "round 1"  # ordered up in the first round (``order``, or ``order:S`` naming a suit for a turned Joker)
+    CALLED = "round 2"  # named in the second round by a seat free to pass
+    STUCK_DEALER = "stuck dealer"  # named in the second round by the dealer, who may not pass (stick the dealer)
+    JOKER_TURN_UP = "joker turn-up"  # named by the dealer for a turned-up Joker, before any bidding
+    BID = "bid"  # the contract an auction's high bidder won
+
+
+def tricks_needed(rules: Rules, contract_level: int = 0, jambone: bool = False) -> int:
+    """The tricks the makers need to make their hand: all of them in a Jambone, the contract's level in an auction
+    (``contract_level``), else the rules' ``tricks_to_make``."""
+    if jambone:
+        return rules.hand_size
+    if rules.bidding == AUCTION:
+        return contract_level
+    return rules.tricks_to_make
+
+
+def first_leader(rules: Rules, dealer: int, maker: int, alone: bool, sitting_out: Iterable[int] = ()) -> int:
+    """The seat that leads the first trick: the auction's declarer, or the first seat playing to the left of the
+    dealer (of a lone maker, where ``alone_lead`` is ``maker-left``); ``sitting_out`` lists the seats not playing."""
+    if rules.bidding == AUCTION:
+        return maker
+    start = maker if alone and rules.alone_lead == "maker-left" else dealer
+    out = set(sitting_out)
+    n = rules.players
+    for step in range(1, n + 1):
+        seat = (start + step) % n
+        if seat not in out:
+            return seat
+    raise ValueError("every seat sits out")
+
+
+def add_jamboree_bonus(points: list[int], jamboree: Iterable[int], teams: int) -> list[int]:
+    """Add ``JAMBOREE_BONUS`` to the team of each seat in ``jamboree`` (the seats that held one); returns ``points``,
+    changed in place.  A renege that ends the hand voids the bonus: the engine then does not add it."""
+    for seat in jamboree:
+        points[seat % teams] = points[seat % teams] + JAMBOREE_BONUS
+    return points
 
 
 def trump_name(trump: int) -> str | None:
@@ -414,12 +465,7 @@ class Hand:
         if rules.jamboree and self.trump != NO_TRUMP and tables.top_trumps:
             top = tables.top_trumps
             self.jamboree = tuple(s for s in range(self.n) if self.is_active(s) and self.hands[s] & top == top)
-        if rules.bidding == AUCTION:
-            leader = self.maker
-        elif self.alone and rules.alone_lead == "maker-left":
-            leader = self.next_active[self.maker]
-        else:
-            leader = self.next_active[self.dealer]
+        leader = first_leader(rules, self.dealer, self.maker, self.alone, self.sitting_out_seats)
         self.suit_mask = tables.suit_mask
         self.power = tables.power
         self.effective_suit = tables.effective_suit
@@ -899,24 +945,14 @@ class Hand:
     def _score(self) -> None:
         rules = self.rules
         teams = rules.teams
-        team_tricks = [0] * teams
-        for seat, count in enumerate(self.tricks_won):
-            team = seat % teams
-            team_tricks[team] = team_tricks[team] + count  # compiled: a native add (+= on an item is the generic one)
+        team_tricks = self.team_tricks
         maker_team = self.team(self.maker)
-        if self.jambone:
-            needed = rules.hand_size
-        elif rules.bidding == AUCTION:
-            needed = self.contract_level
-        else:
-            needed = rules.tricks_to_make
-        made = team_tricks[maker_team] >= needed
+        made = team_tricks[maker_team] >= tricks_needed(rules, self.contract_level, self.jambone)
         lone_defence = self.lone_defender >= 0
         alone, jambone = self.alone, self.jambone
         points = hand_points(rules.scoring, rules.hand_size, team_tricks, maker_team, made, alone, lone_defence, jambone)
         if self.jamboree:
-            for seat in self.jamboree:
-                points[self.team(seat)] += 16
+            add_jamboree_bonus(points, self.jamboree, teams)
         self.phase = OVER
         self.to_act = None
         self.turn = -1
@@ -962,22 +998,95 @@ class Hand:
 
     @property
     def played(self) -> list[list[tuple[int, int]]]:
-        """The finished tricks, each as ``(seat, card)`` in play order (fresh lists, rebuilt from the history)."""
-        kinds = self.space.kinds
-        cards_played = [self.space.cards[action] for action in self.history[1::2] if kinds[action] in (PLAY, PLAY_JOKER)]
-        tricks = []
+        """The finished tricks, each as ``(seat, card)`` in play order with the seat whose hand the card came from
+        (in a Jambone an opponent chooses the exposed hand's card, so the seat that acted is not always its owner);
+        fresh lists, rebuilt from the history."""
+        tricks: list[list[tuple[int, int]]] = []
+        if not self.tricks_played:
+            return tricks
+        space = self.space
+        kinds = space.kinds
+        cards_played = [space.cards[action] for action in self.history[1::2] if PLAY <= kinds[action] <= PLAY_JOKER]
         size = self.active_count
-        for number, leader in enumerate(self.trick_leaders):
-            cards = cards_played[number * size : (number + 1) * size]
-            if len(cards) < size:
-                break  # the trick in progress
+        for number in range(self.tricks_played):
+            seat = self.trick_leaders[number]
             trick = []
-            seat = leader
-            for card in cards:
+            for card in cards_played[number * size : (number + 1) * size]:
                 trick.append((seat, card))
                 seat = self.next_active[seat]
             tricks.append(trick)
         return tricks
+
+    @property
+    def suits_led(self) -> list[int]:
+        """The suit led to each finished trick (the suit a no-trump Joker named when it led), in order (a fresh list)."""
+        suits: list[int] = []
+        tables = self.tables
+        if not self.tricks_played or tables is None:
+            return suits
+        space = self.space
+        kinds = space.kinds
+        plays = [action for action in self.history[1::2] if PLAY <= kinds[action] <= PLAY_JOKER]
+        for start in range(0, self.tricks_played * self.active_count, self.active_count):
+            action = plays[start]
+            suits.append(space.suits[action] if kinds[action] == PLAY_JOKER else tables.effective_suit[space.cards[action]])
+        return suits
+
+    @property
+    def trick_winners(self) -> list[int]:
+        """The seat that took each finished trick, in order (a fresh list)."""
+        played = self.tricks_played
+        winners = self.trick_leaders[1 : played + 1]  # each trick's winner leads the next
+        if len(winners) < played:
+            winners.append(self.trick_winner)  # the last trick of the hand: no one led after it
+        return winners
+
+    @property
+    def team_tricks(self) -> list[int]:
+        """Tricks taken so far by each team (a fresh list)."""
+        teams = self.rules.teams
+        team_tricks = [0] * teams
+        for seat, count in enumerate(self.tricks_won):
+            team = seat % teams
+            team_tricks[team] = team_tricks[team] + count  # compiled: a native add (+= on an item is the generic one)
+        return team_tricks
+
+    @property
+    def tricks_needed(self) -> int | None:
+        """The tricks the makers need (``tricks_needed`` of the rules); None until someone makes trump."""
+        if self.maker < 0:
+            return None
+        return tricks_needed(self.rules, self.contract_level, self.jambone)
+
+    @property
+    def trump_made(self) -> TrumpMade | None:
+        """How trump was made (see ``TrumpMade``); None until it is, and in a misdeal.
+
+        Read from the history when asked, so that making trump costs the engine nothing more.
+        """
+        if self.maker < 0:
+            return None
+        rules = self.rules
+        if rules.bidding == AUCTION:
+            return TrumpMade.BID
+        history = self.history
+        kinds = self.space.kinds
+        for index in range(1, len(history), 2):
+            kind = kinds[history[index]]
+            if kind in (ORDER, ORDER_SUIT):
+                return TrumpMade.ORDERED_UP
+            if kind == CALL:
+                if self.turn_up_is_joker() and rules.joker_turn_up == JOKER_DEALER_NAMES:
+                    return TrumpMade.JOKER_TURN_UP
+                if rules.stick_the_dealer and history[index - 1] == self.dealer:
+                    return TrumpMade.STUCK_DEALER
+                return TrumpMade.CALLED
+        raise AssertionError("a maker without an order or a call")
+
+    @property
+    def sitting_out_seats(self) -> list[int]:
+        """The seats that sit out this hand, in seat order (a fresh list)."""
+        return [seat for seat in range(self.n) if (self.sitting_out >> seat) & 1]
 
     @property
     def action_count(self) -> int:
@@ -1130,4 +1239,15 @@ def hand_points(
     return SCORING[scoring](hand_size, team_tricks, maker_team, made, alone, lone_defence, jambone)
 
 
-__all__ = ["PHASE_NAMES", "RESULT_KEYS", "Hand", "hand_points", "trump_name"]
+__all__ = [
+    "JAMBOREE_BONUS",
+    "PHASE_NAMES",
+    "RESULT_KEYS",
+    "Hand",
+    "TrumpMade",
+    "add_jamboree_bonus",
+    "first_leader",
+    "hand_points",
+    "tricks_needed",
+    "trump_name",
+]

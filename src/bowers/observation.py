@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from bowers.actions import DISCARD, DISCARD_KITTY, GIVE, PLAY, PLAY_JOKER
+from bowers.actions import DISCARD, DISCARD_KITTY, GIVE, HIDDEN
 from bowers.cards import CARD_NAMES, hand_names
 from bowers.hand import OVER, trump_name
 
 if TYPE_CHECKING:
     from bowers.game import Game
     from bowers.hand import Hand
-
-HIDDEN: Final = "??"
 
 
 def _masked(game: Game, hand: Hand, viewer: int, actor: int, action: int, give_index: int) -> str:
@@ -58,30 +56,49 @@ def build_public_observation(game: Game) -> dict[str, Any]:
     return build_observation(game, SPECTATOR)
 
 
-def build_observation(game: Game, seat: int) -> dict[str, Any]:
-    """Everything ``seat`` may see, as a JSON-able dict (``SPECTATOR``: what anyone watching may see)."""
-    hand = game.hand
+def build_observation(game: Game, seat: int, finished: int | None = None) -> dict[str, Any]:
+    """Everything ``seat`` may see, as a JSON-able dict (``SPECTATOR``: what anyone watching may see).
+
+    With ``finished``, the view of that finished hand as it ended, before the next deal: phase ``over``,
+    nobody to act, and the scores as that hand left them.
+    """
+    if finished is None:
+        hand = game.hand
+        over = game.is_over or hand.phase == OVER
+        to_act = None if game.is_over else hand.to_act
+        phase = game.phase
+        number = game.hand_number
+        scores = list(game.scores)
+    else:
+        hand = game._finished[finished]  # the engine's own list of finished hands (this module is part of the engine)
+        over = True
+        to_act = None
+        phase = hand.phase_name
+        number = finished
+        scores = list(game.rules.initial_scores)
+        for result in game._results[: finished + 1]:
+            scores = [score + points for score, points in zip(scores, result["points"], strict=True)]
     rules = game.rules
-    over = game.is_over or hand.phase == OVER
     history = _history(game, hand, seat)
     public: dict[str, Any] = {}
     if hand.jambone and hand.phase >= 10:
         public[str(hand.maker)] = hand_names(hand.hands[hand.maker])
-    to_act = None if game.is_over else hand.to_act
+    trump_made = hand.trump_made
     observation: dict[str, Any] = {
         "variant": rules.variant,
         "seat": None if seat == SPECTATOR else seat,
         "team": None if seat == SPECTATOR else seat % rules.teams,
-        "phase": game.phase,
+        "phase": phase,
         "to_act": to_act,
         "turn": None if hand.turn < 0 or over else hand.turn,
         "dealer": hand.dealer,
-        "hand_number": game.hand_number,
+        "hand_number": number,
         "hand": [] if seat == SPECTATOR else hand_names(hand.hands[seat]),
         "hand_sizes": [h.bit_count() for h in hand.hands],
         "turn_up": CARD_NAMES[hand.turn_up] if hand.turn_up >= 0 else None,
         "turn_up_state": hand.turn_up_state,
         "trump": trump_name(hand.trump),
+        "trump_made": None if trump_made is None else trump_made.value,
         "maker": None if hand.maker < 0 else hand.maker,
         "alone": hand.alone,
         "lone_defender": None if hand.lone_defender < 0 else hand.lone_defender,
@@ -90,13 +107,21 @@ def build_observation(game: Game, seat: int) -> dict[str, Any]:
         "jamboree": {str(s): [CARD_NAMES[c] for c in _top(hand)] for s in hand.jamboree},
         "twos_threes": {str(s): [CARD_NAMES[c] for c in cards] for s, cards in hand.returned.items()},
         "contract": hand.contract(),
+        "contract_level": hand.contract_level if hand.high_bidder >= 0 else None,
         "high_bidder": None if hand.high_bidder < 0 else hand.high_bidder,
-        "sitting_out": [s for s in range(rules.players) if (hand.sitting_out >> s) & 1],
+        "tricks_needed": hand.tricks_needed,
+        "sitting_out": hand.sitting_out_seats,
         "history": history,
+        "tricks": [[[s, CARD_NAMES[c]] for s, c in trick] for trick in hand.played],
+        "trick_leaders": hand.trick_leaders[:],
+        "trick_winners": hand.trick_winners,
+        "suits_led": [trump_name(suit) for suit in hand.suits_led],
         "trick": [[s, CARD_NAMES[c]] for s, c in hand.trick],
+        "led": trump_name(hand.led),
         "leader": None if hand.leader < 0 else hand.leader,
         "tricks_won": hand.tricks_won[:],
-        "scores": list(game.scores),
+        "team_tricks": hand.team_tricks,
+        "scores": scores,
         "target": rules.target,
         "options": game.options,
         "legal_actions": game.legal_actions() if to_act == seat else [],
@@ -111,45 +136,33 @@ def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
 
     Its dealer, its actions with the same masking as the observation's history (a discard
     shown to its maker only, a passed card to its giver and receiver only), its tricks
-    (``[[seat, card], ...]`` in the order played), who took each trick and its result; no hand and no kitty.
+    (``[[seat, card], ...]`` in the order played), who led and who took each trick, how trump
+    was made, the tricks the makers needed and each team took, and its result; no hand and no kitty.
     """
     finished = game._finished  # the engine's own list of finished hands (this module is part of the engine)
     if not 0 <= number < len(finished):
         raise IndexError(f"no finished hand {number}: {len(finished)} hands are finished")
     hand = finished[number]
-    actions = _history(game, hand, seat)
-    tricks = played_tricks(game, hand)
-    # Each trick's winner led the next; the last trick's is the last winner the hand recorded.
-    winners = [*hand.trick_leaders[1:], hand.trick_winner][: hand.tricks_played] if hand.tricks_played else []
     return {
         "hand_number": number,
         "dealer": hand.dealer,
-        "actions": actions,
-        "tricks": tricks,
-        "trick_winners": winners,
+        "actions": _history(game, hand, seat),
+        "tricks": played_tricks(game, hand),
+        "trick_leaders": hand.trick_leaders[:],
+        "trick_winners": hand.trick_winners,
+        "trump_made": None if hand.trump_made is None else hand.trump_made.value,
+        "tricks_needed": hand.tricks_needed,
+        "team_tricks": hand.team_tricks,
         "result": game.results[number],
     }
 
 
 def played_tricks(game: Game, hand: Hand) -> list[list[list[Any]]]:
-    """The cards played in ``hand``, trick by trick, each as ``[seat, card]`` with the seat whose hand it came
-    from: the trick's leader, then each next seat in play.  (In a Jambone an opponent chooses the exposed
-    hand's card, so the seat that acted is not always the card's owner.)  Cards played are public."""
-    space = game.space
-    plays = [action for _, action in hand.actions if space.kinds[action] in (PLAY, PLAY_JOKER)]
-    cards: list[str] = [CARD_NAMES[space.cards[action]] for action in plays]
-    active = game.rules.players - hand.sitting_out.bit_count()
-    tricks: list[list[list[Any]]] = []
-    if active <= 0:
-        return tricks
-    leaders = hand.trick_leaders
-    for number, start in enumerate(range(0, len(cards), active)):
-        owner = leaders[number] if number < len(leaders) else -1
-        trick: list[list[Any]] = []
-        for card in cards[start : start + active]:
-            trick.append([owner, card])
-            owner = hand.next_active[owner] if owner >= 0 else -1
-        tricks.append(trick)
+    """The cards played in ``hand``, trick by trick (the trick in progress last, when there is one), each as
+    ``[seat, card]`` with the seat whose hand it came from (``Hand.played``).  Cards played are public."""
+    tricks: list[list[list[Any]]] = [[[s, CARD_NAMES[c]] for s, c in trick] for trick in hand.played]
+    if hand.trick_cards:
+        tricks.append([[s, CARD_NAMES[c]] for s, c in hand.trick])
     return tricks
 
 

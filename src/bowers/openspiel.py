@@ -10,9 +10,10 @@ instead of one hand.  The ``draw`` option is not offered: the first dealer is
 a chance outcome.
 
 The deal is chance: the first dealer (one outcome per seat), then every card
-of the deck one at a time (outcome = the card's index in the variant's deck):
-the first ``players * hand_size`` to the seats in turn from the dealer's left,
-the rest to the kitty in order (its first card is the turn-up).  Player
+of the deck one at a time (outcome = the card's index in the variant's deck),
+in the order the engine deals a shuffled deck: the variant's packets from the
+dealer's left, and the kitty (its first card is the turn-up) where the
+variant deals it (``bowers.game.deal_recipients``).  Player
 actions are the variant's fixed action space.  Returns are each player's
 team's points over the episode (general-sum), paid at the end (OpenSpiel's
 MCTS wants terminal rewards).  Strings are
@@ -33,17 +34,16 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from bowers.actions import BID, space_for
 from bowers.bots.sampler import Sampler
-from bowers.cards import CARD_NAMES
-from bowers.encoding import Encoding, closing_observation
+from bowers.cards import CARD_NAMES, Card
+from bowers.encoding import Encoding
 from bowers.errors import OptionError
-from bowers.game import Game, replay
-from bowers.hand import hand_points
+from bowers.game import Game, deal_order, deal_recipients
+from bowers.hand import JAMBOREE_BONUS, hand_points
 from bowers.variants import AUCTION, Rules, variant, variants
 
 EXCLUDED_OPTIONS: Final = ("draw",)
 MAX_HANDS_PER_TARGET_POINT: Final = 4  # whole games: max_game_length allows this many hands per point of the target
 EXTRA_HANDS: Final = 100  # ... plus this many (misdeals score nothing; a longer game is vanishingly unlikely)
-JAMBOREE_BONUS: Final = 16
 SCORE_SEPARATOR: Final = ";"  # OpenSpiel game strings separate parameters with commas
 
 
@@ -261,32 +261,30 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         hand_number = game.hand_number
         game.apply_id(action)
         if game.hand_number != hand_number or game.is_over:
-            self._end_hand(action)
+            self._end_hand()
 
     def _deal(self) -> tuple[list[list[str]], list[str]]:
-        """The dealt cards as names: each seat's hand and the kitty."""
-        spec = self._table.spec
-        rules = spec.rules
-        players = rules.players
-        names = [CARD_NAMES[spec.encoding.deck[index]] for index in self._table.dealing]
-        hands: list[list[str]] = [[] for _ in range(players)]
-        count = players * rules.hand_size
-        for position in range(count):
-            hands[(self._table.dealer + 1 + position) % players].append(names[position])
-        return hands, names[count:]
+        """The cards dealt so far as names, by the engine's order of dealing: each seat's hand and the kitty."""
+        table = self._table
+        spec = table.spec
+        recipients = deal_recipients(spec.rules, table.dealer)
+        hands: list[list[str]] = [[] for _ in range(spec.rules.players)]
+        kitty: list[str] = []
+        for position, index in enumerate(table.dealing):
+            seat = recipients[position]
+            (hands[seat] if seat >= 0 else kitty).append(CARD_NAMES[spec.encoding.deck[index]])
+        return hands, kitty
 
     def _start_hand(self) -> None:
         table = self._table
         spec = table.spec
         hands, kitty = self._deal()
         if table.game is None:
-            table.game = Game.from_deal(spec.variant, dealer=table.dealer, hands=hands, kitty=kitty, seed=0, **spec.options)
+            table.game = Game.from_deal(spec.rules, dealer=table.dealer, hands=hands, kitty=kitty, seed=0)
             return
-        record = table.game.record()
-        record["deals"][-1].update(hands=hands, kitty=kitty, actions=[], result=None)
-        table.game = replay(record)
+        table.game.redeal(hands, kitty)
 
-    def _end_hand(self, action: int) -> None:
+    def _end_hand(self) -> None:
         table = self._table
         game = table.game
         assert game is not None
@@ -297,7 +295,7 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if spec.whole_game and game.is_over:
             table.over = True
             return
-        closing = self._closing_views(action)
+        closing = [game.hand_over_view(seat) for seat in range(spec.rules.players)]
         if not spec.whole_game:
             table.closing = closing
             table.over = True
@@ -306,16 +304,6 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             table.past[seat].append(_strip(view))
         table.dealer = game.dealer
         table.dealing = []
-
-    def _closing_views(self, action: int) -> list[dict[str, Any]]:
-        game = self._table.game
-        assert game is not None
-        before = game.copy()
-        before.undo()
-        actor = before.to_act
-        assert actor is not None
-        name = self._table.spec.encoding.action_names[action]
-        return [closing_observation(before.observation(seat), actor, name) for seat in range(game.rules.players)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         table = self._table
@@ -404,15 +392,8 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         world = Sampler(table.game.observation(player)).sample(rng)
         hand = world.hand
         spec = table.spec
-        rules = spec.rules
-        players = rules.players
-        index = spec.encoding.card_index
-        dealt = [sorted(index[CARD_NAMES[c]] for c in range(len(CARD_NAMES)) if (cards >> c) & 1) for cards in hand.dealt_hands]
-        order: list[int] = []
-        for position in range(players * rules.hand_size):
-            seat = (hand.dealer + 1 + position) % players
-            order.append(dealt[seat][position // players])
-        order.extend(index[CARD_NAMES[c]] for c in hand.kitty_as_dealt)
+        position_of = {card: index for index, card in enumerate(spec.encoding.deck)}
+        order: list[Card] = deal_order(spec.rules, hand.dealer, hand.dealt_hands, hand.kitty_as_dealt)
         history = self.history()
         first_hand = len(table.past[0]) == 0
         this_hand = len(table.dealing) + table.game.hand.action_count + (1 if first_hand else 0)
@@ -422,7 +403,7 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if state._table.dealer < 0:
             state.apply_action(hand.dealer)
         for card in order:
-            state.apply_action(card)
+            state.apply_action(position_of[card])
         for _, action in hand.actions:
             state.apply_action(action)
         return state

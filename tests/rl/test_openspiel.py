@@ -12,6 +12,8 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import bowers
+from bowers.cards import parse_card, to_hand
+from bowers.game import deal_order
 from bowers.openspiel import GAME_NAMES, game_name
 from tests.test_openspiel_differential import DECK, Deal
 
@@ -129,11 +131,10 @@ class AdapterGame:
         game = pyspiel.load_game("bowers_standard", {"stick_the_dealer": stick_the_dealer, "defend_alone": False})
         self.state = game.new_initial_state()
         self.state.apply_action(dealer)
-        index = {name: i for i, name in enumerate(_deck_names())}
-        for position in range(20):
-            seat = (dealer + 1 + position) % 4
-            self.state.apply_action(index[sorted(hands[seat])[position // 4]])
-        for card in kitty:
+        rules = bowers.make_rules("standard")
+        index = {card: i for i, card in enumerate(rules.deck)}
+        held = [to_hand(parse_card(name) for name in seat_cards) for seat_cards in hands]
+        for card in deal_order(rules, dealer, held, [parse_card(name) for name in kitty]):  # the engine's order of dealing
             self.state.apply_action(index[card])
 
     @property
@@ -168,12 +169,6 @@ class AdapterGame:
         return results
 
 
-def _deck_names() -> list[str]:
-    from bowers.cards import CARD_NAMES
-
-    return [CARD_NAMES[card] for card in bowers.make_rules("standard").deck]
-
-
 class AdapterDeal(Deal):
     """The differential test's deal, with bowers reached through the registered OpenSpiel game."""
 
@@ -187,3 +182,24 @@ def test_standard_agrees_with_openspiel_euchre_through_the_adapter(stick_the_dea
     assert len(DECK) == 24
     for seed in range(3000, 3060):
         AdapterDeal(seed, stick_the_dealer).play()
+
+
+@pytest.mark.parametrize("name", ["bowers_standard", "bowers_railroad", "bowers_bid", "bowers_ultimate"])
+def test_chance_deals_the_deck_as_the_engine_deals_it(name: str) -> None:
+    """The cards dealt one by one go where the engine deals a deck in that order, hand after hand."""
+    state = pyspiel.load_game(f"{name}(whole_game=true)").new_initial_state()
+    rng = random.Random(name)
+    rules = state._table.spec.rules
+    for _ in range(2):
+        while not state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state._table.dealer < 0:
+            state.apply_action(rng.randrange(rules.players))
+        dealer = state._table.dealer
+        order = list(rules.deck)
+        rng.shuffle(order)
+        for card in order:
+            state.apply_action(rules.deck.index(card))
+        game = state._table.game
+        hands, kitty = bowers.game.deal_from_order(rules, dealer, order)
+        assert list(game.hand.dealt_hands) == hands and game.hand.kitty_as_dealt == kitty and game.dealer == dealer

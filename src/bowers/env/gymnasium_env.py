@@ -29,10 +29,10 @@ import numpy as np
 from gymnasium import spaces
 
 from bowers.bots import Bot, create
-from bowers.encoding import Encoding, closing_observation
+from bowers.encoding import Encoding
 from bowers.env.pettingzoo_env import RENDER_MODES, SEED_BOUND, check_render_mode
 from bowers.env.render import render_table
-from bowers.errors import IllegalAction, OptionError
+from bowers.errors import IllegalAction, OptionError, Refusal
 from bowers.game import Game
 
 ILLEGAL_ACTIONS = ("raise", "penalty")
@@ -121,7 +121,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         if self._closing is not None or game.is_over:
             raise RuntimeError("the episode is over: call reset()")
         if isinstance(action, bool | float):
-            raise IllegalAction(self.seat, repr(action), "an action is an integer id")
+            raise IllegalAction(self.seat, repr(action), "an action is an integer id", Refusal.NOT_AN_ID)
         action_id = operator.index(action)
         hand_number = game.hand_number
         try:
@@ -138,7 +138,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         if game.hand_number != hand_number or game.is_over:
             reward += self._hand_points()
             info["hand_result"] = game.results[-1]
-            if self._episode_over(action_id):
+            if self._episode_over():
                 return self._observe(), reward, True, False, info
         hands_before = len(game.results)
         more, over = self._bots_play()
@@ -158,10 +158,10 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
             bot = self.bots[to_act]
             assert bot is not None
             hand_number = game.hand_number
-            action = game.apply(bot.act(game.observation(to_act)))
+            game.apply(bot.act(game.observation(to_act)))
             if game.hand_number != hand_number or game.is_over:
                 reward += self._hand_points()
-                if self._episode_over(game.space.index[action]):
+                if self._episode_over():
                     return reward, True
 
     def _hand_points(self) -> float:
@@ -169,18 +169,14 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         assert game is not None
         return float(game.results[-1]["points"][self.seat % self.encoding.teams])
 
-    def _episode_over(self, action_id: int) -> bool:
-        """True when the hand just ended closes the episode (then the learner's closing view is kept)."""
+    def _episode_over(self) -> bool:
+        """True when the hand just ended closes the episode (then the learner's view of its end is kept)."""
         game = self.game
         assert game is not None
         if self.whole_game and not game.is_over:
             return False
         if not self.whole_game:
-            before = game.copy()
-            before.undo()
-            actor = before.to_act
-            assert actor is not None
-            self._closing = closing_observation(before.observation(self.seat), actor, self.encoding.action_names[action_id])
+            self._closing = game.hand_over_view(self.seat)
         return True
 
     def _view(self) -> dict[str, Any]:

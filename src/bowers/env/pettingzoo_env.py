@@ -21,7 +21,7 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from bowers.encoding import Encoding, closing_observation
+from bowers.encoding import Encoding
 from bowers.env.render import render_table
 from bowers.errors import OptionError
 from bowers.game import Game
@@ -75,7 +75,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         self._seeds = random.Random()  # the generator of game seeds (a plain one: a numpy draw costs several steps)
         self.game: Game | None = None
         self._closing: list[dict[str, Any]] | None = None  # each seat's view of the hand that ended a one-hand episode
-        self._closing_action: int | None = None  # the action that ended it (its views are built when first observed)
+        self._hand_ended = False  # a one-hand episode is over (its views are built when first observed)
 
     def _make_observation_space(self) -> spaces.Dict:
         encoding = self.encoding
@@ -102,7 +102,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
             self._seeds = random.Random(seed)
         self.game = Game(self.variant, seed=self._seeds.getrandbits(63), **self.game_options)
         self._closing = None
-        self._closing_action = None
+        self._hand_ended = False
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -143,7 +143,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         if self._legal_ids and game.hand_number == hand_number:
             self.agent_selection = self.possible_agents[game.to_act]  # type: ignore[index]
         else:
-            self._end_of_hand(action)
+            self._end_of_hand()
             self._accumulate_rewards()
         if self._render_human:
             self.render()
@@ -152,7 +152,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         """The ids legal for the selected agent now (what its action mask allows), without building the mask."""
         return list(self._legal_ids)
 
-    def _end_of_hand(self, action_id: int) -> None:
+    def _end_of_hand(self) -> None:
         """Points for every seat's team; the episode ends here unless a whole game goes on."""
         game = self.game
         assert game is not None
@@ -168,27 +168,17 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
             self.agent_selection = self.possible_agents[to_act]
             return
         if not self.whole_game:
-            self._closing_action = action_id  # the views are built if anyone observes the end
+            self._hand_ended = True  # the views are built if anyone observes the end
         for name in self.agents:
             self.terminations[name] = True
         self._episode_over = True
 
-    def _closing_views(self, action_id: int) -> list[dict[str, Any]]:
-        """Each seat's view of the hand that just ended (the engine has already dealt the next one)."""
-        game = self.game
-        assert game is not None
-        before = game.copy()
-        before.undo()
-        actor = before.to_act
-        assert actor is not None
-        name = self.encoding.action_names[action_id]
-        return [closing_observation(before.observation(seat), actor, name) for seat in range(self.encoding.players)]
-
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's tensor and action mask, from what its seat may see."""
         seat = self._seat_of[agent]
-        if self._closing is None and self._closing_action is not None:
-            self._closing = self._closing_views(self._closing_action)
+        if self._closing is None and self._hand_ended:
+            assert self.game is not None
+            self._closing = [self.game.hand_over_view(seat) for seat in range(self.encoding.players)]
         if self._closing is not None:
             view = self._closing[seat]
         else:

@@ -1,11 +1,12 @@
 """Why the rules refuse an action, said in the screen's own words and symbols.
 
-The table's messages never show the engine's notation (``play:9D``, ``seat 0``,
-``must follow S``): every reason here is worked out from the person's
-observation alone, so it can never reveal a hidden card either.
+The engine decides why (``bowers.refusals``: a ``Refusal`` kind and its details, from the person's
+observation alone, so a reason can never reveal a hidden card); this module only translates that into
+the table's words, which never show the engine's notation (``play:9D``, ``seat 0``, ``must follow S``).
 
 >>> from bowers.variants import make_rules
->>> observation = {"hand": ["9D", "KS"], "legal_actions": ["play:9D"], "trick": [[1, "AD"]], "trump": "S"}
+>>> observation = {"phase": "play", "to_act": 2, "turn": 2, "dealer": 0, "hand": ["9D", "KS"],
+...                "legal_actions": ["play:9D"], "trick": [[1, "AD"]], "trump": "S", "led": "D"}
 >>> refusal("play:KS", observation, make_rules("standard"))
 'You must follow ♦ (the suit led).'
 >>> refusal("play:AS", observation, make_rules("standard"))
@@ -17,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bowers.cards import SUIT_LETTERS, parse_card
-from bowers.errors import NotationError
-from bowers.play.render import ACTION_WORDS, card_label, describe_action, suit_label, trump_index
-from bowers.tables import NO_TRUMP, trump_tables
+from bowers.errors import IllegalAction, Refusal
+from bowers.play.render import ACTION_WORDS, card_label, describe_action, suit_label
+from bowers.refusals import why_refused
 from bowers.variants import Rules
 
 # What trying each kind of action is called in a sentence such as "You can't <verb> now".
@@ -79,86 +79,59 @@ def choices_words(legal: Sequence[str], hand_size: int = 0) -> str:
 
 def refusal(action: str, observation: Mapping[str, Any], rules: Rules) -> str:
     """Why ``action`` (canonical, and not legal now) is refused, in one sentence of the screen's words."""
+    if not observation.get("legal_actions"):
+        return "It is not your turn."
+    kind, details, _ = why_refused(action, observation, rules)
+    return refusal_words(kind, details, action, observation)
+
+
+def error_words(error: IllegalAction, observation: Mapping[str, Any]) -> str:
+    """An ``IllegalAction`` the engine raised for the observing seat, in the screen's words."""
+    if not observation.get("legal_actions"):
+        return "It is not your turn."
+    return refusal_words(error.kind, error.details, error.action, observation)
+
+
+def refusal_words(kind: Refusal, details: Mapping[str, Any], action: str, observation: Mapping[str, Any]) -> str:
+    """A refusal's kind and details (``bowers.refusals``) in one sentence of the screen's words; the observation
+    gives only the choices to offer instead."""
     legal: list[str] = list(observation.get("legal_actions") or [])
     if not legal:
         return "It is not your turn."
     keyword, _, argument = action.partition(":")
-    legal_keywords = {choice.partition(":")[0] for choice in legal}
     now = choices_words(legal, len(observation.get("hand") or []))
-    if keyword not in legal_keywords:
-        if keyword == "pass" and "call" in legal_keywords and observation.get("dealer") == observation.get("seat"):
-            return f"The dealer is stuck and must name trump: {now}."
+    if kind is Refusal.MUST_NAME_TRUMP:
+        return f"The dealer is stuck and must name trump: {now}."
+    absent = kind is Refusal.NO_SUCH_ACTION
+    if kind is Refusal.WRONG_STEP or (absent and not details.get("keyword_legal")):
         return f"You can't {VERBS.get(keyword, 'do that')} now: {now}."
-    if keyword in CARD_KEYWORDS:
-        reason = _card_refusal(keyword, argument, observation, rules, legal)
-        if reason is not None:
-            return reason
-    if keyword == "call" and argument == _turned_down_suit(observation):
-        return f"You can't name {suit_label(argument)}: it was turned down. Choose {now}."
-    if keyword == "bid":
+    missing = details.get("cards") if kind is Refusal.NOT_HELD else details.get("missing")
+    if missing:
+        labels = or_list([card_label(card) for card in missing])
+        return f"The exposed hand has no {labels}." if details.get("exposed") else f"You don't hold {labels}."
+    same = [choice.partition(":")[2].split(":")[0] for choice in legal if choice.startswith(keyword + ":")]
+    example = " ".join(card_label(card) for card in same[0].split(",")) if same else ""
+    word = ACTION_WORDS.get(keyword, keyword)
+    if keyword == "twos-threes":
+        return f"Return exactly three cards ranked 2 or 3, such as: {word} {example}."
+    cards = argument.split(":")[0].split(",") if argument else []
+    wanted = same[0].count(",") + 1 if same else len(cards)
+    if absent and keyword in CARD_KEYWORDS and len(cards) != wanted:
+        plural = "s" if wanted != 1 else ""
+        return f"{word.capitalize()} exactly {wanted} card{plural} at once, such as: {word} {example}."
+    if kind is Refusal.KEEP_TURN_UP:
+        return f"You must keep the card you took up ({card_label(str(details['card']))}): {choices_words(legal)}."
+    if kind is Refusal.MUST_FOLLOW and details.get("suit") is not None:
+        if details.get("trump"):
+            return f"You must follow trumps ({card_label(str(details['card']))} led)."
+        return f"You must follow {suit_label(str(details['suit']))} (the suit led)."
+    if kind is Refusal.TURNED_DOWN_SUIT:
+        return f"You can't name {suit_label(str(details['suit']))}: it was turned down. Choose {now}."
+    if kind is Refusal.BID_TOO_LOW or (absent and keyword == "bid"):
         contract = observation.get("contract")
         standing = f" ({describe_action('bid:' + contract)[4:]})" if contract else ""
         return f"A bid must beat the high bid{standing}: {now}."
     return f"You can't {describe_action(action)} now: {now}."
 
 
-def _turned_down_suit(observation: Mapping[str, Any]) -> str | None:
-    turn_up = observation.get("turn_up")
-    if not turn_up or observation.get("turn_up_state") in (None, "face-up", "taken"):
-        return None
-    return str(turn_up)[-1]
-
-
-def _card_refusal(keyword: str, argument: str, observation: Mapping[str, Any], rules: Rules, legal: list[str]) -> str | None:
-    """Why a card action is refused: a card not held, a wrong number of cards, not following suit; None when none fits."""
-    cards = [card for card in argument.split(":")[0].split(",") if card]
-    hand = set(observation.get("hand") or [])
-    playing_for = observation.get("playing_for")
-    exposed = (observation.get("exposed") or {}).get(str(playing_for)) if playing_for is not None else None
-    if keyword == "play" and exposed is not None:
-        missing = [card for card in cards if card not in exposed]
-        if missing:
-            return f"The exposed hand has no {or_list([card_label(card) for card in missing])}."
-    else:
-        turn_up = observation.get("turn_up")
-        held = hand | ({turn_up} if keyword == "discard" and f"discard:{turn_up}" in legal else set())
-        missing = [card for card in cards if card not in held]
-        if missing:
-            return f"You don't hold {or_list([card_label(card) for card in missing])}."
-    same = [choice.partition(":")[2].split(":")[0] for choice in legal if choice.startswith(keyword + ":")]
-    example = " ".join(card_label(card) for card in same[0].split(",")) if same else ""
-    word = ACTION_WORDS.get(keyword, keyword)
-    if keyword == "twos-threes":
-        return f"Return exactly three cards ranked 2 or 3, such as: {word} {example}."
-    wanted = same[0].count(",") + 1 if same else len(cards)
-    if len(cards) != wanted:
-        plural = "s" if wanted != 1 else ""
-        return f"{word.capitalize()} exactly {wanted} card{plural} at once, such as: {word} {example}."
-    if keyword == "discard" and observation.get("turn_up") in cards and observation.get("turn_up_state") == "taken":
-        return f"You must keep the card you took up ({card_label(str(observation['turn_up']))}): {choices_words(legal)}."
-    if keyword == "play":
-        led = _led_suit(observation, rules)
-        if led is not None:
-            return f"You must follow trumps ({led[1:]} led)." if led.startswith("*") else f"You must follow {led} (the suit led)."
-    return None
-
-
-def _led_suit(observation: Mapping[str, Any], rules: Rules) -> str | None:
-    """The suit led to the trick in progress as a symbol, or ``*`` and the card led when it is a trump; None in doubt."""
-    trick = observation.get("trick") or []
-    trump = trump_index(observation.get("trump"))
-    if not trick or trump is None:
-        return None
-    try:
-        led_card = parse_card(str(trick[0][1]).split(":")[0])
-    except NotationError:
-        return None
-    tables = trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump)
-    suit = tables.effective_suit[led_card]
-    if not 0 <= suit < 4:
-        return None
-    label = suit_label(SUIT_LETTERS[suit])
-    return f"*{card_label(str(trick[0][1]))}" if trump != NO_TRUMP and suit == trump else label
-
-
-__all__ = ["choices_words", "or_list", "refusal"]
+__all__ = ["choices_words", "error_words", "or_list", "refusal", "refusal_words"]
