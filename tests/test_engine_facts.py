@@ -177,7 +177,9 @@ def test_each_finished_hand_tells_its_facts(variant: str) -> None:
 def _check_tricks(rules: bowers.Rules, view: dict[str, Any], result: dict[str, Any]) -> None:
     """Each trick's leader, cards and winner agree with one another and with the result."""
     tricks, leaders, winners = view["tricks"], view["trick_leaders"], view["trick_winners"]
-    assert len(winners) == len(tricks) and leaders[: len(tricks)] == [trick[0][0] for trick in tricks]
+    assert len(winners) == len(tricks)
+    unfinished = [view["trick"][0][0]] if view["trick"] else []  # a hand can end in the middle of a trick
+    assert leaders == [trick[0][0] for trick in tricks] + unfinished  # a finished hand names no next leader
     assert [trick[0][0] for trick in tricks[1:]] == winners[: len(tricks) - 1]  # each winner leads the next trick
     if tricks:
         assert leaders[0] == first_leader(rules, result["dealer"], result["maker"], result["alone"], view["sitting_out"])
@@ -322,3 +324,18 @@ def test_a_hand_dealt_again_before_its_first_action() -> None:
         game.redeal(hands, kitty)
     with pytest.raises(bowers.RecordError):
         copy.redeal(hands, kitty[:-1])
+
+
+def test_a_hand_ended_by_a_renege_claim_names_no_next_leader() -> None:
+    ended_early = 0
+    for seed in range(40):
+        game = bowers.Game("standard", seed=seed, reneges=True)
+        rng = random.Random(seed)
+        while game.hand_number < 2 and not game.is_over:
+            game.apply_id(rng.choice(game.legal_action_ids()))
+        for number, result in enumerate(game.results):
+            view = game.hand_over_view(None, number)
+            shown = [trick[0][0] for trick in view["tricks"]] + ([view["trick"][0][0]] if view["trick"] else [])
+            assert view["trick_leaders"] == shown, (seed, number)
+            ended_early += result["renege"] is not None and len(view["tricks"]) < 5
+    assert ended_early  # claims did end hands before their last trick

@@ -113,7 +113,7 @@ def build_observation(game: Game, seat: int, finished: int | None = None) -> dic
         "sitting_out": hand.sitting_out_seats,
         "history": history,
         "tricks": [[[s, CARD_NAMES[c]] for s, c in trick] for trick in hand.played],
-        "trick_leaders": hand.trick_leaders[:],
+        "trick_leaders": _trick_leaders(hand),
         "trick_winners": hand.trick_winners,
         "suits_led": [trump_name(suit) for suit in hand.suits_led],
         "trick": [[s, CARD_NAMES[c]] for s, c in hand.trick],
@@ -148,13 +148,21 @@ def build_hand_summary(game: Game, number: int, seat: int) -> dict[str, Any]:
         "dealer": hand.dealer,
         "actions": _history(game, hand, seat),
         "tricks": played_tricks(game, hand),
-        "trick_leaders": hand.trick_leaders[:],
+        "trick_leaders": _trick_leaders(hand),
         "trick_winners": hand.trick_winners,
         "trump_made": None if hand.trump_made is None else hand.trump_made.value,
         "tricks_needed": hand.tricks_needed,
         "team_tricks": hand.team_tricks,
         "result": game.results[number],
     }
+
+
+def _trick_leaders(hand: Hand) -> list[int]:
+    """Each trick's leader, the trick in progress included; a finished hand (which may end before its last tricks
+    are played, or in the middle of one) lists the leaders of the tricks it shows and no more."""
+    if hand.phase == OVER:
+        return hand.trick_leaders[: len(hand.played) + (1 if hand.trick_cards else 0)]
+    return hand.trick_leaders[:]
 
 
 def played_tricks(game: Game, hand: Hand) -> list[list[list[Any]]]:

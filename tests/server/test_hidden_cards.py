@@ -132,12 +132,20 @@ def expected_previous_hand(game: Game, viewer: int | None) -> dict[str, Any] | N
         return None
     deal = finished[-1]
     tricks, winners = replayed_tricks(game, len(finished) - 1)
+    team_tricks = [0] * game.rules.teams
+    for winner in winners:
+        team_tricks[game.rules.team_of(winner)] += 1
+    ended = game.hand_over_view(None, len(finished) - 1)  # the contract's facts, public once the hand is over
     return {
         "hand_number": len(finished) - 1,
         "dealer": deal["dealer"],
         "actions": shown_actions(game, deal["actions"], viewer),
         "tricks": tricks,
+        "trick_leaders": [trick[0][0] for trick in tricks],
         "trick_winners": winners,
+        "team_tricks": team_tricks,
+        "tricks_needed": ended["tricks_needed"],
+        "trump_made": ended["trump_made"],
         "result": deal["result"],
     }
 
