@@ -17,7 +17,7 @@ from typing import Any
 
 from bowers import engine_kind
 from bowers.game import Game
-from bowers.variants import AUCTION, Rules
+from bowers.variants import AUCTION, Rules, as_rules
 
 CONTRACT_LEVELS = ("3", "4", "5", "5NT")  # the levels of the bid variant
 
@@ -41,9 +41,14 @@ def game_seeds(seed: int, index: int) -> tuple[int, int]:
     return int.from_bytes(digest[:8], "big") & mask, int.from_bytes(digest[8:], "big") & mask
 
 
-def play_random_game(variant: str, deal_seed: int, action_seed: int, options: Mapping[str, Any]) -> tuple[Game, int]:
-    """Play one game to its end choosing uniformly among legal action ids; the game and its number of actions."""
-    game = Game(variant, seed=deal_seed, **options)
+def play_random_game(
+    variant: str | Rules, deal_seed: int, action_seed: int, options: Mapping[str, Any] | None = None
+) -> tuple[Game, int]:
+    """Play one game to its end choosing uniformly among legal action ids; the game and its number of actions.
+
+    ``variant`` is a variant's name or its ``Rules`` (then ``options``, if any, change them).
+    """
+    game = Game(variant, seed=deal_seed, **dict(options or {}))
     choice = random.Random(action_seed).choice
     step = game.step_id
     ids = game.legal_action_ids()
@@ -156,7 +161,7 @@ class _Tally:
 
 
 def simulate(
-    variant: str,
+    variant: str | Rules,
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
@@ -165,30 +170,30 @@ def simulate(
     """Play ``games`` random games of ``variant`` and return a JSON-able summary.
 
     Game ``i`` is dealt from, and plays with, seeds derived from ``(seed, i)``
-    (``game_seeds``), so a run is reproducible. ``options`` are the variant's
-    options (strings such as ``"true"`` are accepted, as on the command line);
+    (``game_seeds``), so a run is reproducible. ``variant`` is a name or ``Rules``;
+    ``options`` are the variant's options, read once into its rules
+    (strings such as ``"true"`` are accepted, as on the command line);
     a bad variant or option raises ``bowers.errors.OptionError`` before any
     game is played. ``progress``, if given, is called after each game with the
     number of games finished so far.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    chosen = dict(options or {})
+    rules = as_rules(variant, **dict(options or {}))
     first_deal, first_actions = game_seeds(seed, 0)
     start = time.perf_counter()
-    game, actions = play_random_game(variant, first_deal, first_actions, chosen)
-    tally = _Tally(game.rules)
+    game, actions = play_random_game(rules, first_deal, first_actions)
+    tally = _Tally(rules)
     tally.add_game(game.winner, game.results)
     if progress is not None:
         progress(1)
     for index in range(1, games):
-        game, played = play_random_game(variant, *game_seeds(seed, index), chosen)
+        game, played = play_random_game(rules, *game_seeds(seed, index))
         actions += played
         tally.add_game(game.winner, game.results)
         if progress is not None:
             progress(index + 1)
     seconds = time.perf_counter() - start
-    rules = game.rules
     summary: dict[str, Any] = {
         "variant": rules.variant,
         "options": {name: list(value) if isinstance(value, tuple) else value for name, value in rules.options.items()},

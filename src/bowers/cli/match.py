@@ -177,7 +177,7 @@ def _percent(value: float | None) -> str:
 def games_table(result: GamesResult) -> Table:
     """The figures of a match of whole games as a table, one column per side."""
     kind = "duplicate games" if result.duplicate else "games"
-    target = make_rules(result.variant, **result.options).target
+    target = result.rules.target
     sides = result.sides
     rows: list[tuple[str, list[str]]] = [
         ("games won", [f"{s.games_won} of {result.played}" for s in sides]),
@@ -213,7 +213,7 @@ def games_summary_lines(result: GamesResult, cluster: str | None = None) -> list
 def summary_lines(result: MatchResult, cluster: str | None = None) -> list[str]:
     """The whole-match figures that are not per side: Elo, games, speed (``cluster`` as given to ``--ray``)."""
     lines = _elo_lines([side.label for side in result.sides], result.elo, " in games", none_finished=True)
-    lines.append(f"games to {make_rules(result.variant, **result.options).target}: {result.games}")
+    lines.append(f"games to {result.rules.target}: {result.games}")
     speed = result.hands_per_second
     lines.append(
         f"{result.hands} hands in {result.seconds:.2f} s on {where_played(result.workers, cluster)}: "
@@ -277,13 +277,12 @@ def match_command(
         fail("--deals and --games are two kinds of match: give one of them")
     count = games if games is not None else (100 if deals is None else deals)
     try:
+        rules = make_rules(variant_name, **options)  # the variant and its options, read once
         if games is not None:
-            checked: MatchPlan | GamesPlan = plan_games(
-                variant_name, players, games, seed, workers, duplicate, options, settings, cluster
-            )
+            checked: MatchPlan | GamesPlan = plan_games(rules, players, games, seed, workers, duplicate, None, settings, cluster)
             label = f"{' vs '.join(players)}, whole games of {checked.rules.variant}"
         else:
-            checked = plan_match(variant_name, players, count, seed, workers, duplicate, options, settings, cluster)
+            checked = plan_match(rules, players, count, seed, workers, duplicate, None, settings, cluster)
             label = f"{' vs '.join(players)} at {checked.rules.variant}"
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(label, total=count)

@@ -29,6 +29,7 @@ from bowers.match.runner import (
     Side,
     _derived_seed,
     _play_until,
+    json_options,
     match_record,
     play_checked,
     seatings,
@@ -81,7 +82,7 @@ def play_game_pass(
     plan: PlayPlan, number: int, seating: Sequence[int], pass_number: int
 ) -> tuple[GamePass, list[list[float]], list[int]]:
     """Play game ``number`` once, to its end, with the given seating."""
-    game = Game(plan.variant, seed=game_seed(plan.seed, number), **plan.options)
+    game = Game(plan.rules, seed=game_seed(plan.seed, number))
     rules = game.rules
     seat_side = [seating[rules.team_of(seat)] for seat in range(rules.players)]
     bots = [
@@ -94,7 +95,8 @@ def play_game_pass(
     while not game.is_over:
         hand = game.hand_number
         if hand >= HAND_LIMIT:
-            raise MatchFailure(plan.variant, plan.seed, None, "the game", f"not over after {HAND_LIMIT} hands", number, hand)
+            failure = f"not over after {HAND_LIMIT} hands"
+            raise MatchFailure(plan.rules.variant, plan.seed, None, "the game", failure, number, hand)
         for seat, bot in enumerate(bots):
             see_deal = getattr(bot, "see_deal", None)
             if see_deal is not None:  # adapters to other programs that need a full state (see benchmarks/peers)
@@ -183,8 +185,7 @@ class GameSideResult:
 class GamesResult:
     """Everything a match of whole games measured; ``to_dict`` is ``bowers match --games N --json``."""
 
-    variant: str
-    options: Mapping[str, Any]
+    rules: Rules
     seed: int
     games: int  # duplicate sets (or single games without duplicate)
     duplicate: bool
@@ -195,6 +196,16 @@ class GamesResult:
     sides: tuple[GameSideResult, ...]
     elo: tuple[Elo, ...]
     outcomes: tuple[GameOutcome, ...] = field(repr=False, default=())
+
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+        return self.rules.variant
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The variant's options as JSON writes them (lists for tuples)."""
+        return json_options(self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able summary."""
@@ -293,8 +304,7 @@ def _summarise(plan: PlayPlan, rules: Rules, outcomes: list[GameOutcome], worker
             )
         )
     return GamesResult(
-        variant=rules.variant,
-        options={k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()},
+        rules=rules,
         seed=plan.seed,
         games=len(outcomes),
         duplicate=plan.duplicate,
@@ -330,7 +340,7 @@ class GamesPlan:
 
 
 def plan_games(
-    variant: str,
+    variant: str | Rules,
     players: Sequence[str | Side],
     games: int = 20,
     seed: int = 0,
@@ -350,7 +360,7 @@ def plan_games(
 
 
 def play_games(
-    variant: str,
+    variant: str | Rules,
     players: Sequence[str | Side],
     games: int = 20,
     seed: int = 0,

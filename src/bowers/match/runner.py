@@ -38,7 +38,7 @@ from bowers.errors import BowersError, MatchFailure, OptionError
 from bowers.game import Game
 from bowers.match.hands import hand_summary, prepare_records_directory, side_rates, write_record
 from bowers.match.statistics import Elo, Estimate, elo_difference, mean_interval
-from bowers.variants import Rules, make_rules
+from bowers.variants import Rules, as_rules
 
 SIDE_LABELS = "ABCDEF"
 
@@ -78,8 +78,7 @@ class Side:
 class PlayPlan:
     """What every worker needs to play any deal of a match (picklable)."""
 
-    variant: str
-    options: Mapping[str, Any]
+    rules: Rules
     sides: tuple[Side, ...]
     seed: int
     duplicate: bool
@@ -121,6 +120,11 @@ def _derived_seed(*parts: object) -> int:
     return int.from_bytes(digest, "big") & ((1 << 63) - 1)
 
 
+def json_options(rules: Rules) -> dict[str, Any]:
+    """The rules' options as a JSON report writes them: tuples as lists."""
+    return {name: list(value) if isinstance(value, tuple) else value for name, value in rules.options.items()}
+
+
 def deal_seed(seed: int, deal: int) -> int:
     """The game seed of deal ``deal`` of a match started from ``seed`` (every pass of the deal uses it).
 
@@ -146,7 +150,7 @@ def play_hand(
     plan: PlayPlan, deal: int, seating: Sequence[int], pass_number: int
 ) -> tuple[PassOutcome, list[list[float]], list[int]]:
     """Play deal ``deal`` once with the given seating; points per side, thinking times and forced-move counts."""
-    game = Game(plan.variant, seed=deal_seed(plan.seed, deal), **plan.options)
+    game = Game(plan.rules, seed=deal_seed(plan.seed, deal))
     rules = game.rules
     seat_side = [seating[rules.team_of(seat)] for seat in range(rules.players)]
     bots = [
@@ -201,7 +205,6 @@ def _play_until(
     naming the deal (or the game and hand) so that it can be played again alone.
     """
     rules = game.rules
-    options = game.options
     hand = game.hand_number
     while game.hand_number == hand and not game.is_over:
         to_act = game.to_act
@@ -209,7 +212,6 @@ def _play_until(
         seat = to_act
         side = seat_side[seat]
         observation = game.observation(seat)
-        observation.setdefault("options", options)  # the rules are public: bots read them from here
         who = f"side {SIDE_LABELS[side]} ({plan.sides[side].describe()}) at seat {seat}"
         start = time.perf_counter()
         try:
@@ -307,8 +309,7 @@ class SideResult:
 class MatchResult:
     """Everything a match measured; ``to_dict`` is the ``bowers match --json`` output."""
 
-    variant: str
-    options: Mapping[str, Any]
+    rules: Rules
     seed: int
     deals: int
     duplicate: bool
@@ -319,6 +320,16 @@ class MatchResult:
     games: int
     elo: tuple[Elo, ...]  # the first side against each other side, in order
     outcomes: tuple[DealOutcome, ...] = field(repr=False, default=())
+
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+        return self.rules.variant
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The variant's options as JSON writes them (lists for tuples)."""
+        return json_options(self.rules)
 
     @property
     def hands_per_second(self) -> float | None:
@@ -435,8 +446,7 @@ def _summarise(plan: PlayPlan, rules: Rules, outcomes: list[DealOutcome], worker
         for other in range(1, count)
     )
     return MatchResult(
-        variant=rules.variant,
-        options={k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()},
+        rules=rules,
         seed=plan.seed,
         deals=len(outcomes),
         duplicate=plan.duplicate,
@@ -538,9 +548,7 @@ def play_checked(
     With ``records`` (a folder), every hand or game played is written there as ``{unit}-K-pass-P.json``.
     """
     folder = prepare_records_directory(records) if records is not None else None
-    plan = PlayPlan(
-        checked.rules.variant, dict(checked.rules.options), checked.sides, checked.seed, checked.duplicate, folder is not None
-    )
+    plan = PlayPlan(checked.rules, checked.sides, checked.seed, checked.duplicate, folder is not None)
 
     def write(outcome: Any) -> None:
         for number, played in enumerate(outcome.passes):
@@ -578,7 +586,7 @@ class MatchPlan:
 
 
 def plan_match(
-    variant: str,
+    variant: str | Rules,
     players: Sequence[str | Side],
     deals: int = 100,
     seed: int = 0,
@@ -588,8 +596,11 @@ def plan_match(
     settings: Sequence[Mapping[str, Any] | None] | None = None,
     cluster: str | None = None,
 ) -> MatchPlan:
-    """Check the arguments of ``play_match`` and return the plan; raises ``OptionError`` naming what is wrong."""
-    rules = make_rules(variant, **dict(options or {}))
+    """Check the arguments of ``play_match`` and return the plan; raises ``OptionError`` naming what is wrong.
+
+    ``variant`` is a variant's name or its ``Rules``; ``options`` are read once, here, into the plan's rules.
+    """
+    rules = as_rules(variant, **dict(options or {}))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise OptionError("players is a list of bots, one per side", "players")
     if settings is not None and len(settings) != len(players):
@@ -618,7 +629,7 @@ def plan_match(
 
 
 def play_match(
-    variant: str,
+    variant: str | Rules,
     players: Sequence[str | Side],
     deals: int = 100,
     seed: int = 0,

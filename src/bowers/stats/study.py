@@ -19,9 +19,19 @@ from typing import Any
 from bowers.errors import OptionError, RecordError
 from bowers.game import Game, replay
 from bowers.match.games import GameOutcome, play_game
-from bowers.match.runner import SIDE_LABELS, DealOutcome, PlayPlan, plan_match, play_all, play_deal, side_net, trump_making
+from bowers.match.runner import (
+    SIDE_LABELS,
+    DealOutcome,
+    PlayPlan,
+    json_options,
+    plan_match,
+    play_all,
+    play_deal,
+    side_net,
+    trump_making,
+)
 from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
-from bowers.variants import AUCTION, Rules, make_rules
+from bowers.variants import AUCTION, Rules, as_rules
 
 DEFAULT_BOT = "pimc"
 
@@ -30,8 +40,8 @@ DEFAULT_BOT = "pimc"
 class Study:
     """What a study measured: its plan, its figures by name, and how long it took."""
 
-    variant: str
-    options: Mapping[str, Any]
+    rules: Rules  # of a study of records, the first record's
+    options: Mapping[str, Any]  # as JSON writes them; of a study of records, those every record shares
     players: tuple[str, ...]
     settings: Mapping[str, Any]
     seed: int
@@ -43,6 +53,11 @@ class Study:
     hands_list: tuple[Hand, ...] = field(repr=False, default=())
     records: int | None = None  # with study_records: the games with a finished hand (players, seed, deals mean nothing)
     per_game: tuple[float, ...] = field(repr=False, default=())  # with whole games: each game's hands (mean of passes)
+
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+        return self.rules.variant
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able study: what was played and every figure with its ``ci95``."""
@@ -107,7 +122,7 @@ def _checked_players(players: Sequence[str] | str | None, teams: int) -> tuple[s
 
 
 def study(
-    variant: str,
+    variant: str | Rules,
     players: Sequence[str] | str | None = None,
     deals: int | None = None,
     games: int | None = None,
@@ -125,7 +140,7 @@ def study(
     ``cluster`` plays on Ray as ``bowers.match.play_match`` does (the same seed, the same figures).  A bad
     variant, option, bot, setting or count raises ``OptionError`` before anything is played.
     """
-    rules = make_rules(variant, **dict(options or {}))
+    rules = as_rules(variant, **dict(options or {}))
     if deals is not None and games is not None:
         raise OptionError("a study plays deals or whole games: give one of them", "games")
     if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
@@ -140,8 +155,8 @@ def study(
     else:
         per_side = [dict(settings or {}) for _ in names]
         shown = dict(settings or {})
-    checked = plan_match(variant, list(names), count, seed, workers, True, options, per_side, cluster)
-    plan = PlayPlan(checked.rules.variant, dict(checked.rules.options), checked.sides, seed, True)
+    checked = plan_match(rules, list(names), count, seed, workers, True, None, per_side, cluster)
+    plan = PlayPlan(checked.rules, checked.sides, seed, True)
     start = time.perf_counter()
     hands: list[Hand] = []
     hands_per_game: list[float] = []
@@ -167,8 +182,8 @@ def study(
     if hands_per_game:
         figures["hands_per_game"] = mean_figure(hands_per_game)
     return Study(
-        variant=checked.rules.variant,
-        options={k: list(v) if isinstance(v, tuple) else v for k, v in checked.rules.options.items()},
+        rules=checked.rules,
+        options=json_options(checked.rules),
         players=names,
         settings=shown,
         seed=seed,
@@ -204,23 +219,21 @@ class Comparison:
 
 
 def compare(
-    variant: str, option: str, value: Any, options: Mapping[str, Any] | None = None, **arguments: Any
+    variant: str | Rules, option: str, value: Any, options: Mapping[str, Any] | None = None, **arguments: Any
 ) -> Comparison:
-    """Study ``variant`` with its options, then with ``option`` set to ``value``, on the same seed (the same deals
-    where the deck is unchanged), and give each figure's difference with its interval."""
-    base = dict(options or {})
+    """Study ``variant`` (a name or ``Rules``) with its options, then with ``option`` set to ``value``, on the same
+    seed (the same deals where the deck is unchanged), and give each figure's difference with its interval."""
     name = option.strip().lower().replace("-", "_")
-    first_rules = make_rules(variant, **base)
+    first_rules = as_rules(variant, **dict(options or {}))
     if name not in first_rules.options:
         raise OptionError(f"{first_rules.variant} has no option {name!r}; options: {', '.join(first_rules.options)}", name)
-    changed = {**base, name: value}
-    second_rules = make_rules(variant, **changed)
+    second_rules = as_rules(first_rules, **{name: value})
     first_value, second_value = first_rules.options[name], second_rules.options[name]
     if first_value == second_value:
         raise OptionError(f"--compare {name}={value} is the value the study already has: choose another", name)
-    first = study(variant, options=base, **arguments)
-    second = study(variant, options=changed, **arguments)
-    rules = make_rules(variant, **changed)
+    first = study(first_rules, **arguments)
+    second = study(second_rules, **arguments)
+    rules = second_rules
     auction = rules.bidding == AUCTION
     levels = [str(level) for level in rules.bid_levels] + [f"{rules.hand_size}NT"] if auction else []
     passes = rules.teams
@@ -289,7 +302,7 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
     # The luck share compares a deal's passes, as a study of bots measures it: only for duplicate records.
     figures = hand_figures(hands, rules.players, passes, auction, levels, with_luck=passes > 1)
     return Study(
-        variant=rules.variant,
+        rules=rules,
         options={k: list(v) if isinstance(v, tuple) else v for k, v in shared.items()},
         players=(),
         settings={},
