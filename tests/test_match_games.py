@@ -118,3 +118,14 @@ def test_chained_games_in_duplicate_count_each_pair_once_for_the_elo_interval() 
     assert elo.difference == naive.difference
     assert elo.low is not None and naive.low is not None
     assert elo.low < naive.low  # wider in duplicate: the two tables share their cards
+
+
+def test_a_match_of_deals_and_one_of_games_are_one_runner_with_two_units() -> None:
+    from bowers.match import DEAL, GAME, deal_seed, plan_games, plan_match
+
+    deals = plan_match("standard", ["random", "random"], deals=2, seed=8, workers=1)
+    games = plan_games("standard", ["random", "random"], games=2, seed=8, workers=1)
+    assert (deals.unit, games.unit) == (DEAL, GAME) and deals.rules == games.rules
+    assert deal_seed(8, 1) != game_seed(8, 1)  # the two units deal from streams of their own
+    whole = games.play()
+    assert all(played.hands == len(played.facts) for outcome in whole.outcomes for played in outcome.passes)

@@ -27,6 +27,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from bowers.errors import OptionError
+from bowers.match.parallel import chunk_size
 
 LOCAL = "local"  # start a Ray cluster on this machine for the run (or use the one this process already joined)
 INSTALL = "pip install 'bowers[cluster]'"
@@ -34,6 +35,7 @@ HEAD_PORT = 6379  # the port of a head node started by ``ray start --head``
 CLIENT_PORT = 10001  # the port of the Ray client server (``ray://`` addresses)
 REACH_SECONDS = 3.0  # how long to wait for a cluster's address to answer before saying it cannot be reached
 TASKS_PER_CPU = 2  # tasks in flight per CPU of the cluster: every CPU busy, the results held in memory bounded
+
 
 Argument = TypeVar("Argument")
 Outcome = TypeVar("Outcome")
@@ -128,15 +130,6 @@ def send_script_code(function: Callable[..., Any], ray: Any) -> None:
     ray.cloudpickle.register_pickle_by_value(module)
 
 
-def chunk_size(count: int, cpus: int) -> int:
-    """Arguments per task: about sixteen tasks per CPU, at most 32 arguments each, as the local pool does.
-
-    >>> chunk_size(10_000, 2), chunk_size(10, 2)
-    (32, 1)
-    """
-    return max(1, min(32, count // (cpus * 16)))
-
-
 def map_ordered(
     function: Callable[[Argument], Outcome],
     arguments: Sequence[Argument],
@@ -146,7 +139,8 @@ def map_ordered(
 ) -> Generator[Outcome, None, None]:
     """``function(argument)`` for every argument, run as Ray tasks on ``cluster``, yielded in the arguments' order.
 
-    ``chunk`` arguments go to a task (default: from the cluster's CPUs, see ``chunk_size``) and at most
+    ``chunk`` arguments go to a task (default: from the cluster's CPUs, as the local pool cuts its work; see
+    ``bowers.match.parallel.chunk_size``) and at most
     ``TASKS_PER_CPU`` tasks per CPU are in flight.  An error raised on a worker arrives whole, as raised there.
     Close the iterator (``contextlib.closing``) when stopping early: a cluster started for the run is shut down
     and a running one disconnected from, which ends the tasks in flight; in a Ray session this process already
