@@ -9,14 +9,15 @@ often the rules' events (loners, Jambones, misdeals, ...) occur.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bowers import engine_kind
+from bowers.facts import RATES, HandFacts, contract_level, hand_facts
 from bowers.game import Game
+from bowers.seeds import derived_seeds
 from bowers.variants import AUCTION, Rules, as_rules
 
 CONTRACT_LEVELS = ("3", "4", "5", "5NT")  # the levels of the bid variant
@@ -30,15 +31,14 @@ def contract_levels(rules: Rules) -> tuple[str, ...]:
 def game_seeds(seed: int, index: int) -> tuple[int, int]:
     """The deal seed and the action seed of game ``index`` in a run started from ``seed``.
 
-    Both come from a hash of (seed, index), so game ``i`` is the same whatever
+    Both come from a hash of (seed, index) (``bowers.seeds``), so game ``i`` is the same whatever
     the number of games, and deals and random choices are independent streams.
 
     >>> game_seeds(7, 0) == game_seeds(7, 0) != game_seeds(7, 1)
     True
     """
-    digest = hashlib.blake2b(f"bowers-simulate:{seed}:{index}".encode(), digest_size=16).digest()
-    mask = (1 << 63) - 1
-    return int.from_bytes(digest[:8], "big") & mask, int.from_bytes(digest[8:], "big") & mask
+    deal, actions = derived_seeds("bowers-simulate", seed, index, count=2)
+    return deal, actions
 
 
 def play_random_game(
@@ -80,11 +80,6 @@ class _Event:
         return {"count": self.count, "succeeded": self.succeeded, "success_rate": rate}
 
 
-def _contract_level(contract: str) -> str:
-    """The level of a contract: ``"4H"`` -> ``"4"``, ``"5NT"`` -> ``"5NT"``."""
-    return contract if contract.endswith("NT") else contract[0]
-
-
 class _Tally:
     """Running totals over the results of many games."""
 
@@ -92,7 +87,7 @@ class _Tally:
         self.rules = rules
         self.hands = 0
         self.points = 0
-        self.makers = _Event()
+        self.contracts_made = [0, 0]  # ``makers_made`` of ``bowers.facts.RATES``: contracts made, contracts decided
         self.loners = _Event()
         self.lone_defences = _Event()
         self.jambones = _Event()
@@ -108,37 +103,38 @@ class _Tally:
         if winner is not None:
             self.wins[winner] += 1
         for result in results:
-            self.add_hand(result)
+            self.add_hand(hand_facts(self.rules, result))
 
-    def add_hand(self, result: Mapping[str, Any]) -> None:
-        """Add one hand's result."""
+    def add_hand(self, hand: HandFacts) -> None:
+        """Add one hand's facts."""
         self.hands += 1
-        self.points += sum(result["points"])
-        if result["misdeal"]:
+        self.points += sum(hand.points)
+        if hand.misdeal:
             self.misdeals += 1
             return
-        made = result["made"]
-        if result.get("renege"):
+        made = hand.made
+        if hand.renege:
             self.reneges += 1
-        if result["maker"] is not None:
-            self.makers.add(made)
-        if result["jambone"]:
+        trial, success = RATES["makers_made"].counts(hand)
+        self.contracts_made[0] += success
+        self.contracts_made[1] += trial
+        if hand.jambone:
             self.jambones.add(made)
-        elif result["alone"]:
+        elif hand.alone:
             self.loners.add(made)
-        if result["lone_defender"] is not None:
+        if hand.lone_defender is not None:
             self.lone_defences.add(None if made is None else not made)
-        self.jamborees += len(result["jamboree"] or ())
-        self.twos_threes += len(result["twos_threes"] or ())
-        if result["contract"]:
-            self.contracts[_contract_level(result["contract"])].add(made)
+        self.jamborees += len(hand.jamboree)
+        self.twos_threes += len(hand.twos_threes)
+        if hand.contract:
+            self.contracts[contract_level(hand.contract)].add(made)
 
     def summary(self) -> dict[str, Any]:
         """The variant-independent figures, plus the events this variant's rules allow."""
         rules = self.rules
         out: dict[str, Any] = {
             "hands": self.hands,
-            "maker_success_rate": self.makers.summary()["success_rate"],
+            "maker_success_rate": self.contracts_made[0] / self.contracts_made[1] if self.contracts_made[1] else None,
             "average_points_per_hand": self.points / self.hands if self.hands else None,
             "wins": list(self.wins),
             "misdeals": self.misdeals,
@@ -196,7 +192,7 @@ def simulate(
     seconds = time.perf_counter() - start
     summary: dict[str, Any] = {
         "variant": rules.variant,
-        "options": {name: list(value) if isinstance(value, tuple) else value for name, value in rules.options.items()},
+        "options": game.options,  # every option, as JSON writes them
         "seed": seed,
         "games": games,
         "hands": tally.hands,
