@@ -26,7 +26,7 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -335,12 +335,12 @@ class SideResult:
         low, high = self.share.low, self.share.high
         return low is not None and high is not None and (low > self.even_share or high < self.even_share)
 
-    def to_dict(self, unit: Unit = DEAL) -> dict[str, Any]:
-        """JSON-able figures of a match of ``unit`` (the individual decision times are left out)."""
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able figures (the individual decision times are left out): of the share of games won in a match of
+        whole games, of the net points per deal in one of deals."""
         head = {"label": self.label, "bot": self.bot, "settings": dict(self.settings)}
-        timing = {
-            "decisions": self.decisions,
-            "forced_decisions": self.forced_decisions,
+        decisions = {"decisions": self.decisions, "forced_decisions": self.forced_decisions}
+        times = {
             "median_seconds_per_decision": self.median_seconds_per_decision,
             "max_seconds_per_decision": self.max_seconds_per_decision,
         }
@@ -354,7 +354,8 @@ class SideResult:
                 "significant": self.significant,
                 "net_points_per_hand": estimate.mean,
                 "net_points_ci95": [estimate.low, estimate.high],
-                **timing,
+                **decisions,
+                **times,
             }
         return {
             **head,
@@ -363,11 +364,9 @@ class SideResult:
             "significant": estimate.significant,
             "points_per_hand": self.points_per_hand,
             "games_won": self.games_won,
-            "decisions": self.decisions,
-            "forced_decisions": self.forced_decisions,
+            **decisions,
             "seconds_per_decision": self.seconds_per_decision,
-            "median_seconds_per_decision": self.median_seconds_per_decision,
-            "max_seconds_per_decision": self.max_seconds_per_decision,
+            **times,
         }
 
 
@@ -437,7 +436,7 @@ class MatchResult:
         rates = self.rates()
         return {
             **head,
-            "sides": [{**side.to_dict(self.unit), "rates": rate} for side, rate in zip(self.sides, rates, strict=True)],
+            "sides": [{**side.to_dict(), "rates": rate} for side, rate in zip(self.sides, rates, strict=True)],
             "elo": [
                 {
                     "sides": [self.sides[0].label, self.sides[other].label],
@@ -473,17 +472,10 @@ class MatchResult:
             "points": dict(zip(labels, played.points, strict=False)),
         }
 
-    def hand_seatings(self) -> Iterator[tuple[HandFacts, list[int]]]:
-        """Every hand played, with the seating (side at each team) it was played in."""
-        for outcome in self.outcomes:
-            for played in outcome.passes:
-                for facts in played.facts:
-                    yield facts, played.seating
-
     def rates(self) -> list[dict[str, dict[str, Any]]]:
         """Each side's rates over every hand played (trump made, contracts made, euchres, loners, no-trump; see
         ``side_rates``)."""
-        hands = list(self.hand_seatings())
+        hands = [(facts, played.seating) for outcome in self.outcomes for played in outcome.passes for facts in played.facts]
         return [side_rates(hands, side) for side in range(len(self.sides))]
 
 
