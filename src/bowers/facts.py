@@ -1,9 +1,9 @@
 """The facts of one played hand, read once from the engine's result, and the one definition of every figure
 counted from them.
 
-``bowers match`` counts them for each side, ``bowers stats`` over every hand of a study, and ``bowers simulate``
-over random games; all three read a hand through ``HandFacts`` and a named figure through ``RATES``, so the
-same name gives the same value on the same hands.  A figure is a rate: of the hands its ``trial`` accepts, the
+``bowers match`` counts them for each side and ``bowers stats`` over every hand of a study, both through
+``RATES``, so the same name gives the same value on the same hands; ``bowers simulate`` reads its random games'
+hands through ``HandFacts`` too, and its maker success rate is ``makers_made``.  A figure is a rate: of the hands its ``trial`` accepts, the
 share its ``success`` accepts.  Both are asked about a set of teams (``whose``): every team for a study, the
 teams one side held for a match, so that "euchred" is the same count whether it is of every maker or of one
 side's contracts.
@@ -28,7 +28,8 @@ def trump_making(rules: Rules, deal: Mapping[str, Any]) -> str | None:
     """How trump was made in a recorded hand (see ``MAKINGS``), from its record's dealer, kitty and actions
     (the names ``Game.record`` writes); None where no one ordered or called (every pass, or an auction).
 
-    This is the one place a hand's making is worked out; nothing is replayed to find it.
+    This is the one place a hand's making is worked out; nothing is replayed to find it.  Where the engine's
+    result of a hand comes to say how trump was made, this function is the one to answer from it instead.
     """
     for seat, action in deal["actions"]:
         if action.startswith("order"):
@@ -86,6 +87,10 @@ class HandFacts:
     def teams(self) -> int:
         """The number of teams."""
         return len(self.points)
+
+    def team_of(self, seat: int) -> int:
+        """The team of a seat (``Rules.team_of``: the teams sit in turn round the table)."""
+        return seat % self.teams
 
     @property
     def decided(self) -> bool:
@@ -233,11 +238,11 @@ RATES: dict[str, Rate] = {
     ),
     "jambone": Rate("Jambones (of hands)", any_hand, lambda hand, whose: made_by(hand, whose) and hand.jambone),
     "jambone_made": Rate("Jambones made", lambda hand, whose: decided_by(hand, whose) and hand.jambone, stood),
-    "jamboree": Rate("Jamborees (of hands)", any_hand, lambda hand, whose: any(whose(s % hand.teams) for s in hand.jamboree)),
+    "jamboree": Rate("Jamborees (of hands)", any_hand, lambda hand, whose: any(whose(hand.team_of(s)) for s in hand.jamboree)),
     "twos_threes": Rate(
         "hands with twos and threes returned",
         any_hand,
-        lambda hand, whose: any(whose(s % hand.teams) for s in hand.twos_threes),
+        lambda hand, whose: any(whose(hand.team_of(s)) for s in hand.twos_threes),
     ),
     "misdeal": Rate("hands thrown in (misdeals)", any_hand, lambda hand, whose: hand.misdeal),
     "no_trump": Rate("no-trump contracts (of contracts)", made_by, lambda hand, whose: hand.trump == "NT", "no-trump contracts"),

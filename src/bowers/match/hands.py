@@ -35,8 +35,6 @@ def hand_summary(facts: HandFacts, seating: Sequence[int], labels: str) -> dict[
     >>> summary["maker"], summary["points"]
     ('A', {'A': 4, 'B': 0})
     """
-    teams = facts.teams
-
     def side_of(team: int | None) -> str | None:
         return None if team is None else labels[seating[team]]
 
@@ -53,8 +51,8 @@ def hand_summary(facts: HandFacts, seating: Sequence[int], labels: str) -> dict[
         "euchred": (not facts.made) if made_trump else None,
         "misdeal": facts.misdeal,
         "jambone": facts.jambone,
-        "jamboree": sorted({labels[seating[seat % teams]] for seat in facts.jamboree}),
-        "twos_threes": sorted({labels[seating[seat % teams]] for seat in facts.twos_threes}),
+        "jamboree": sorted({labels[seating[facts.team_of(seat)]] for seat in facts.jamboree}),
+        "twos_threes": sorted({labels[seating[facts.team_of(seat)]] for seat in facts.twos_threes}),
     }
 
 
