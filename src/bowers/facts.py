@@ -2,11 +2,11 @@
 counted from them.
 
 ``bowers match`` counts them for each side and ``bowers stats`` over every hand of a study, both through
-``RATES``, so the same name gives the same value on the same hands; ``bowers simulate`` reads its random games'
-hands through ``HandFacts`` too, and its maker success rate is ``makers_made``.  A figure is a rate: of the hands its ``trial`` accepts, the
-share its ``success`` accepts.  Both are asked about a set of teams (``whose``): every team for a study, the
-teams one side held for a match, so that "euchred" is the same count whether it is of every maker or of one
-side's contracts.
+``RATES``, so the same name gives the same value on the same hands; ``bowers simulate`` counts its random
+games' events with the same rates (its maker success rate is ``makers_made``).  A figure is a rate: of the
+hands its ``trial`` accepts, the share its ``success`` accepts.  Both are asked about a set of teams
+(``whose``): every team for a study, the teams one side held for a match, so that "euchred" is the same count
+whether it is of every maker or of one side's contracts.
 """
 
 from __future__ import annotations

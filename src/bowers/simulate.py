@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bowers import engine_kind
-from bowers.facts import RATES, HandFacts, contract_level, hand_facts
+from bowers.facts import RATES, HandFacts, Rate, Whose, any_hand, decided, hand_facts, made_by, named_rate, stood
 from bowers.game import Game
 from bowers.seeds import derived_seeds
 from bowers.variants import AUCTION, Rules, as_rules
@@ -41,6 +41,13 @@ def game_seeds(seed: int, index: int) -> tuple[int, int]:
     return deal, actions
 
 
+def _rate(name: str) -> Rate:
+    """The rate of ``bowers.facts`` a figure's name stands for."""
+    rate = named_rate(name)
+    assert rate is not None, name
+    return rate
+
+
 def play_random_game(
     variant: str | Rules, deal_seed: int, action_seed: int, options: Mapping[str, Any] | None = None
 ) -> tuple[Game, int]:
@@ -59,25 +66,44 @@ def play_random_game(
     return game, actions
 
 
+def _alone_not_jambone(hand: HandFacts, whose: Whose) -> bool:
+    """One of the teams made trump alone, other than in a Jambone."""
+    return made_by(hand, whose) and hand.alone and not hand.jambone
+
+
+# The events ``simulate`` reports that are not figures of ``bowers stats``: loners other than Jambones (a
+# Jambone is counted on its own), and lone defences, which succeed when the makers are euchred.
+LONERS = Rate("loners other than Jambones", any_hand, _alone_not_jambone)
+LONERS_MADE = Rate("loners other than Jambones made", decided(_alone_not_jambone), stood)
+LONE_DEFENCES_WON = Rate(
+    "lone defences that euchred the makers", decided(RATES["defended_alone"].success), RATES["euchred"].success
+)
+
+
 class _Event:
-    """How often something happened and how often the side that attempted it succeeded."""
+    """How often something happened (the hands ``happened`` counts) and, of those the tricks decided, how often the
+    side that attempted it succeeded (``succeeded`` counts them): two rates of ``bowers.facts``."""
 
-    def __init__(self) -> None:
-        self.count = 0
-        self.decided = 0
-        self.succeeded = 0
+    def __init__(self, happened: Rate, succeeded: Rate) -> None:
+        self.happened, self.succeeded = happened, succeeded
+        self.counts = [0, 0, 0]  # happened, decided, succeeded
 
-    def add(self, success: bool | None) -> None:
-        """Count one occurrence; ``success`` is None when the hand ended without a verdict (a renege claim)."""
-        self.count += 1
-        if success is not None:
-            self.decided += 1
-            self.succeeded += bool(success)
+    def add(self, hand: HandFacts) -> None:
+        """Count one hand."""
+        _, happened = self.happened.counts(hand)
+        decided, succeeded = self.succeeded.counts(hand)
+        self.counts[0] += happened
+        self.counts[1] += decided
+        self.counts[2] += succeeded
+
+    @property
+    def success_rate(self) -> float | None:
+        """The share of the decided ones that succeeded (None when nothing was decided)."""
+        return self.counts[2] / self.counts[1] if self.counts[1] else None
 
     def summary(self) -> dict[str, Any]:
         """JSON-able count, successes and success rate (None when nothing was decided)."""
-        rate = self.succeeded / self.decided if self.decided else None
-        return {"count": self.count, "succeeded": self.succeeded, "success_rate": rate}
+        return {"count": self.counts[0], "succeeded": self.counts[2], "success_rate": self.success_rate}
 
 
 class _Tally:
@@ -87,11 +113,13 @@ class _Tally:
         self.rules = rules
         self.hands = 0
         self.points = 0
-        self.contracts_made = [0, 0]  # ``makers_made`` of ``bowers.facts.RATES``: contracts made, contracts decided
-        self.loners = _Event()
-        self.lone_defences = _Event()
-        self.jambones = _Event()
-        self.contracts = {level: _Event() for level in contract_levels(rules)}
+        self.makers = _Event(RATES["trump_made"], RATES["makers_made"])
+        self.loners = _Event(LONERS, LONERS_MADE)
+        self.lone_defences = _Event(RATES["defended_alone"], LONE_DEFENCES_WON)
+        self.jambones = _Event(RATES["jambone"], RATES["jambone_made"])
+        self.contracts = {
+            level: _Event(_rate(f"contract_{level}"), _rate(f"contract_{level}_made")) for level in contract_levels(rules)
+        }
         self.jamborees = 0
         self.misdeals = 0
         self.twos_threes = 0
@@ -112,29 +140,19 @@ class _Tally:
         if hand.misdeal:
             self.misdeals += 1
             return
-        made = hand.made
         if hand.renege:
             self.reneges += 1
-        trial, success = RATES["makers_made"].counts(hand)
-        self.contracts_made[0] += success
-        self.contracts_made[1] += trial
-        if hand.jambone:
-            self.jambones.add(made)
-        elif hand.alone:
-            self.loners.add(made)
-        if hand.lone_defender is not None:
-            self.lone_defences.add(None if made is None else not made)
+        for event in (self.makers, self.loners, self.lone_defences, self.jambones, *self.contracts.values()):
+            event.add(hand)
         self.jamborees += len(hand.jamboree)
         self.twos_threes += len(hand.twos_threes)
-        if hand.contract:
-            self.contracts[contract_level(hand.contract)].add(made)
 
     def summary(self) -> dict[str, Any]:
         """The variant-independent figures, plus the events this variant's rules allow."""
         rules = self.rules
         out: dict[str, Any] = {
             "hands": self.hands,
-            "maker_success_rate": self.contracts_made[0] / self.contracts_made[1] if self.contracts_made[1] else None,
+            "maker_success_rate": self.makers.success_rate,
             "average_points_per_hand": self.points / self.hands if self.hands else None,
             "wins": list(self.wins),
             "misdeals": self.misdeals,
