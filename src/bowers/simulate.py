@@ -120,6 +120,11 @@ class _Tally:
         self.contracts = {
             level: _Event(_rate(f"contract_{level}"), _rate(f"contract_{level}_made")) for level in contract_levels(rules)
         }
+        # Only the events the rules allow are counted (and reported): the others never happen.
+        optional = [(self.loners, rules.can_go_alone), (self.lone_defences, rules.defend_alone), (self.jambones, rules.jambone)]
+        self.events = [self.makers, *(event for event, allowed in optional if allowed)]
+        if rules.bidding == AUCTION:
+            self.events += self.contracts.values()
         self.jamborees = 0
         self.misdeals = 0
         self.twos_threes = 0
@@ -142,7 +147,7 @@ class _Tally:
             return
         if hand.renege:
             self.reneges += 1
-        for event in (self.makers, self.loners, self.lone_defences, self.jambones, *self.contracts.values()):
+        for event in self.events:
             event.add(hand)
         self.jamborees += len(hand.jamboree)
         self.twos_threes += len(hand.twos_threes)
