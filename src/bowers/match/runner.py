@@ -535,8 +535,8 @@ def _elos(winners: Sequence[int], count: int, passes: int, first_share: Estimate
     )
 
 
-def summarise(plan: PlayPlan, outcomes: list[Outcome], workers: int, seconds: float) -> MatchResult:
-    """The figures of a match from its outcomes (in unit order)."""
+def summarise(plan: MatchPlan, outcomes: list[Outcome], seconds: float) -> MatchResult:
+    """The figures of a match from its outcomes (in unit order) and how long they took to play."""
     count = len(plan.sides)
     whole = plan.unit.whole_game
     if whole:
@@ -577,7 +577,7 @@ def summarise(plan: PlayPlan, outcomes: list[Outcome], workers: int, seconds: fl
         count=len(outcomes),
         duplicate=plan.duplicate,
         hands=hands,
-        workers=workers,
+        workers=plan.workers,
         seconds=seconds,
         sides=tuple(side_results),
         finished=len(winners),
@@ -628,6 +628,14 @@ class MatchPlan:
         played is written there as a game record, named ``deal-K-pass-P.json`` (``game-K-pass-P.json``), with the
         match seed, the unit and the player at each seat in its metadata.
         """
+        start = time.perf_counter()
+        outcomes = self.play_units(progress, records)
+        return summarise(self, outcomes, time.perf_counter() - start)
+
+    def play_units(
+        self, progress: Callable[[int], None] | None = None, records: str | os.PathLike[str] | None = None
+    ) -> list[Outcome]:
+        """Play every unit as ``play`` does, and give their outcomes in order, unsummarised (what a study reads)."""
         folder = prepare_records_directory(records) if records is not None else None
         plan = PlayPlan(self.rules, self.sides, self.seed, self.duplicate, folder is not None, self.unit)
 
@@ -637,9 +645,7 @@ class MatchPlan:
                     write_record(folder, f"{self.unit.name}-{outcome.number:06d}-pass-{number}", played.record)
                     played.record = None
 
-        start = time.perf_counter()
-        outcomes = play_all(play_unit, plan, self.count, self.workers, progress, write, self.cluster)
-        return summarise(plan, outcomes, self.workers, time.perf_counter() - start)
+        return play_all(play_unit, plan, self.count, self.workers, progress, write, self.cluster)
 
 
 def plan_match(

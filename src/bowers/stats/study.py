@@ -19,8 +19,7 @@ from typing import Any
 from bowers.errors import OptionError, RecordError
 from bowers.facts import HandFacts, hand_facts, net
 from bowers.game import replay
-from bowers.match.parallel import play_all
-from bowers.match.runner import DEAL, GAME, SIDE_LABELS, Outcome, PlayPlan, json_options, plan_match, play_unit
+from bowers.match.runner import SIDE_LABELS, json_options, plan_games, plan_match
 from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
 from bowers.variants import AUCTION, Rules, as_rules
 
@@ -126,12 +125,12 @@ def study(
     else:
         per_side = [dict(settings or {}) for _ in names]
         shown = dict(settings or {})
-    checked = plan_match(rules, list(names), count, seed, workers, True, None, per_side, cluster)
-    plan = PlayPlan(checked.rules, checked.sides, seed, True, unit=DEAL if games is None else GAME)
+    planner = plan_match if games is None else plan_games
+    checked = planner(rules, list(names), count, seed, workers, True, None, per_side, cluster)
     start = time.perf_counter()
     hands: list[Hand] = []
     hands_per_game: list[float] = []
-    outcomes: list[Outcome] = play_all(play_unit, plan, count, checked.workers, progress, cluster=cluster)
+    outcomes = checked.play_units(progress)
     for outcome in outcomes:
         for number, played in enumerate(outcome.passes):
             for index, facts in enumerate(played.facts):
