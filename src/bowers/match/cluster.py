@@ -36,7 +36,6 @@ CLIENT_PORT = 10001  # the port of the Ray client server (``ray://`` addresses)
 REACH_SECONDS = 3.0  # how long to wait for a cluster's address to answer before saying it cannot be reached
 TASKS_PER_CPU = 2  # tasks in flight per CPU of the cluster: every CPU busy, the results held in memory bounded
 
-
 Argument = TypeVar("Argument")
 Outcome = TypeVar("Outcome")
 
