@@ -58,22 +58,21 @@ def side_statistics(result: MatchResult, side: int) -> dict[str, Any]:
     for outcome in result.outcomes:
         for played in outcome.passes:
             hands += 1
-            hand = played.result
-            maker = hand.get("maker")
+            hand = played.facts[0]
+            maker = hand.maker
             if maker is None or played.seating[maker % teams] != side:
                 continue
             makes += 1
-            success = bool(hand.get("made"))
+            success = bool(hand.made)
             made += success
-            if hand.get("trump") == "NT":
+            if hand.trump == "NT":
                 no_trump += 1
                 no_trump_made += success
-            if hand.get("alone"):
+            if hand.alone:
                 alone += 1
                 alone_made += success
-                tricks = hand.get("tricks") or []
-                marches += sum(tricks[seat] for seat in range(len(tricks)) if seat % teams == maker % teams) == sum(tricks)
-            contract = str(hand.get("contract") or "")
+                marches += hand.march
+            contract = str(hand.contract or "")
             if contract:  # by level: "4" for any suit at four, "5NT" for no-trump
                 level = contract if contract.endswith("NT") else contract.rstrip("CDHS")
                 levels[level] += 1

@@ -43,7 +43,7 @@ from arguments import add_deal_arguments, deal_jobs, gather, interval_text, sett
 
 import bowers
 from bowers.bots import create
-from bowers.match.runner import side_net
+from bowers.facts import net as side_net
 
 PLAY_PREFIX = "play:"
 MARGINS = (0.1, 0.2, 0.3, 0.5, 1.0)  # the bot's margins in points, below which its choice is counted in a group

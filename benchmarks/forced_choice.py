@@ -29,7 +29,7 @@ from arguments import interval_text, setting
 import bowers
 from bowers.bots import create
 from bowers.cards import card_name, cards_of, parse_card, to_hand
-from bowers.match.runner import side_net
+from bowers.facts import net as side_net
 
 
 def _deal(variant: str, seat: int, hand: list[str], seed: int) -> tuple[list[list[str]], list[str]]:

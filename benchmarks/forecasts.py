@@ -27,7 +27,7 @@ from disagreements import PLAY_PREFIX, kind
 
 import bowers
 from bowers.bots.pimc import PimcBot
-from bowers.match.runner import side_net
+from bowers.facts import net as side_net
 
 
 def _deal(job: dict[str, Any]) -> list[dict[str, Any]]:

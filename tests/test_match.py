@@ -15,7 +15,7 @@ from bowers.cli import cli
 from bowers.cli.match import parse_settings, setting_value
 from bowers.errors import MatchFailure, OptionError
 from bowers.match import (
-    DealOutcome,
+    Outcome,
     PassOutcome,
     Side,
     chain_games,
@@ -168,7 +168,7 @@ def test_the_same_seed_gives_the_same_match_on_any_number_of_workers() -> None:
     two = play_match("british", ["random", "random"], deals=40, seed=5, workers=2)
     assert two.workers == 2
     assert _without_timings(one.to_dict()) == _without_timings(two.to_dict())
-    assert [[p.result for p in o.passes] for o in one.outcomes] == [[p.result for p in o.passes] for o in two.outcomes]
+    assert [[p.facts for p in o.passes] for o in one.outcomes] == [[p.facts for p in o.passes] for o in two.outcomes]
     other = play_match("british", ["random", "random"], deals=40, seed=6, workers=1)
     assert _without_timings(other.to_dict()) != _without_timings(one.to_dict())
 
@@ -212,8 +212,8 @@ def test_elo_on_known_scores() -> None:
     assert elo_difference(0, 0).difference is None
 
 
-def _outcome(deal: int, *passes: tuple[list[int], list[int]]) -> DealOutcome:
-    return DealOutcome(deal, [PassOutcome(seating, points, {}) for seating, points in passes], [[], [], []], [0, 0, 0])
+def _outcome(deal: int, *passes: tuple[list[int], list[int]]) -> Outcome:
+    return Outcome(deal, [PassOutcome(seating, points) for seating, points in passes], [[], [], []], [0, 0, 0])
 
 
 def test_net_points_is_the_side_minus_its_opponents_averaged_over_passes() -> None:
@@ -250,7 +250,7 @@ def test_every_variant_plays_with_random_bots(variant_name: str) -> None:
     result = play_match(variant_name, ["random"] * teams, deals=3, seed=2, workers=1)
     assert result.hands == 3 * teams
     assert sum(side.net_points.mean for side in result.sides) == pytest.approx(0)
-    total = sum(sum(played.result["points"]) for outcome in result.outcomes for played in outcome.passes)
+    total = sum(sum(played.facts[0].points) for outcome in result.outcomes for played in outcome.passes)
     assert sum(side.points_per_hand for side in result.sides) * result.hands == pytest.approx(total)
     assert result.hands_per_second is not None and result.hands_per_second > 0
     assert len(result.elo) == teams - 1
@@ -376,3 +376,45 @@ def test_match_command_table() -> None:
 )
 def test_match_command_bad_input_is_one_line(arguments: list[str], fragments: list[str]) -> None:
     assert_one_line_error(run("match", "--deals", "2", "--workers", "1", *arguments), *fragments)
+
+
+# ----------------------------------------------------------------------------- rules as a value, one definition of a figure
+
+
+def test_a_plan_and_its_result_pickle_with_their_rules() -> None:
+    import pickle
+
+    from bowers.match import plan_games, plan_match
+
+    rules = make_rules("standard", deck=32, stick_the_dealer=True)
+    plan = plan_match(rules, ["random", "random"], deals=2, seed=4, workers=1)
+    assert plan.rules is rules  # read once, carried as it is
+    copy = pickle.loads(pickle.dumps(plan))
+    assert copy == plan and copy.rules == rules and hash(copy.rules) == hash(rules)
+    result = plan.play()
+    again = pickle.loads(pickle.dumps(result))
+    assert again.rules == rules and again.to_dict() == result.to_dict()
+    assert result.to_dict()["options"]["deck"] == 32
+    games = plan_games(rules, ["random", "random"], games=1, seed=4, workers=1)
+    assert pickle.loads(pickle.dumps(games)) == games and games.unit.whole_game
+
+
+def test_match_and_stats_give_the_same_value_for_each_named_figure_on_the_same_hands() -> None:
+    from bowers.match.hands import RATE_LABELS
+    from bowers.stats import study
+
+    result = play_match("railroad", ["heuristic", "random"], deals=16, seed=9, workers=1)
+    figures = study("railroad", players=["heuristic", "random"], deals=16, seed=9, workers=1).figures
+    rates = result.rates()
+    compared = [name for name in RATE_LABELS if name in figures]
+    assert {"trump_made", "makers_made", "euchred", "loners", "loners_made", "defended_alone", "no_trump"} <= set(compared)
+    for name in compared:
+        counts = [side[name]["count"] for side in rates]
+        trials = [side[name]["of"] for side in rates]
+        assert sum(counts) == figures[name].count, name
+        if name == "trump_made":  # of every hand, for each side
+            assert trials == [figures[name].out_of] * 2
+            continue
+        assert sum(trials) == figures[name].out_of, name  # each hand's contract is one side's
+    euchred = figures["euchred"]
+    assert euchred.count is not None and euchred.count + (figures["makers_made"].count or 0) == euchred.out_of

@@ -118,3 +118,40 @@ def test_chained_games_in_duplicate_count_each_pair_once_for_the_elo_interval() 
     assert elo.difference == naive.difference
     assert elo.low is not None and naive.low is not None
     assert elo.low < naive.low  # wider in duplicate: the two tables share their cards
+
+
+def test_a_match_of_deals_and_one_of_games_are_one_runner_with_two_units() -> None:
+    from bowers.match import DEAL, GAME, deal_seed, plan_games, plan_match
+
+    deals = plan_match("standard", ["random", "random"], deals=2, seed=8, workers=1)
+    games = plan_games("standard", ["random", "random"], games=2, seed=8, workers=1)
+    assert (deals.unit, games.unit) == (DEAL, GAME) and deals.rules == games.rules
+    assert deal_seed(8, 1) != game_seed(8, 1)  # the two units deal from streams of their own
+    whole = games.play()
+    assert all(played.hands == len(played.facts) for outcome in whole.outcomes for played in outcome.passes)
+
+
+def test_both_units_give_the_figures_they_gave_when_each_had_a_runner_of_its_own() -> None:
+    # Pinned from the two runners the one runner replaced: the same seeds, cards, bots and sums.
+    from bowers.match import play_match
+
+    deals = play_match("railroad", ["heuristic", "random"], deals=6, seed=11, workers=1).to_dict()
+    assert [side["net_points_per_deal"] for side in deals["sides"]] == [10.75, -10.75] and deals["games"] == 1
+    points = [[played["points"] for played in deal["passes"]] for deal in deals["per_deal"]]
+    assert points == [
+        [{"A": 28, "B": 0}, {"A": 0, "B": 4}],
+        [{"A": 28, "B": 0}, {"A": 4, "B": 0}],
+        [{"A": 12, "B": 0}, {"A": 0, "B": 5}],
+        [{"A": 28, "B": 0}, {"A": 0, "B": 4}],
+        [{"A": 28, "B": 0}, {"A": 6, "B": 0}],
+        [{"A": 4, "B": 0}, {"A": 4, "B": 0}],
+    ]
+    assert [side["rates"]["makers_made"]["count"] for side in deals["sides"]] == [3, 2]
+    games = play_games("two-hand", ["heuristic", "random"], games=2, seed=11, workers=1).to_dict()
+    assert [side["share_won"] for side in games["sides"]] == [1.0, 0.0]
+    assert [side["net_points_per_hand"] for side in games["sides"]] == pytest.approx([0.971153846153846, -0.971153846153846])
+    played = [[(p["winner"], p["scores"], p["hands"]) for p in game["passes"]] for game in games["per_game"]]
+    assert played == [
+        [("A", {"A": 11, "B": 0}, 6), ("A", {"A": 10, "B": 2}, 8)],
+        [("A", {"A": 11, "B": 6}, 13), ("A", {"A": 10, "B": 4}, 9)],
+    ]

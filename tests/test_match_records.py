@@ -12,8 +12,10 @@ from click.testing import CliRunner
 import bowers
 from bowers.cli import cli
 from bowers.errors import OptionError
+from bowers.facts import HandFacts, hand_facts
 from bowers.match import play_games, play_match
 from bowers.match.hands import hand_summary, side_rates
+from bowers.variants import make_rules
 
 
 def _records(folder: Path) -> dict[str, dict[str, Any]]:
@@ -31,7 +33,8 @@ def test_every_hand_of_a_match_is_written_as_a_record_that_replays_to_the_report
         for number, played in enumerate(deal["passes"]):
             record = records[f"deal-{deal['deal']:06d}-pass-{number}.json"]
             game = bowers.replay(record)  # replays every action, re-checking it
-            assert game.results[0] == result.outcomes[deal["deal"]].passes[number].result
+            facts = hand_facts(game.rules, game.results[0], game.record()["deals"][0])
+            assert facts == result.outcomes[deal["deal"]].passes[number].facts[0]
             match = record["metadata"]["match"]
             assert (match["seed"], match["deal"], match["pass"], match["deal_seed"]) == (4, deal["deal"], number, deal["seed"])
             assert record["seed"] == deal["seed"]
@@ -79,17 +82,23 @@ def test_standard_match_records_export_to_egn(tmp_path: Path) -> None:
 
 
 def test_side_rates_count_contracts_loners_and_defences() -> None:
+    # Side A holds team 0's seats (0 and 2), side B team 1's (1 and 3).
+    seats = {"A": 0, "B": 1}
+    seating = [0, 1]
+
     def hand(
         maker: str | None, made: bool = True, alone: bool = False, defended: str | None = None, trump: str = "H"
-    ) -> dict[str, Any]:
-        return {
-            "maker": maker,
+    ) -> tuple[HandFacts, list[int]]:
+        result = {
+            "dealer": 3,
+            "maker": None if maker is None else seats[maker],
             "made": made if maker else None,
-            "euchred": (not made) if maker else None,
             "alone": alone,
-            "defended_alone": defended,
+            "lone_defender": None if defended is None else seats[defended],
             "trump": trump,
+            "points": [0, 0],
         }
+        return hand_facts(make_rules("standard"), result), seating
 
     hands = [
         hand("A"),
@@ -101,29 +110,31 @@ def test_side_rates_count_contracts_loners_and_defences() -> None:
         hand("B", made=False),
         hand(None),
     ]
-    rates = side_rates(hands, "A")
+    rates = side_rates(hands, 0)
     assert (rates["trump_made"]["count"], rates["trump_made"]["of"]) == (5, 8)
     assert (rates["makers_made"]["count"], rates["makers_made"]["of"]) == (3, 5)
-    assert (rates["euchred"]["count"], rates["euchred"]["of"]) == (2, 8)
+    # Euchred as makers is out of the side's contracts, as ``bowers stats`` counts it.
+    assert (rates["euchred"]["count"], rates["euchred"]["of"]) == (2, 5)
     assert (rates["loners"]["count"], rates["loners"]["of"]) == (2, 5)
     assert (rates["loners_made"]["count"], rates["loners_made"]["of"]) == (1, 2)
     assert (rates["defended_alone"]["count"], rates["defended_alone"]["of"]) == (1, 2)
     assert (rates["no_trump"]["count"], rates["no_trump_made"]["count"]) == (1, 1)
     low, high = rates["makers_made"]["ci95"]
     assert low < 0.6 < high
-    other = side_rates(hands, "B")
+    other = side_rates(hands, 1)
     assert (other["trump_made"]["count"], other["euchred"]["count"], other["defended_alone"]["count"]) == (2, 1, 1)
-    assert side_rates([], "A")["makers_made"]["rate"] is None
+    assert side_rates([], 0)["makers_made"]["rate"] is None
 
 
 def test_a_hand_summary_names_sides_not_seats() -> None:
-    result = {"maker": 3, "trump": "S", "alone": True, "lone_defender": 0, "points": [0, 4], "made": True, "misdeal": False,
-              "jambone": False, "jamboree": [], "twos_threes": [2], "contract": None}
-    summary = hand_summary(result, [1, 0], 2, "AB")  # side B holds team 0's seats
+    rules = make_rules("standard")
+    result = {"dealer": 0, "maker": 3, "trump": "S", "alone": True, "lone_defender": 0, "points": [0, 4], "made": True,
+              "misdeal": False, "jambone": False, "jamboree": [], "twos_threes": [2], "contract": None}
+    summary = hand_summary(hand_facts(rules, result), [1, 0], "AB")  # side B holds team 0's seats
     assert summary["maker"] == "A" and summary["defended_alone"] == "B" and summary["twos_threes"] == ["B"]
     assert summary["points"] == {"A": 4, "B": 0} and summary["made"] is True and summary["euchred"] is False
     misdeal = {**result, "maker": -1, "misdeal": True, "points": [0, 0], "made": False, "alone": False}
-    assert hand_summary(misdeal, [0, 1], 2, "AB")["maker"] is None
+    assert hand_summary(hand_facts(rules, misdeal), [0, 1], "AB")["maker"] is None
 
 
 def test_the_command_reports_rates_and_writes_records(tmp_path: Path) -> None:

@@ -194,3 +194,30 @@ def test_random_player_is_reproducible_and_refuses_an_empty_choice() -> None:
     assert {player.choose(observation) for _ in range(60)} == set(observation["legal_actions"])
     with pytest.raises(ValueError):
         player.choose({"legal_actions": []})
+
+
+def test_simulate_and_stats_give_the_same_value_for_the_same_figure_on_the_same_games() -> None:
+    from bowers.stats import study_records
+
+    games = [play_random_game("bid-railroad", *game_seeds(4, i), {})[0] for i in range(6)]
+    summary = simulate("bid-railroad", 6, seed=4)
+    figures = study_records([game.record() for game in games]).figures
+    assert summary["maker_success_rate"] == figures["makers_made"].value
+    assert summary["jambones"]["count"] == figures["jambone"].count
+    assert summary["jambones"]["success_rate"] == figures["jambone_made"].value
+    for level, event in summary["contracts"].items():
+        assert event["count"] == figures[f"contract_{level}"].count
+        assert event["success_rate"] == figures[f"contract_{level}_made"].value
+
+
+def test_a_hand_a_renege_claim_ended_is_a_contract_without_a_verdict() -> None:
+    from bowers.facts import RATES, hand_facts
+
+    rules = make_rules("standard", reneges=True)
+    renege = {"dealer": 0, "maker": 1, "points": [2, 0], "made": None, "renege": {"claimant": 0, "reneger": 1}}
+    facts = hand_facts(rules, renege)
+    assert facts.maker == 1 and not facts.decided
+    assert RATES["trump_made"].counts(facts) == (True, True)
+    assert RATES["loners"].counts(facts) == (True, False)
+    for name in ("makers_made", "euchred", "march"):
+        assert RATES[name].counts(facts) == (False, False), name

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,12 @@ from click.testing import CliRunner
 from bowers.cli import cli
 from bowers.egn import load_egn
 from bowers.errors import OptionError
+from bowers.facts import hand_facts
 from bowers.game import Game, replay
 from bowers.match import Side, play_match
 from bowers.stats import compare, figure_label, study, study_records
 from bowers.stats.figures import Figure, Hand, difference, hand_figures, luck_share, rate_figure
+from bowers.variants import make_rules
 from tests.shared_data import EGN_DIRECTORY
 
 
@@ -26,8 +29,9 @@ def _hand(
 ) -> Hand:
     base = {"dealer": 0, "maker": maker_offset, "points": [1, 0], "made": made, "tricks": [2, 1, 1, 1], "alone": False}
     base.update(result)
-    making = "round 1" if maker_offset is not None else None
-    return Hand(deal, pass_number, base, making, maker_offset, (1.0, -1.0, 1.0, -1.0), side_net)
+    facts = hand_facts(make_rules("standard"), base)
+    facts = replace(facts, making="round 1" if facts.maker is not None else None)
+    return Hand(deal, pass_number, facts, (1.0, -1.0, 1.0, -1.0), side_net)
 
 
 def test_a_rate_counts_every_hand_and_its_interval_is_taken_over_deals() -> None:
@@ -92,11 +96,12 @@ def test_a_stuck_dealer_is_told_from_a_dealer_who_chose_to_call() -> None:
     stuck = play_match("standard", passers, deals=5, seed=2, workers=1, options={"stick_the_dealer": True})
     for outcome in stuck.outcomes:
         for played in outcome.passes:
-            assert played.making == "stuck dealer" and played.result["maker"] == played.result["dealer"]
+            facts = played.facts[0]
+            assert facts.making == "stuck dealer" and facts.maker == facts.dealer
     chosen = play_match("standard", ["random", "random"], deals=60, seed=2, workers=1, options={"stick_the_dealer": True})
-    makings = [played.making for outcome in chosen.outcomes for played in outcome.passes]
+    makings = [played.facts[0].making for outcome in chosen.outcomes for played in outcome.passes]
     assert {"round 1", "round 2"} <= set(makings)
-    assert makings.count(None) == sum(played.result["misdeal"] for o in chosen.outcomes for played in o.passes)
+    assert makings.count(None) == sum(played.facts[0].misdeal for o in chosen.outcomes for played in o.passes)
 
 
 def test_a_study_of_a_variant_reports_every_figure_with_an_interval() -> None:
@@ -224,9 +229,9 @@ def test_bad_input_to_the_command_is_one_line(arguments: list[str], fragment: st
 
 def test_a_turned_up_joker_is_not_a_stuck_dealer() -> None:
     result = play_match("british", ["heuristic", "heuristic"], deals=200, seed=0, workers=1)
-    makings = [(played.making, played.result) for outcome in result.outcomes for played in outcome.passes]
-    jokers = [result for making, result in makings if making == "joker turn-up"]
-    assert jokers and all(result["maker"] == result["dealer"] for result in jokers)
+    makings = [(played.facts[0].making, played.facts[0]) for outcome in result.outcomes for played in outcome.passes]
+    jokers = [facts for making, facts in makings if making == "joker turn-up"]
+    assert jokers and all(facts.maker == facts.dealer for facts in jokers)
     assert all(making != "stuck dealer" for making, _ in makings)  # British has no stick the dealer by default
 
 

@@ -9,15 +9,16 @@ often the rules' events (loners, Jambones, misdeals, ...) occur.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bowers import engine_kind
+from bowers.facts import RATES, HandFacts, Rate, Whose, any_hand, decided, hand_facts, made_by, named_rate, stood
 from bowers.game import Game
-from bowers.variants import AUCTION, Rules
+from bowers.seeds import derived_seeds
+from bowers.variants import AUCTION, Rules, as_rules
 
 CONTRACT_LEVELS = ("3", "4", "5", "5NT")  # the levels of the bid variant
 
@@ -30,20 +31,31 @@ def contract_levels(rules: Rules) -> tuple[str, ...]:
 def game_seeds(seed: int, index: int) -> tuple[int, int]:
     """The deal seed and the action seed of game ``index`` in a run started from ``seed``.
 
-    Both come from a hash of (seed, index), so game ``i`` is the same whatever
+    Both come from a hash of (seed, index) (``bowers.seeds``), so game ``i`` is the same whatever
     the number of games, and deals and random choices are independent streams.
 
     >>> game_seeds(7, 0) == game_seeds(7, 0) != game_seeds(7, 1)
     True
     """
-    digest = hashlib.blake2b(f"bowers-simulate:{seed}:{index}".encode(), digest_size=16).digest()
-    mask = (1 << 63) - 1
-    return int.from_bytes(digest[:8], "big") & mask, int.from_bytes(digest[8:], "big") & mask
+    deal, actions = derived_seeds("bowers-simulate", seed, index, count=2)
+    return deal, actions
 
 
-def play_random_game(variant: str, deal_seed: int, action_seed: int, options: Mapping[str, Any]) -> tuple[Game, int]:
-    """Play one game to its end choosing uniformly among legal action ids; the game and its number of actions."""
-    game = Game(variant, seed=deal_seed, **options)
+def _rate(name: str) -> Rate:
+    """The rate of ``bowers.facts`` a figure's name stands for."""
+    rate = named_rate(name)
+    assert rate is not None, name
+    return rate
+
+
+def play_random_game(
+    variant: str | Rules, deal_seed: int, action_seed: int, options: Mapping[str, Any] | None = None
+) -> tuple[Game, int]:
+    """Play one game to its end choosing uniformly among legal action ids; the game and its number of actions.
+
+    ``variant`` is a variant's name or its ``Rules`` (then ``options``, if any, change them).
+    """
+    game = Game(variant, seed=deal_seed, **dict(options or {}))
     choice = random.Random(action_seed).choice
     step = game.step_id
     ids = game.legal_action_ids()
@@ -54,30 +66,44 @@ def play_random_game(variant: str, deal_seed: int, action_seed: int, options: Ma
     return game, actions
 
 
+def _alone_not_jambone(hand: HandFacts, whose: Whose) -> bool:
+    """One of the teams made trump alone, other than in a Jambone."""
+    return made_by(hand, whose) and hand.alone and not hand.jambone
+
+
+# The events ``simulate`` reports that are not figures of ``bowers stats``: loners other than Jambones (a
+# Jambone is counted on its own), and lone defences, which succeed when the makers are euchred.
+LONERS = Rate("loners other than Jambones", any_hand, _alone_not_jambone)
+LONERS_MADE = Rate("loners other than Jambones made", decided(_alone_not_jambone), stood)
+LONE_DEFENCES_WON = Rate(
+    "lone defences that euchred the makers", decided(RATES["defended_alone"].success), RATES["euchred"].success
+)
+
+
 class _Event:
-    """How often something happened and how often the side that attempted it succeeded."""
+    """How often something happened (the hands ``happened`` counts) and, of those the tricks decided, how often the
+    side that attempted it succeeded (``succeeded`` counts them): two rates of ``bowers.facts``."""
 
-    def __init__(self) -> None:
-        self.count = 0
-        self.decided = 0
-        self.succeeded = 0
+    def __init__(self, happened: Rate, succeeded: Rate) -> None:
+        self.happened, self.succeeded = happened, succeeded
+        self.counts = [0, 0, 0]  # happened, decided, succeeded
 
-    def add(self, success: bool | None) -> None:
-        """Count one occurrence; ``success`` is None when the hand ended without a verdict (a renege claim)."""
-        self.count += 1
-        if success is not None:
-            self.decided += 1
-            self.succeeded += bool(success)
+    def add(self, hand: HandFacts) -> None:
+        """Count one hand."""
+        _, happened = self.happened.counts(hand)
+        decided, succeeded = self.succeeded.counts(hand)
+        self.counts[0] += happened
+        self.counts[1] += decided
+        self.counts[2] += succeeded
+
+    @property
+    def success_rate(self) -> float | None:
+        """The share of the decided ones that succeeded (None when nothing was decided)."""
+        return self.counts[2] / self.counts[1] if self.counts[1] else None
 
     def summary(self) -> dict[str, Any]:
         """JSON-able count, successes and success rate (None when nothing was decided)."""
-        rate = self.succeeded / self.decided if self.decided else None
-        return {"count": self.count, "succeeded": self.succeeded, "success_rate": rate}
-
-
-def _contract_level(contract: str) -> str:
-    """The level of a contract: ``"4H"`` -> ``"4"``, ``"5NT"`` -> ``"5NT"``."""
-    return contract if contract.endswith("NT") else contract[0]
+        return {"count": self.counts[0], "succeeded": self.counts[2], "success_rate": self.success_rate}
 
 
 class _Tally:
@@ -87,11 +113,18 @@ class _Tally:
         self.rules = rules
         self.hands = 0
         self.points = 0
-        self.makers = _Event()
-        self.loners = _Event()
-        self.lone_defences = _Event()
-        self.jambones = _Event()
-        self.contracts = {level: _Event() for level in contract_levels(rules)}
+        self.makers = _Event(RATES["trump_made"], RATES["makers_made"])
+        self.loners = _Event(LONERS, LONERS_MADE)
+        self.lone_defences = _Event(RATES["defended_alone"], LONE_DEFENCES_WON)
+        self.jambones = _Event(RATES["jambone"], RATES["jambone_made"])
+        self.contracts = {
+            level: _Event(_rate(f"contract_{level}"), _rate(f"contract_{level}_made")) for level in contract_levels(rules)
+        }
+        # Only the events the rules allow are counted (and reported): the others never happen.
+        optional = [(self.loners, rules.can_go_alone), (self.lone_defences, rules.defend_alone), (self.jambones, rules.jambone)]
+        self.events = [self.makers, *(event for event, allowed in optional if allowed)]
+        if rules.bidding == AUCTION:
+            self.events += self.contracts.values()
         self.jamborees = 0
         self.misdeals = 0
         self.twos_threes = 0
@@ -103,37 +136,28 @@ class _Tally:
         if winner is not None:
             self.wins[winner] += 1
         for result in results:
-            self.add_hand(result)
+            self.add_hand(hand_facts(self.rules, result))
 
-    def add_hand(self, result: Mapping[str, Any]) -> None:
-        """Add one hand's result."""
+    def add_hand(self, hand: HandFacts) -> None:
+        """Add one hand's facts."""
         self.hands += 1
-        self.points += sum(result["points"])
-        if result["misdeal"]:
+        self.points += sum(hand.points)
+        if hand.misdeal:
             self.misdeals += 1
             return
-        made = result["made"]
-        if result.get("renege"):
+        if hand.renege:
             self.reneges += 1
-        if result["maker"] is not None:
-            self.makers.add(made)
-        if result["jambone"]:
-            self.jambones.add(made)
-        elif result["alone"]:
-            self.loners.add(made)
-        if result["lone_defender"] is not None:
-            self.lone_defences.add(None if made is None else not made)
-        self.jamborees += len(result["jamboree"] or ())
-        self.twos_threes += len(result["twos_threes"] or ())
-        if result["contract"]:
-            self.contracts[_contract_level(result["contract"])].add(made)
+        for event in self.events:
+            event.add(hand)
+        self.jamborees += len(hand.jamboree)
+        self.twos_threes += len(hand.twos_threes)
 
     def summary(self) -> dict[str, Any]:
         """The variant-independent figures, plus the events this variant's rules allow."""
         rules = self.rules
         out: dict[str, Any] = {
             "hands": self.hands,
-            "maker_success_rate": self.makers.summary()["success_rate"],
+            "maker_success_rate": self.makers.success_rate,
             "average_points_per_hand": self.points / self.hands if self.hands else None,
             "wins": list(self.wins),
             "misdeals": self.misdeals,
@@ -156,7 +180,7 @@ class _Tally:
 
 
 def simulate(
-    variant: str,
+    variant: str | Rules,
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
@@ -165,33 +189,33 @@ def simulate(
     """Play ``games`` random games of ``variant`` and return a JSON-able summary.
 
     Game ``i`` is dealt from, and plays with, seeds derived from ``(seed, i)``
-    (``game_seeds``), so a run is reproducible. ``options`` are the variant's
-    options (strings such as ``"true"`` are accepted, as on the command line);
+    (``game_seeds``), so a run is reproducible. ``variant`` is a name or ``Rules``;
+    ``options`` are the variant's options, read once into its rules
+    (strings such as ``"true"`` are accepted, as on the command line);
     a bad variant or option raises ``bowers.errors.OptionError`` before any
     game is played. ``progress``, if given, is called after each game with the
     number of games finished so far.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    chosen = dict(options or {})
+    rules = as_rules(variant, **dict(options or {}))
     first_deal, first_actions = game_seeds(seed, 0)
     start = time.perf_counter()
-    game, actions = play_random_game(variant, first_deal, first_actions, chosen)
-    tally = _Tally(game.rules)
+    game, actions = play_random_game(rules, first_deal, first_actions)
+    tally = _Tally(rules)
     tally.add_game(game.winner, game.results)
     if progress is not None:
         progress(1)
     for index in range(1, games):
-        game, played = play_random_game(variant, *game_seeds(seed, index), chosen)
+        game, played = play_random_game(rules, *game_seeds(seed, index))
         actions += played
         tally.add_game(game.winner, game.results)
         if progress is not None:
             progress(index + 1)
     seconds = time.perf_counter() - start
-    rules = game.rules
     summary: dict[str, Any] = {
         "variant": rules.variant,
-        "options": {name: list(value) if isinstance(value, tuple) else value for name, value in rules.options.items()},
+        "options": game.options,  # every option, as JSON writes them
         "seed": seed,
         "games": games,
         "hands": tally.hands,

@@ -19,18 +19,7 @@ from rich.table import Table
 
 from bowers.cli.common import fail, parse_options
 from bowers.errors import BowersError
-from bowers.match import (
-    SIDE_LABELS,
-    Elo,
-    GameSideResult,
-    GamesPlan,
-    GamesResult,
-    MatchPlan,
-    MatchResult,
-    SideResult,
-    plan_games,
-    plan_match,
-)
+from bowers.match import SIDE_LABELS, Elo, MatchPlan, MatchResult, SideResult, plan_games, plan_match
 from bowers.match.hands import RATE_LABELS
 from bowers.variants import make_rules
 
@@ -102,7 +91,7 @@ def _milliseconds(value: float | None) -> str:
     return "-" if value is None else f"{1000 * value:.1f} ms"
 
 
-def _side_table(title: str, sides: Sequence[SideResult | GameSideResult], rows: list[tuple[str, list[str]]]) -> Table:
+def _side_table(title: str, sides: Sequence[SideResult], rows: list[tuple[str, list[str]]]) -> Table:
     """A table with one column per side: ``rows``, then the sides' decisions and thinking times."""
     table = Table(title=title, title_justify="left")
     table.add_column("figure", no_wrap=True)
@@ -174,17 +163,18 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
-def games_table(result: GamesResult) -> Table:
+def games_table(result: MatchResult) -> Table:
     """The figures of a match of whole games as a table, one column per side."""
     kind = "duplicate games" if result.duplicate else "games"
-    target = make_rules(result.variant, **result.options).target
+    target = result.rules.target
     sides = result.sides
+    shares = [side.share for side in sides if side.share is not None]  # every side's, in a match of whole games
     rows: list[tuple[str, list[str]]] = [
         ("games won", [f"{s.games_won} of {result.played}" for s in sides]),
-        ("share of games won", [_percent(s.share.mean) for s in sides]),
-        ("95% interval", [f"{_percent(s.share.low)} .. {_percent(s.share.high)}" for s in sides]),
+        ("share of games won", [_percent(share.mean) for share in shares]),
+        ("95% interval", [f"{_percent(share.low)} .. {_percent(share.high)}" for share in shares]),
         ("significant", ["yes" if s.significant else "no" for s in sides]),
-        ("net points per hand", [_number(s.net_points_per_hand.mean, signed=True) for s in sides]),
+        ("net points per hand", [_number(s.net_points.mean, signed=True) for s in sides]),
         *_rate_rows(result.rates()),
     ]
     return _side_table(f"{result.games} {kind} of {result.variant} to {target}, seed {result.seed}", sides, rows)
@@ -202,7 +192,7 @@ def where_played(workers: int, cluster: str | None = None) -> str:
     return local if cluster is None else f"{local} of a local Ray cluster"
 
 
-def games_summary_lines(result: GamesResult, cluster: str | None = None) -> list[str]:
+def games_summary_lines(result: MatchResult, cluster: str | None = None) -> list[str]:
     """The whole-match figures of a match of whole games: Elo and speed (``cluster`` as given to ``--ray``)."""
     lines = _elo_lines([side.label for side in result.sides], result.elo, "", none_finished=False)
     workers = where_played(result.workers, cluster)
@@ -213,7 +203,7 @@ def games_summary_lines(result: GamesResult, cluster: str | None = None) -> list
 def summary_lines(result: MatchResult, cluster: str | None = None) -> list[str]:
     """The whole-match figures that are not per side: Elo, games, speed (``cluster`` as given to ``--ray``)."""
     lines = _elo_lines([side.label for side in result.sides], result.elo, " in games", none_finished=True)
-    lines.append(f"games to {make_rules(result.variant, **result.options).target}: {result.games}")
+    lines.append(f"games to {result.rules.target}: {result.games}")
     speed = result.hands_per_second
     lines.append(
         f"{result.hands} hands in {result.seconds:.2f} s on {where_played(result.workers, cluster)}: "
@@ -277,13 +267,12 @@ def match_command(
         fail("--deals and --games are two kinds of match: give one of them")
     count = games if games is not None else (100 if deals is None else deals)
     try:
+        rules = make_rules(variant_name, **options)  # the variant and its options, read once
         if games is not None:
-            checked: MatchPlan | GamesPlan = plan_games(
-                variant_name, players, games, seed, workers, duplicate, options, settings, cluster
-            )
+            checked: MatchPlan = plan_games(rules, players, games, seed, workers, duplicate, None, settings, cluster)
             label = f"{' vs '.join(players)}, whole games of {checked.rules.variant}"
         else:
-            checked = plan_match(variant_name, players, count, seed, workers, duplicate, options, settings, cluster)
+            checked = plan_match(rules, players, count, seed, workers, duplicate, None, settings, cluster)
             label = f"{' vs '.join(players)} at {checked.rules.variant}"
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(label, total=count)
@@ -293,7 +282,7 @@ def match_command(
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
         return
-    if isinstance(result, GamesResult):
+    if result.unit.whole_game:
         console = Console(highlight=False)
         console.print(games_table(result))
         for line in games_summary_lines(result, checked.cluster):

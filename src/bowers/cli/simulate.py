@@ -83,7 +83,7 @@ def simulate_command(variant_name: str, games: int, seed: int, option_pairs: tup
     )
     with Progress(*columns, console=make_console(stderr=True), transient=True) as bar, user_errors():
         task = bar.add_task(f"simulating {rules.variant}", total=games)
-        summary = simulate(rules.variant, games, seed, options, progress=lambda done: bar.update(task, completed=done))
+        summary = simulate(rules, games, seed, progress=lambda done: bar.update(task, completed=done))
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:

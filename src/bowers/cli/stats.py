@@ -227,6 +227,7 @@ def stats_command(
                 option, sep, value = compared.partition("=")
                 if not sep or not option.strip() or not value.strip():
                     fail(f"--compare expects OPTION=VALUE, such as stick_the_dealer=true; got {compared!r}")
+                rules = make_rules(variant_name, **options)  # the variant and its options, read once
                 task = bar.add_task(f"studying {variant_name} twice", total=2 * count)
                 done = [0]
 
@@ -235,13 +236,12 @@ def stats_command(
                     if finished == count:
                         done[0] += count
 
-                comparison = compare(variant_name, option, value.strip(), options=options, progress=advance, **arguments)
+                comparison = compare(rules, option, value.strip(), progress=advance, **arguments)
                 result: Study | Comparison = comparison
             else:
+                rules = make_rules(variant_name, **options)
                 task = bar.add_task(f"studying {variant_name}", total=count)
-                result = study(
-                    variant_name, options=options, progress=lambda finished: bar.update(task, completed=finished), **arguments
-                )
+                result = study(rules, progress=lambda finished: bar.update(task, completed=finished), **arguments)
         written = []
         if plots_folder is not None:
             from bowers.stats.plots import plot_comparison, plot_study

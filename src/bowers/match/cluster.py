@@ -27,6 +27,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from bowers.errors import OptionError
+from bowers.match.parallel import chunk_size
 
 LOCAL = "local"  # start a Ray cluster on this machine for the run (or use the one this process already joined)
 INSTALL = "pip install 'bowers[cluster]'"
@@ -128,15 +129,6 @@ def send_script_code(function: Callable[..., Any], ray: Any) -> None:
     ray.cloudpickle.register_pickle_by_value(module)
 
 
-def chunk_size(count: int, cpus: int) -> int:
-    """Arguments per task: about sixteen tasks per CPU, at most 32 arguments each, as the local pool does.
-
-    >>> chunk_size(10_000, 2), chunk_size(10, 2)
-    (32, 1)
-    """
-    return max(1, min(32, count // (cpus * 16)))
-
-
 def map_ordered(
     function: Callable[[Argument], Outcome],
     arguments: Sequence[Argument],
@@ -146,7 +138,8 @@ def map_ordered(
 ) -> Generator[Outcome, None, None]:
     """``function(argument)`` for every argument, run as Ray tasks on ``cluster``, yielded in the arguments' order.
 
-    ``chunk`` arguments go to a task (default: from the cluster's CPUs, see ``chunk_size``) and at most
+    ``chunk`` arguments go to a task (default: from the cluster's CPUs, as the local pool cuts its work; see
+    ``bowers.match.parallel.chunk_size``) and at most
     ``TASKS_PER_CPU`` tasks per CPU are in flight.  An error raised on a worker arrives whole, as raised there.
     Close the iterator (``contextlib.closing``) when stopping early: a cluster started for the run is shut down
     and a running one disconnected from, which ends the tasks in flight; in a Ray session this process already

@@ -1,8 +1,8 @@
 """What each side did with the hands of a match: who made trump, loners, euchres, and their rates.
 
-A hand's result (``Game.results``) speaks of seats and teams; a match speaks of
-sides, which change teams from one pass to the next.  ``hand_summary`` turns a
-result into the side's view of it, and ``side_rates`` counts, for each side,
+A hand's facts (``bowers.facts.HandFacts``) speak of seats and teams; a match
+speaks of sides, which change teams from one pass to the next.  ``hand_summary``
+turns a hand's facts into the sides' view of it, and ``side_rates`` counts, for each side,
 how often it made trump, made its contract, was euchred, went alone or bid
 no-trump, each with a 95% Wilson interval (the hands of a match are
 independent deals in a deal-by-deal match; in whole games they depend a
@@ -18,39 +18,41 @@ from pathlib import Path
 from typing import Any
 
 from bowers.errors import OptionError
+from bowers.facts import RATES, HandFacts
 from bowers.match.statistics import wilson_interval
 
 
-def hand_summary(result: Mapping[str, Any], seating: Sequence[int], teams: int, labels: str) -> dict[str, Any]:
+def hand_summary(facts: HandFacts, seating: Sequence[int], labels: str) -> dict[str, Any]:
     """One hand as a match reports it: each side's points, and who made trump (by side label), alone or not.
 
     ``seating[t]`` is the side at team ``t``; ``labels`` the sides' letters.
 
-    >>> result = {"maker": 1, "trump": "H", "alone": True, "lone_defender": None, "points": [0, 4], "made": True,
-    ...           "misdeal": False, "jambone": False, "jamboree": [], "twos_threes": [], "contract": None}
-    >>> hand_summary(result, [1, 0], 2, "AB")["maker"], hand_summary(result, [1, 0], 2, "AB")["points"]
+    >>> from bowers.facts import hand_facts
+    >>> from bowers.variants import make_rules
+    >>> result = {"dealer": 0, "maker": 1, "trump": "H", "alone": True, "lone_defender": None, "points": [0, 4],
+    ...           "made": True, "misdeal": False, "jambone": False, "jamboree": [], "twos_threes": [], "contract": None}
+    >>> summary = hand_summary(hand_facts(make_rules("standard"), result), [1, 0], "AB")
+    >>> summary["maker"], summary["points"]
     ('A', {'A': 4, 'B': 0})
     """
+    def side_of(team: int | None) -> str | None:
+        return None if team is None else labels[seating[team]]
 
-    def side_of(seat: int | None) -> str | None:
-        return None if seat is None or seat < 0 else labels[seating[seat % teams]]
-
-    maker = result.get("maker")
-    made_trump = maker is not None and maker >= 0 and not result.get("misdeal")
-    points = {labels[seating[team]]: team_points for team, team_points in enumerate(result["points"])}
+    made_trump = facts.maker_team is not None
+    points = {labels[seating[team]]: team_points for team, team_points in enumerate(facts.points)}
     return {
         "points": dict(sorted(points.items())),
-        "maker": side_of(maker) if made_trump else None,
-        "trump": result.get("trump"),
-        "contract": result.get("contract"),
-        "alone": bool(result.get("alone")) if made_trump else False,
-        "defended_alone": side_of(result.get("lone_defender")),
-        "made": bool(result.get("made")) if made_trump else None,
-        "euchred": (not result.get("made")) if made_trump else None,
-        "misdeal": bool(result.get("misdeal")),
-        "jambone": bool(result.get("jambone")),
-        "jamboree": sorted({labels[seating[seat % teams]] for seat in result.get("jamboree") or []}),
-        "twos_threes": sorted({labels[seating[seat % teams]] for seat in result.get("twos_threes") or []}),
+        "maker": side_of(facts.maker_team),
+        "trump": facts.trump,
+        "contract": facts.contract,
+        "alone": facts.alone,
+        "defended_alone": side_of(facts.lone_defender_team),
+        "made": bool(facts.made) if made_trump else None,
+        "euchred": (not facts.made) if made_trump else None,
+        "misdeal": facts.misdeal,
+        "jambone": facts.jambone,
+        "jamboree": sorted({labels[seating[facts.team_of(seat)]] for seat in facts.jamboree}),
+        "twos_threes": sorted({labels[seating[facts.team_of(seat)]] for seat in facts.twos_threes}),
     }
 
 
@@ -62,55 +64,31 @@ def _rate(count: int, out_of: int) -> dict[str, Any]:
     return {"count": count, "of": out_of, "rate": count / out_of, "ci95": [low, high]}
 
 
-def side_rates(hands: Iterable[Mapping[str, Any]], label: str) -> dict[str, dict[str, Any]]:
-    """How often side ``label`` made trump, made it, was euchred, went alone, bid no-trump, over ``hands``.
+# The figures a match reports for each side, with their wording there (``bowers.facts.RATES`` defines them).
+RATE_LABELS = {name: rate.side_label for name, rate in RATES.items() if rate.side_label is not None}
 
-    ``hands`` are ``hand_summary`` dicts; each rate is ``{"count", "of", "rate", "ci95"}``: ``trump_made`` and
-    ``euchred`` (its contracts that failed) are out of the hands played, ``makers_made`` out of its contracts,
-    ``loners`` out of its contracts and ``loners_made`` out of its loners, ``defended_alone`` out of the hands
-    the other side made trump, and ``no_trump``/``no_trump_made`` out of its contracts and its no-trump ones.
+
+def side_rates(hands: Iterable[tuple[HandFacts, Sequence[int]]], side: int) -> dict[str, dict[str, Any]]:
+    """How often ``side`` made trump, made it, was euchred, went alone, bid no-trump, over ``hands`` (each hand's
+    facts with the seating it was played in: the side at each team).
+
+    Each figure is the one of that name in ``bowers.facts.RATES``, counted over the hands the side held, as
+    ``{"count", "of", "rate", "ci95"}``: ``trump_made`` is out of the hands played; ``makers_made`` and
+    ``euchred`` out of its contracts (that the tricks decided), ``loners`` out of its contracts and
+    ``loners_made`` out of its loners, ``defended_alone`` out of the hands another side made trump, and
+    ``no_trump``/``no_trump_made`` out of its contracts and its no-trump ones.
     """
-    played = contracts = made = euchred = loners = loners_made = defences = against = no_trump = no_trump_made = 0
-    for hand in hands:
-        played += 1
-        maker = hand["maker"]
-        if maker is None:
-            continue
-        if maker != label:
-            against += 1
-            defences += hand["defended_alone"] == label
-            continue
-        contracts += 1
-        made += bool(hand["made"])
-        euchred += bool(hand["euchred"])
-        if hand["alone"]:
-            loners += 1
-            loners_made += bool(hand["made"])
-        if hand["trump"] == "NT":
-            no_trump += 1
-            no_trump_made += bool(hand["made"])
-    return {
-        "trump_made": _rate(contracts, played),
-        "makers_made": _rate(made, contracts),
-        "euchred": _rate(euchred, played),
-        "loners": _rate(loners, contracts),
-        "loners_made": _rate(loners_made, loners),
-        "defended_alone": _rate(defences, against),
-        "no_trump": _rate(no_trump, contracts),
-        "no_trump_made": _rate(no_trump_made, no_trump),
-    }
+    counts = {name: [0, 0] for name in RATE_LABELS}
+    for facts, seating in hands:
 
+        def whose(team: int, seating: Sequence[int] = seating) -> bool:
+            return seating[team] == side
 
-RATE_LABELS = {
-    "trump_made": "trump made (of hands)",
-    "makers_made": "contracts made",
-    "euchred": "euchred as makers (of hands)",
-    "loners": "loners (of contracts)",
-    "loners_made": "loners made",
-    "defended_alone": "defended alone (of their contracts)",
-    "no_trump": "no-trump contracts",
-    "no_trump_made": "no-trump contracts made",
-}
+        for name, entry in counts.items():
+            trial, success = RATES[name].counts(facts, whose)
+            entry[0] += success
+            entry[1] += trial
+    return {name: _rate(successes, trials) for name, (successes, trials) in counts.items()}
 
 
 def prepare_records_directory(directory: str | os.PathLike[str]) -> Path:

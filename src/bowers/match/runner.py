@@ -1,51 +1,57 @@
-"""Bot-versus-bot matches: deals played in duplicate on a process pool, and their result.
+"""Bot-versus-bot matches: deals, or whole games, played in duplicate on a process pool or on Ray, and their result.
 
 A match seats one *side* (a bot with its settings) at each team's seats and
-plays single hands.  Deal ``k`` of a match is dealt from a seed derived from
-``(seed, k)``, so its cards and dealer do not depend on the number of deals
-or of workers.  In duplicate (the default) deal ``k`` is played once per
-side: pass ``p`` seats side ``(t + p) mod S`` at team ``t``'s seats, so with
-two sides the second pass has each side holding exactly the cards the other
-held, at the same seats, with the same dealer and turn-up; with three sides
-(railroad-6) each side holds each team's cards once.  Without duplicate a
-deal is played once, the seating rotating from one deal to the next.
+plays a number of *units*: single deals (``plan_match``) or whole games to
+the target with the real score (``plan_games``).  Unit ``k`` of a match is
+dealt from a seed derived from ``(seed, k)``, so its cards and dealer do not
+depend on the number of units or of workers.  In duplicate (the default) unit
+``k`` is played once per side: pass ``p`` seats side ``(t + p) mod S`` at
+team ``t``'s seats, so with two sides the second pass has each side holding
+exactly the cards the other held, at the same seats, with the same dealer and
+turn-up (in whole games, as long as both games last); with three sides
+(railroad-6) each side holds each team's cards once.  Without duplicate a unit
+is played once, the seating rotating from one unit to the next.
 
-Every hand starts from the variant's initial scores, so deals are independent
-and can be played in any order on any worker; the games won are counted by
-chaining each seating's hands, in deal order, into games to the target.
-Everything but the timings is the same for a given seed whatever the number
-of workers.
+A deal starts from the variant's initial scores, so deals are independent and
+can be played in any order on any worker; the games won in a match of deals
+are counted by chaining each seating's hands, in deal order, into games to the
+target.  In a match of whole games the figure that matters is the share of
+games each side won, with a 95% interval over the duplicate sets.  Everything
+but the timings is the same for a given seed whatever the number of workers.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
-import multiprocessing
 import os
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import closing
 from dataclasses import dataclass, field
-from functools import partial
-from itertools import repeat
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from bowers.bots import Bot, create
 from bowers.errors import BowersError, MatchFailure, OptionError
+from bowers.facts import HandFacts, hand_facts, net
 from bowers.game import Game
 from bowers.match.hands import hand_summary, prepare_records_directory, side_rates, write_record
-from bowers.match.statistics import Elo, Estimate, elo_difference, mean_interval
-from bowers.variants import Rules, make_rules
+from bowers.match.parallel import play_all
+from bowers.match.statistics import (
+    Elo,
+    Estimate,
+    elo_difference,
+    elo_from_share,
+    mean_interval,
+    wilson_interval,
+)
+from bowers.seeds import derived_seed
+from bowers.variants import Rules, as_rules, game_winner
 
 SIDE_LABELS = "ABCDEF"
+SEED_STREAM = "bowers-match"  # the stream every seed of a match is derived in (see ``bowers.seeds``)
+HAND_LIMIT = 1000  # a game still going after this many hands is reported as a failure, never run forever
 
 BotFactory = Callable[..., Bot]
-PlanT = TypeVar("PlanT")
-OutcomeT = TypeVar("OutcomeT")
-ResultT = TypeVar("ResultT")
 
 
 @dataclass(frozen=True)
@@ -75,50 +81,73 @@ class Side:
 
 
 @dataclass(frozen=True)
-class PlayPlan:
-    """What every worker needs to play any deal of a match (picklable)."""
+class Unit:
+    """What a match plays: single deals from the initial scores, or whole games to the target.
 
-    variant: str
-    options: Mapping[str, Any]
+    ``name`` names it in the seeds, the records' names and metadata and the JSON; ``bot_stream`` is the part of
+    the bots' seeds that keeps them apart from the other unit's.
+    """
+
+    name: str
+    bot_stream: str
+
+    @property
+    def whole_game(self) -> bool:
+        """Whether a unit is played to the end of the game (else it is one hand)."""
+        return self.name == "game"
+
+
+DEAL = Unit("deal", "bot")
+GAME = Unit("game", "game-bot")
+
+
+@dataclass(frozen=True)
+class PlayPlan:
+    """What every worker needs to play any unit of a match (picklable)."""
+
+    rules: Rules
     sides: tuple[Side, ...]
     seed: int
     duplicate: bool
     keep_records: bool = False  # return each played game's record (for ``--records``)
+    unit: Unit = DEAL
 
 
 @dataclass
 class PassOutcome:
-    """One hand of a deal: the seating (side at each team), the points per side and the hand's result.
+    """One playing of a unit: the seating (side at each team), the points per side over its hands, the facts of
+    each hand, and, for a whole game, the winning side and the final scores per side.
 
-    ``record`` is the hand's game record when the match keeps records (until they are written).
+    ``record`` is the game's record when the match keeps records (until they are written).
     """
 
     seating: list[int]
     points: list[int]
-    result: dict[str, Any]
+    facts: tuple[HandFacts, ...] = ()
     record: dict[str, Any] | None = None
-    making: str | None = None  # how trump was made (see ``MAKINGS``), None where no one made it or in an auction
+    winner: int | None = None
+    scores: list[int] | None = None
+
+    @property
+    def hands(self) -> int:
+        """The number of hands played."""
+        return len(self.facts)
 
 
 @dataclass
-class DealOutcome:
-    """Every pass of one deal, and the thinking time of each side's decisions (seconds, several legal actions only)."""
+class Outcome:
+    """Every pass of one unit (deal or game) ``number``, and the thinking time of each side's decisions (seconds,
+    several legal actions only)."""
 
-    deal: int
+    number: int
     passes: list[PassOutcome]
     decision_seconds: list[list[float]]
     forced_decisions: list[int]
 
 
-# How trump was made in a hand: ordered up in the first round, called in the second, called by a dealer the
-# stick-the-dealer rule left no pass, or named by the dealer for a turned-up Joker (British Euchre's Benny).
-MAKINGS = ("round 1", "round 2", "stuck dealer", "joker turn-up")
-
-
-def _derived_seed(*parts: object) -> int:
-    """A 63-bit seed from a hash of ``parts``: independent streams for deals and bots."""
-    digest = hashlib.blake2b(":".join(str(p) for p in ("bowers-match", *parts)).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") & ((1 << 63) - 1)
+def unit_seed(seed: int, unit: Unit, number: int) -> int:
+    """The game seed of unit ``number`` of a match started from ``seed`` (every pass of the unit uses it)."""
+    return derived_seed(SEED_STREAM, seed, unit.name, number)
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -127,59 +156,82 @@ def deal_seed(seed: int, deal: int) -> int:
     >>> deal_seed(1, 0) == deal_seed(1, 0) != deal_seed(1, 1)
     True
     """
-    return _derived_seed(seed, "deal", deal)
+    return unit_seed(seed, DEAL, deal)
 
 
-def seatings(sides: int, deal: int, duplicate: bool) -> list[list[int]]:
-    """The side at each team for every pass of a deal: ``seating[t]`` is the side seated at team ``t``.
+def game_seed(seed: int, game: int) -> int:
+    """The seed of game ``game`` of a match of whole games started from ``seed`` (every pass of the game uses it).
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    return unit_seed(seed, GAME, game)
+
+
+def seatings(sides: int, number: int, duplicate: bool) -> list[list[int]]:
+    """The side at each team for every pass of a unit: ``seating[t]`` is the side seated at team ``t``.
 
     >>> seatings(2, 0, True)
     [[0, 1], [1, 0]]
     >>> seatings(3, 5, False)
     [[2, 0, 1]]
     """
-    rotations = range(sides) if duplicate else [deal % sides]
+    rotations = range(sides) if duplicate else [number % sides]
     return [[(team + rotation) % sides for team in range(sides)] for rotation in rotations]
 
 
-def play_hand(
-    plan: PlayPlan, deal: int, seating: Sequence[int], pass_number: int
+def play_pass(
+    plan: PlayPlan, number: int, seating: Sequence[int], pass_number: int
 ) -> tuple[PassOutcome, list[list[float]], list[int]]:
-    """Play deal ``deal`` once with the given seating; points per side, thinking times and forced-move counts."""
-    game = Game(plan.variant, seed=deal_seed(plan.seed, deal), **plan.options)
+    """Play unit ``number`` once (a deal, or a game to its end) with the given seating; the pass, and each side's
+    thinking times and forced-move counts."""
+    unit = plan.unit
+    seed = unit_seed(plan.seed, unit, number)
+    game = Game(plan.rules, seed=seed)
     rules = game.rules
     seat_side = [seating[rules.team_of(seat)] for seat in range(rules.players)]
     bots = [
-        plan.sides[seat_side[seat]].create(seed=_derived_seed(plan.seed, "bot", deal, pass_number, seat))
+        plan.sides[seat_side[seat]].create(seed=derived_seed(SEED_STREAM, plan.seed, unit.bot_stream, number, pass_number, seat))
         for seat in range(rules.players)
     ]
-    for seat, bot in enumerate(bots):
-        see_deal = getattr(bot, "see_deal", None)
-        if see_deal is not None:
-            # Only adapters to other programs that need a full state (see benchmarks/peers) have this.
-            see_deal(game.record()["deals"][0], seat)
     times: list[list[float]] = [[] for _ in plan.sides]
     forced = [0] * len(plan.sides)
-    makings: dict[int, str] = {}
-    _play_until(plan, game, bots, seat_side, times, forced, deal=deal, makings=makings)
-    result = game.results[0]
+    deal, game_number = (None, number) if unit.whole_game else (number, None)
+    while True:
+        number_of_hand = game.hand_number
+        if number_of_hand >= HAND_LIMIT:
+            failure = f"not over after {HAND_LIMIT} hands"
+            raise MatchFailure(rules.variant, plan.seed, deal, "the game", failure, game_number, number_of_hand)
+        for seat, bot in enumerate(bots):
+            see_deal = getattr(bot, "see_deal", None)
+            if see_deal is not None:  # adapters to other programs that need a full state (see benchmarks/peers)
+                see_deal(game.record()["deals"][number_of_hand], seat)
+        _play_until(plan, game, bots, seat_side, times, forced, deal, game_number)
+        if game.is_over or not unit.whole_game:
+            break
+    if plan.keep_records:
+        game.metadata["match"] = {
+            "seed": plan.seed,
+            unit.name: number,
+            f"{unit.name}_seed": seed,
+            "pass": pass_number,
+            "seats": [{"side": SIDE_LABELS[side], "player": plan.sides[side].describe()} for side in seat_side],
+        }
+    record = game.record()
+    facts = tuple(hand_facts(rules, result, dealt) for result, dealt in zip(game.results, record["deals"], strict=False))
     points = [0] * len(plan.sides)
-    for team, team_points in enumerate(result["points"]):
-        points[seating[team]] += team_points
-    record = match_record(plan, game, seat_side, {"deal": deal, "deal_seed": deal_seed(plan.seed, deal), "pass": pass_number})
-    return PassOutcome(list(seating), points, result, record, makings.get(0)), times, forced
-
-
-def match_record(plan: PlayPlan, game: Game, seat_side: Sequence[int], where: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The game's record with who played each seat and where it lies in the match (None unless records are kept)."""
-    if not plan.keep_records:
-        return None
-    game.metadata["match"] = {
-        "seed": plan.seed,
-        **where,
-        "seats": [{"side": SIDE_LABELS[side], "player": plan.sides[side].describe()} for side in seat_side],
-    }
-    return game.record()
+    for hand in facts:
+        for team, team_points in enumerate(hand.points):
+            points[seating[team]] += team_points
+    played = PassOutcome(list(seating), points, facts, record if plan.keep_records else None)
+    if unit.whole_game:
+        played.scores = [0] * len(plan.sides)
+        for team, score in enumerate(game.scores):
+            played.scores[seating[team]] = score
+        winner = game.winner
+        assert winner is not None
+        played.winner = seating[winner]
+    return played, times, forced
 
 
 def _play_until(
@@ -189,27 +241,22 @@ def _play_until(
     seat_side: Sequence[int],
     times: list[list[float]],
     forced: list[int],
-    deal: int | None = None,
-    game_number: int | None = None,
-    makings: dict[int, str] | None = None,
+    deal: int | None,
+    game_number: int | None,
 ) -> None:
     """Let the bots play the game's current hand to its end, timing each side's decisions.
-
-    ``makings`` is told how trump was made in the hand (by hand number; see ``MAKINGS``).
 
     A bot that raises, or answers with an action the rules refuse, ends the match with a ``MatchFailure``
     naming the deal (or the game and hand) so that it can be played again alone.
     """
     rules = game.rules
-    options = game.options
     hand = game.hand_number
     while game.hand_number == hand and not game.is_over:
         to_act = game.to_act
         assert to_act is not None
         seat = to_act
         side = seat_side[seat]
-        observation = game.observation(seat)
-        observation.setdefault("options", options)  # the rules are public: bots read them from here
+        observation = game.observation(seat)  # the rules are public: bots read the options from here
         who = f"side {SIDE_LABELS[side]} ({plan.sides[side].describe()}) at seat {seat}"
         start = time.perf_counter()
         try:
@@ -222,8 +269,6 @@ def _play_until(
             times[side].append(elapsed)
         else:
             forced[side] += 1
-        if makings is not None and action.startswith(("order", "call")):
-            makings[hand] = trump_making(action, observation)
         try:
             game.apply(action, seat=seat)
         except BowersError as error:
@@ -231,20 +276,11 @@ def _play_until(
             raise MatchFailure(rules.variant, plan.seed, deal, who, failure, game_number, hand + 1) from None
 
 
-def trump_making(action: str, observation: Mapping[str, Any]) -> str:
-    """How an order or a call makes trump (see ``MAKINGS``)."""
-    if action.startswith("order"):
-        return "round 1"
-    if observation.get("phase") == "joker-call":
-        return "joker turn-up"
-    return "round 2" if "pass" in observation["legal_actions"] else "stuck dealer"
-
-
-def play_deal(plan: PlayPlan, deal: int) -> DealOutcome:
-    """Play every pass of one deal."""
-    outcome = DealOutcome(deal, [], [[] for _ in plan.sides], [0] * len(plan.sides))
-    for pass_number, seating in enumerate(seatings(len(plan.sides), deal, plan.duplicate)):
-        played, times, forced = play_hand(plan, deal, seating, pass_number)
+def play_unit(plan: PlayPlan, number: int) -> Outcome:
+    """Play every pass of one unit (a deal or a game): the job each worker is given."""
+    outcome = Outcome(number, [], [[] for _ in plan.sides], [0] * len(plan.sides))
+    for pass_number, seating in enumerate(seatings(len(plan.sides), number, plan.duplicate)):
+        played, times, forced = play_pass(plan, number, seating, pass_number)
         outcome.passes.append(played)
         for side in range(len(plan.sides)):
             outcome.decision_seconds[side].extend(times[side])
@@ -252,23 +288,28 @@ def play_deal(plan: PlayPlan, deal: int) -> DealOutcome:
     return outcome
 
 
-def net_points(outcome: DealOutcome, side: int) -> float:
-    """A side's net on a deal: over its passes, the mean of its points minus the mean of its opponents' points.
+def net_points(outcome: Outcome, side: int, per_hand: bool = False) -> float:
+    """A side's net on a unit: over its passes, the mean of its points minus the mean of its opponents' points
+    (``bowers.facts.net``), each pass's divided by its hands when ``per_hand``.
 
-    On the scale of points per hand: +1.0 means the side scored one point a hand more than its opponents.
+    On the scale of points per deal (or hand): +1.0 means the side scored one point more than its opponents.
     """
-    return sum(side_net(played.points, side) for played in outcome.passes) / len(outcome.passes)
+    nets = [net(played.points, side) / (played.hands if per_hand else 1) for played in outcome.passes]
+    return sum(nets) / len(nets)
 
 
-def side_net(points: Sequence[int], side: int) -> float:
-    """A side's points minus its opponents' (the mean of them, with three sides)."""
-    others = [p for s, p in enumerate(points) if s != side]
-    return points[side] - sum(others) / len(others)
+def game_share(outcome: Outcome, side: int) -> float:
+    """The share of a game's passes that ``side`` won (in duplicate with two sides: 0, 0.5 or 1)."""
+    return sum(1 for played in outcome.passes if played.winner == side) / len(outcome.passes)
 
 
 @dataclass(frozen=True)
 class SideResult:
-    """The figures of one side of a match."""
+    """The figures of one side of a match.
+
+    ``net_points`` is per deal in a match of deals and per hand in one of whole games; ``share`` (whole games
+    only) is the share of the games played that the side won, its interval over the duplicate sets.
+    """
 
     label: str
     bot: str
@@ -282,43 +323,100 @@ class SideResult:
     median_seconds_per_decision: float | None
     max_seconds_per_decision: float | None
     decision_seconds: tuple[float, ...] = field(repr=False, default=())
+    share: Estimate | None = None
+    even_share: float = 0.5
+
+    @property
+    def significant(self) -> bool:
+        """True when the interval of the share won (of net points, in a match of deals) lies wholly on one side of
+        an even share (of zero)."""
+        if self.share is None:
+            return self.net_points.significant
+        low, high = self.share.low, self.share.high
+        return low is not None and high is not None and (low > self.even_share or high < self.even_share)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able figures (the individual decision times are left out)."""
+        """JSON-able figures (the individual decision times are left out): of the share of games won in a match of
+        whole games, of the net points per deal in one of deals."""
+        head = {"label": self.label, "bot": self.bot, "settings": dict(self.settings)}
+        decisions = {"decisions": self.decisions, "forced_decisions": self.forced_decisions}
+        times = {
+            "median_seconds_per_decision": self.median_seconds_per_decision,
+            "max_seconds_per_decision": self.max_seconds_per_decision,
+        }
         estimate = self.net_points
+        if self.share is not None:
+            return {
+                **head,
+                "games_won": self.games_won,
+                "share_won": self.share.mean,
+                "ci95": [self.share.low, self.share.high],
+                "significant": self.significant,
+                "net_points_per_hand": estimate.mean,
+                "net_points_ci95": [estimate.low, estimate.high],
+                **decisions,
+                **times,
+            }
         return {
-            "label": self.label,
-            "bot": self.bot,
-            "settings": dict(self.settings),
+            **head,
             "net_points_per_deal": estimate.mean,
             "ci95": [estimate.low, estimate.high],
             "significant": estimate.significant,
             "points_per_hand": self.points_per_hand,
             "games_won": self.games_won,
-            "decisions": self.decisions,
-            "forced_decisions": self.forced_decisions,
+            **decisions,
             "seconds_per_decision": self.seconds_per_decision,
-            "median_seconds_per_decision": self.median_seconds_per_decision,
-            "max_seconds_per_decision": self.max_seconds_per_decision,
+            **times,
         }
 
 
 @dataclass(frozen=True)
 class MatchResult:
-    """Everything a match measured; ``to_dict`` is the ``bowers match --json`` output."""
+    """Everything a match measured; ``to_dict`` is the ``bowers match --json`` output (with ``--games`` for a
+    match of whole games).
 
-    variant: str
-    options: Mapping[str, Any]
+    ``count`` is the number of units played (deals, or games each played once per pass); ``finished`` the games
+    that ended: chained from the hands in a match of deals, every game played in one of whole games.
+    """
+
+    rules: Rules
+    unit: Unit
     seed: int
-    deals: int
+    count: int
     duplicate: bool
     hands: int
     workers: int
     seconds: float
     sides: tuple[SideResult, ...]
-    games: int
+    finished: int
     elo: tuple[Elo, ...]  # the first side against each other side, in order
-    outcomes: tuple[DealOutcome, ...] = field(repr=False, default=())
+    outcomes: tuple[Outcome, ...] = field(repr=False, default=())
+
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+        return self.rules.variant
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The variant's options as JSON writes them (lists for tuples)."""
+        return json_options(self.rules)
+
+    @property
+    def deals(self) -> int:
+        """The number of deals of a match of deals."""
+        return self.count
+
+    @property
+    def games(self) -> int:
+        """In a match of deals, the games finished by chaining its hands; in one of whole games, the games
+        (duplicate sets) played."""
+        return self.count if self.unit.whole_game else self.finished
+
+    @property
+    def played(self) -> int:
+        """The games played, every pass counted (a match of whole games)."""
+        return self.finished
 
     @property
     def hands_per_second(self) -> float | None:
@@ -327,18 +425,18 @@ class MatchResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able summary."""
+        whole = self.unit.whole_game
+        head: dict[str, Any] = {"variant": self.variant, "options": dict(self.options), "seed": self.seed}
+        if whole:
+            head.update(games=self.count, duplicate=self.duplicate, games_played=self.finished, hands=self.hands)
+            head.update(workers=self.workers, seconds=self.seconds)
+        else:
+            head.update(deals=self.count, duplicate=self.duplicate, hands=self.hands, workers=self.workers)
+            head.update(seconds=self.seconds, hands_per_second=self.hands_per_second, games=self.finished)
+        rates = self.rates()
         return {
-            "variant": self.variant,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "deals": self.deals,
-            "duplicate": self.duplicate,
-            "hands": self.hands,
-            "workers": self.workers,
-            "seconds": self.seconds,
-            "hands_per_second": self.hands_per_second,
-            "games": self.games,
-            "sides": [{**side.to_dict(), "rates": rates} for side, rates in zip(self.sides, self.rates(), strict=True)],
+            **head,
+            "sides": [{**side.to_dict(), "rates": rate} for side, rate in zip(self.sides, rates, strict=True)],
             "elo": [
                 {
                     "sides": [self.sides[0].label, self.sides[other].label],
@@ -349,32 +447,44 @@ class MatchResult:
                 }
                 for other, elo in enumerate(self.elo, start=1)
             ],
-            "per_deal": [
+            f"per_{self.unit.name}": [
                 {
-                    "deal": outcome.deal,
-                    "seed": deal_seed(self.seed, outcome.deal),
-                    "passes": [self._hand(played) for played in outcome.passes],
+                    self.unit.name: outcome.number,
+                    "seed": unit_seed(self.seed, self.unit, outcome.number),
+                    "passes": [self._pass(played) for played in outcome.passes],
                 }
                 for outcome in self.outcomes
             ],
         }
 
-    def _hand(self, played: PassOutcome) -> dict[str, Any]:
-        """One pass of a deal as the JSON reports it: the side at each team, then the hand's summary."""
+    def _pass(self, played: PassOutcome) -> dict[str, Any]:
+        """One pass as the JSON reports it: the side at each team, then the deal's hand or the game's result."""
         labels = SIDE_LABELS[: len(self.sides)]
-        summary = hand_summary(played.result, played.seating, len(self.sides), labels)
-        return {"seating": [labels[side] for side in played.seating], **summary}
+        seating = {"seating": [labels[side] for side in played.seating]}
+        if not self.unit.whole_game:
+            return {**seating, **hand_summary(played.facts[0], played.seating, labels)}
+        assert played.winner is not None and played.scores is not None
+        return {
+            **seating,
+            "winner": labels[played.winner],
+            "scores": dict(zip(labels, played.scores, strict=False)),
+            "hands": played.hands,
+            "points": dict(zip(labels, played.points, strict=False)),
+        }
 
     def rates(self) -> list[dict[str, dict[str, Any]]]:
-        """Each side's rates (trump made, contracts made, euchres, loners, no-trump; see ``side_rates``)."""
-        labels = SIDE_LABELS[: len(self.sides)]
-        hands = [
-            hand_summary(played.result, played.seating, len(self.sides), labels) for o in self.outcomes for played in o.passes
-        ]
-        return [side_rates(hands, side.label) for side in self.sides]
+        """Each side's rates over every hand played (trump made, contracts made, euchres, loners, no-trump; see
+        ``side_rates``)."""
+        hands = [(facts, played.seating) for outcome in self.outcomes for played in outcome.passes for facts in played.facts]
+        return [side_rates(hands, side) for side in range(len(self.sides))]
 
 
-def chain_games(outcomes: Sequence[DealOutcome], sides: int, rules: Rules) -> list[int]:
+def json_options(rules: Rules) -> dict[str, Any]:
+    """The rules' options as a JSON report writes them: tuples as lists."""
+    return {name: list(value) if isinstance(value, tuple) else value for name, value in rules.options.items()}
+
+
+def chain_games(outcomes: Sequence[Outcome], sides: int, rules: Rules) -> list[int]:
     """The winning side of every whole game made by chaining each seating's hands, in deal order, to the target.
 
     Each pass number (one seating per deal in duplicate) is a separate table;
@@ -396,56 +506,82 @@ def chain_games(outcomes: Sequence[DealOutcome], sides: int, rules: Rules) -> li
                     scores[side] = rules.initial_scores[team]
             for side in range(sides):
                 scores[side] += played.points[side]
-            best = max(scores)
-            if best >= rules.target and scores.count(best) == 1:
-                winners.append(scores.index(best))
+            winner = game_winner(scores, rules.target)
+            if winner is not None:
+                winners.append(winner)
                 scores = None
     return winners
 
 
-def _summarise(plan: PlayPlan, rules: Rules, outcomes: list[DealOutcome], workers: int, seconds: float) -> MatchResult:
+def _share_interval(shares: Sequence[float], wins: int, played: int) -> Estimate:
+    """The mean share of games won with the Student t interval over the duplicate sets, widened to the Wilson
+    interval of the games won where that is wider (with few games, or a side that won or lost them all)."""
+    estimate = mean_interval(shares)
+    low, high = wilson_interval(wins, played)
+    if estimate.low is not None and estimate.high is not None:
+        low, high = min(low, estimate.low), max(high, estimate.high)
+    return Estimate(estimate.mean, max(0.0, low), min(1.0, high), estimate.count)
+
+
+def _elos(winners: Sequence[int], count: int, passes: int, first_share: Estimate | None) -> tuple[Elo, ...]:
+    """The first side's Elo against each other side: with two sides and a share of whole games won, from that share
+    and its interval over duplicate sets; else from the games one of the two won, the games of a duplicate set
+    (which hold the same cards) counting as one independent game."""
+    if count == 2 and first_share is not None:
+        return (elo_from_share(first_share, winners.count(0), winners.count(1)),)
+    return tuple(
+        elo_difference(winners.count(0), winners.count(other), independent=(winners.count(0) + winners.count(other)) / passes)
+        for other in range(1, count)
+    )
+
+
+def summarise(plan: MatchPlan, outcomes: list[Outcome], seconds: float) -> MatchResult:
+    """The figures of a match from its outcomes (in unit order) and how long they took to play."""
     count = len(plan.sides)
-    winners = chain_games(outcomes, count, rules)
-    hands = sum(len(o.passes) for o in outcomes)
+    whole = plan.unit.whole_game
+    if whole:
+        winners = [played.winner for outcome in outcomes for played in outcome.passes if played.winner is not None]
+    else:
+        winners = chain_games(outcomes, count, plan.rules)
+    hands = sum(played.hands for o in outcomes for played in o.passes)
     side_results = []
     for side, spec in enumerate(plan.sides):
         times = [t for o in outcomes for t in o.decision_seconds[side]]
-        forced = sum(o.forced_decisions[side] for o in outcomes)
         points = sum(p.points[side] for o in outcomes for p in o.passes)
+        share = None
+        if whole:
+            share = _share_interval([game_share(o, side) for o in outcomes], winners.count(side), len(winners))
         side_results.append(
             SideResult(
                 label=SIDE_LABELS[side],
                 bot=spec.bot,
                 settings=dict(spec.settings),
-                net_points=mean_interval([net_points(o, side) for o in outcomes]),
+                net_points=mean_interval([net_points(o, side, per_hand=whole) for o in outcomes]),
                 points_per_hand=points / hands,
                 games_won=winners.count(side),
                 decisions=len(times),
-                forced_decisions=forced,
+                forced_decisions=sum(o.forced_decisions[side] for o in outcomes),
                 seconds_per_decision=math.fsum(times) / len(times) if times else None,
                 median_seconds_per_decision=statistics.median(times) if times else None,
                 max_seconds_per_decision=max(times) if times else None,
                 decision_seconds=tuple(times),
+                share=share,
+                even_share=1 / count,
             )
         )
-    # In duplicate the tables hold the same cards: their games count as one independent game a deal's passes.
     passes = max((len(o.passes) for o in outcomes), default=1)
-    elos = tuple(
-        elo_difference(winners.count(0), winners.count(other), independent=(winners.count(0) + winners.count(other)) / passes)
-        for other in range(1, count)
-    )
     return MatchResult(
-        variant=rules.variant,
-        options={k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()},
+        rules=plan.rules,
+        unit=plan.unit,
         seed=plan.seed,
-        deals=len(outcomes),
+        count=len(outcomes),
         duplicate=plan.duplicate,
         hands=hands,
-        workers=workers,
+        workers=plan.workers,
         seconds=seconds,
         sides=tuple(side_results),
-        games=len(winners),
-        elo=elos,
+        finished=len(winners),
+        elo=_elos(winners, count, passes, side_results[0].share),
         outcomes=tuple(outcomes),
     )
 
@@ -458,127 +594,62 @@ def _as_side(player: str | Side, settings: Mapping[str, Any] | None) -> Side:
     return Side(player.strip().lower(), dict(settings or {}))
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
-    """Workers start from a fork server where there is one: never forked from a process running threads (a progress bar)."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("forkserver")
-    return multiprocessing.get_context()
-
-
-def play_all(
-    play_one: Callable[[PlanT, int], OutcomeT],
-    plan: PlanT,
-    count: int,
-    workers: int,
-    progress: Callable[[int], None] | None,
-    each: Callable[[OutcomeT], None] | None = None,
-    cluster: str | None = None,
-) -> list[OutcomeT]:
-    """``play_one(plan, k)`` for k in 0..count-1, in order: in this process with one worker, else on a process pool,
-    or on Ray when ``cluster`` is given (``"local"``: a Ray cluster on this machine with ``workers`` CPUs; else the
-    address of a running one; see ``bowers.match.cluster``).
-
-    ``each`` sees every outcome as it arrives, in order (to write its records), before ``progress`` is told.
-    """
-    outcomes: list[OutcomeT] = []
-
-    def arrived(outcome: OutcomeT) -> None:
-        if each is not None:
-            each(outcome)
-        outcomes.append(outcome)
-        if progress is not None:
-            progress(len(outcomes))
-
-    if cluster is not None:
-        from bowers.match.cluster import map_ordered  # Ray is imported only when a cluster is asked for
-
-        with closing(map_ordered(partial(play_one, plan), range(count), cluster, workers)) as arriving:
-            for outcome in arriving:
-                arrived(outcome)
-        return outcomes
-    if workers == 1:
-        for number in range(count):
-            arrived(play_one(plan, number))
-        return outcomes
-    chunk = max(1, min(32, count // (workers * 16)))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
-        for outcome in pool.map(play_one, repeat(plan), range(count), chunksize=chunk):
-            arrived(outcome)
-    return outcomes
-
-
-class CheckedPlan(Protocol):
-    """What ``play_checked`` reads of a checked plan (a ``MatchPlan`` or a ``GamesPlan``)."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def sides(self) -> tuple[Side, ...]: ...
-    @property
-    def seed(self) -> int: ...
-    @property
-    def duplicate(self) -> bool: ...
-    @property
-    def workers(self) -> int: ...
-    @property
-    def cluster(self) -> str | None: ...
-
-
-def play_checked(
-    checked: CheckedPlan,
-    play_one: Callable[[PlayPlan, int], OutcomeT],
-    count: int,
-    unit: str,
-    summarise: Callable[[PlayPlan, Rules, list[OutcomeT], int, float], ResultT],
-    progress: Callable[[int], None] | None,
-    records: str | os.PathLike[str] | None,
-) -> ResultT:
-    """Play a checked plan's ``count`` deals or games (``unit``) with ``play_one`` and ``summarise`` them.
-
-    With ``records`` (a folder), every hand or game played is written there as ``{unit}-K-pass-P.json``.
-    """
-    folder = prepare_records_directory(records) if records is not None else None
-    plan = PlayPlan(
-        checked.rules.variant, dict(checked.rules.options), checked.sides, checked.seed, checked.duplicate, folder is not None
-    )
-
-    def write(outcome: Any) -> None:
-        for number, played in enumerate(outcome.passes):
-            if folder is not None and played.record is not None:
-                write_record(folder, f"{unit}-{getattr(outcome, unit):06d}-pass-{number}", played.record)
-                played.record = None
-
-    start = time.perf_counter()
-    outcomes = play_all(play_one, plan, count, checked.workers, progress, write, checked.cluster)
-    return summarise(plan, checked.rules, outcomes, checked.workers, time.perf_counter() - start)
-
-
 @dataclass(frozen=True)
 class MatchPlan:
-    """A checked match, ready to play: the rules, the sides, the number of deals and of workers.
+    """A checked match, ready to play: the rules, the sides, the number of units (deals or whole games) and of
+    workers.
 
     ``cluster`` is None to play on local processes, ``"local"`` or a cluster's address to play on Ray.
     """
 
     rules: Rules
     sides: tuple[Side, ...]
-    deals: int
+    count: int
     seed: int
     workers: int
     duplicate: bool
     cluster: str | None = None
+    unit: Unit = DEAL
+
+    @property
+    def deals(self) -> int:
+        """The number of units (deals in a match of deals)."""
+        return self.count
+
+    @property
+    def games(self) -> int:
+        """The number of units (games in a match of whole games)."""
+        return self.count
 
     def play(self, progress: Callable[[int], None] | None = None, records: str | os.PathLike[str] | None = None) -> MatchResult:
-        """Play every deal (on a process pool when there is more than one worker, or on Ray) and summarise.
+        """Play every unit (on a process pool when there is more than one worker, or on Ray) and summarise.
 
-        With ``records`` (a folder), every hand played is written there as a game record, named
-        ``deal-K-pass-P.json``, with the match seed, the deal and the player at each seat in its metadata.
+        ``progress`` is told the number of units finished.  With ``records`` (a folder), every hand (or game)
+        played is written there as a game record, named ``deal-K-pass-P.json`` (``game-K-pass-P.json``), with the
+        match seed, the unit and the player at each seat in its metadata.
         """
-        return play_checked(self, play_deal, self.deals, "deal", _summarise, progress, records)
+        start = time.perf_counter()
+        outcomes = self.play_units(progress, records)
+        return summarise(self, outcomes, time.perf_counter() - start)
+
+    def play_units(
+        self, progress: Callable[[int], None] | None = None, records: str | os.PathLike[str] | None = None
+    ) -> list[Outcome]:
+        """Play every unit as ``play`` does, and give their outcomes in order, unsummarised (what a study reads)."""
+        folder = prepare_records_directory(records) if records is not None else None
+        plan = PlayPlan(self.rules, self.sides, self.seed, self.duplicate, folder is not None, self.unit)
+
+        def write(outcome: Outcome) -> None:
+            for number, played in enumerate(outcome.passes):
+                if folder is not None and played.record is not None:
+                    write_record(folder, f"{self.unit.name}-{outcome.number:06d}-pass-{number}", played.record)
+                    played.record = None
+
+        return play_all(play_unit, plan, self.count, self.workers, progress, write, self.cluster)
 
 
 def plan_match(
-    variant: str,
+    variant: str | Rules,
     players: Sequence[str | Side],
     deals: int = 100,
     seed: int = 0,
@@ -588,8 +659,11 @@ def plan_match(
     settings: Sequence[Mapping[str, Any] | None] | None = None,
     cluster: str | None = None,
 ) -> MatchPlan:
-    """Check the arguments of ``play_match`` and return the plan; raises ``OptionError`` naming what is wrong."""
-    rules = make_rules(variant, **dict(options or {}))
+    """Check the arguments of ``play_match`` and return the plan; raises ``OptionError`` naming what is wrong.
+
+    ``variant`` is a variant's name or its ``Rules``; ``options`` are read once, here, into the plan's rules.
+    """
+    rules = as_rules(variant, **dict(options or {}))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise OptionError("players is a list of bots, one per side", "players")
     if settings is not None and len(settings) != len(players):
@@ -618,7 +692,7 @@ def plan_match(
 
 
 def play_match(
-    variant: str,
+    variant: str | Rules,
     players: Sequence[str | Side],
     deals: int = 100,
     seed: int = 0,
@@ -643,3 +717,44 @@ def play_match(
     """
     plan = plan_match(variant, players, deals, seed, workers, duplicate, options, settings, cluster)
     return plan.play(progress, records)
+
+
+def plan_games(
+    variant: str | Rules,
+    players: Sequence[str | Side],
+    games: int = 20,
+    seed: int = 0,
+    workers: int | None = None,
+    duplicate: bool = True,
+    options: Mapping[str, Any] | None = None,
+    settings: Sequence[Mapping[str, Any] | None] | None = None,
+    cluster: str | None = None,
+) -> MatchPlan:
+    """Check the arguments of ``play_games`` and return the plan; raises ``OptionError`` naming what is wrong."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise OptionError(f"games must be a whole number of at least 1, not {games!r}", "games")
+    checked = plan_match(variant, players, games, seed, workers, duplicate, options, settings, cluster)
+    return MatchPlan(checked.rules, checked.sides, games, seed, checked.workers, duplicate, checked.cluster, GAME)
+
+
+def play_games(
+    variant: str | Rules,
+    players: Sequence[str | Side],
+    games: int = 20,
+    seed: int = 0,
+    workers: int | None = None,
+    duplicate: bool = True,
+    options: Mapping[str, Any] | None = None,
+    settings: Sequence[Mapping[str, Any] | None] | None = None,
+    progress: Callable[[int], None] | None = None,
+    records: str | os.PathLike[str] | None = None,
+    cluster: str | None = None,
+) -> MatchResult:
+    """Play ``games`` whole games of ``variant`` (each once per side in duplicate) and return the figures.
+
+    The arguments are those of ``play_match``, with games in place of deals;
+    ``progress`` is called with the number of games (duplicate sets) finished; with ``records`` (a folder),
+    every game played is written there as a game record (see ``MatchPlan.play``); with ``cluster`` the games are
+    played on Ray (see ``play_match``).
+    """
+    return plan_games(variant, players, games, seed, workers, duplicate, options, settings, cluster).play(progress, records)

@@ -16,23 +16,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bowers.facts import MAKING_LABELS, MAKINGS, RATES, HandFacts, making_name, named_rate, seat_label
 from bowers.match.statistics import CONFIDENCE, mean_interval, t_quantile, wilson_interval
 
 
 @dataclass(frozen=True)
 class Hand:
-    """One hand as the study sees it: its deal, the hand's result and how trump was made.
+    """One hand as the study sees it: its deal, which playing of the deal it is, and the hand's facts.
 
     ``net_by_offset[k]`` is the net points of the team of the seat ``k`` places after the dealer (its points
-    minus the mean of the other teams'); ``side_net`` the first side's net (for luck against skill), and
-    ``pass_number`` which playing of the deal this is.
+    minus the mean of the other teams'); ``side_net`` the first side's net (for luck against skill).
     """
 
     deal: int
     pass_number: int
-    result: Mapping[str, Any]
-    making: str | None
-    maker_offset: int | None  # the maker's seat counted from the dealer, None where no one made trump
+    facts: HandFacts
     net_by_offset: tuple[float, ...]
     side_net: float
 
@@ -85,19 +83,6 @@ def rate_figure(per_deal: Sequence[tuple[int, int]], passes: int = 1) -> Figure:
         half = t_quantile(0.5 + CONFIDENCE / 2, len(deals) - 1) * math.sqrt(spread / len(deals)) / mean_trials
         low, high = min(low, rate - half), max(high, rate + half)
     return Figure(rate, max(0.0, low), min(1.0, high), successes, trials)
-
-
-def _per_deal(hands: Sequence[Hand], trial: Callable[[Hand], bool], success: Callable[[Hand], bool]) -> list[tuple[int, int]]:
-    """Each deal's (successes, trials) for a rate."""
-    counts: dict[int, list[int]] = {}
-    for hand in hands:
-        if trial(hand):
-            entry = counts.setdefault(hand.deal, [0, 0])
-            entry[1] += 1
-            entry[0] += bool(success(hand))
-        else:
-            counts.setdefault(hand.deal, [0, 0])
-    return [(entry[0], entry[1]) for entry in counts.values()]
 
 
 def _deal_means(hands: Sequence[Hand], value: Callable[[Hand], float]) -> list[float]:
@@ -154,77 +139,59 @@ def _variance(values: Sequence[float]) -> float:
     return sum((v - mean) ** 2 for v in values) / (len(values) - 1)
 
 
+# The rates of hands a study reports after those of the bidding and the seats, in order.
+STUDY_RATES = (
+    "loners",
+    "loners_made",
+    "loner_marches",
+    "defended_alone",
+    "jambone",
+    "jambone_made",
+    "jamboree",
+    "twos_threes",
+    "misdeal",
+    "no_trump",
+)
+
+
 def hand_figures(
     hands: Sequence[Hand], players: int, passes: int, auction: bool, levels: Sequence[str], with_luck: bool = True
 ) -> dict[str, Figure]:
-    """Every figure of a study from its hands, by name (see ``FIGURE_LABELS`` for what each means); the share of
-    luck, whose interval is itself a bootstrap, only ``with_luck``."""
+    """Every figure of a study from its hands, by name: each rate as ``bowers.facts.RATES`` defines it, over every
+    hand (see ``FIGURE_LABELS`` for what each means); the share of luck, whose interval is itself a bootstrap, only
+    ``with_luck``."""
     figures: dict[str, Figure] = {}
 
-    def rate(name: str, trial: Callable[[Hand], bool], success: Callable[[Hand], bool]) -> None:
-        figures[name] = rate_figure(_per_deal(hands, trial, success), passes)
+    def rate(name: str) -> None:
+        counted = named_rate(name)
+        assert counted is not None
+        per_deal: dict[int, list[int]] = {}
+        for hand in hands:
+            entry = per_deal.setdefault(hand.deal, [0, 0])
+            trial, success = counted.counts(hand.facts)
+            entry[0] += success
+            entry[1] += trial
+        figures[name] = rate_figure([(successes, trials) for successes, trials in per_deal.values()], passes)
 
-    def always(hand: Hand) -> bool:
-        return True
-
-    def made_trump(hand: Hand) -> bool:
-        return hand.maker_offset is not None
-
-    def contract_made(hand: Hand) -> bool:
-        return bool(hand.result.get("made"))
-
-    def alone(hand: Hand) -> bool:
-        return made_trump(hand) and bool(hand.result.get("alone"))
-
-    def points(hand: Hand) -> float:
-        return float(sum(hand.result["points"]))
-
-    figures["points_per_hand"] = mean_figure(_deal_means(hands, points))
+    figures["points_per_hand"] = mean_figure(_deal_means(hands, lambda hand: float(sum(hand.facts.points))))
     figures["deal_value"] = mean_figure(_deal_means(hands, lambda hand: hand.net_by_offset[0]))
-    rate("trump_made", always, made_trump)
-    rate("makers_made", made_trump, contract_made)
-    rate("euchred", made_trump, lambda hand: not hand.result.get("made"))
-    rate("march", made_trump, lambda hand: _march(hand, players))
+    names = ["trump_made", "makers_made", "euchred", "march"]
     if not auction:
-        for making in ("round 1", "round 2", "stuck dealer", "joker turn-up"):
-            rate(f"made_{making.replace(' ', '_').replace('-', '_')}", always, _made_in(making))
+        names += [making_name(making) for making in MAKINGS]
     else:
-        for level in levels:
-            rate(f"contract_{level}", always, _contract_of(level))
-            rate(f"contract_{level}_made", _contract_of(level), contract_made)
+        names += [name for level in levels for name in (f"contract_{level}", f"contract_{level}_made")]
+    for name in names:
+        rate(name)
     for offset in range(players):
-        rate(f"seat_{offset}_made_trump", always, _maker_at(offset))
-        rate(f"seat_{offset}_makers_made", _maker_at(offset), contract_made)
-        if hands and len(hands[0].result["points"]) > 2:  # with two teams it is the value of the deal, or minus it
+        rate(f"seat_{offset}_made_trump")
+        rate(f"seat_{offset}_makers_made")
+        if hands and hands[0].facts.teams > 2:  # with two teams it is the value of the deal, or minus it
             figures[f"seat_{offset}_net"] = mean_figure(_deal_means(hands, _net_at(offset)))
-    rate("loners", made_trump, lambda hand: bool(hand.result.get("alone")))
-    rate("loners_made", alone, contract_made)
-    rate("loner_marches", alone, lambda hand: _march(hand, players))
-    rate("defended_alone", made_trump, lambda hand: hand.result.get("lone_defender") is not None)
-    rate("jambone", always, lambda hand: bool(hand.result.get("jambone")))
-    rate("jambone_made", lambda hand: bool(hand.result.get("jambone")), contract_made)
-    rate("jamboree", always, lambda hand: bool(hand.result.get("jamboree")))
-    rate("twos_threes", always, lambda hand: bool(hand.result.get("twos_threes")))
-    rate("misdeal", always, lambda hand: bool(hand.result.get("misdeal")))
-    rate("no_trump", made_trump, lambda hand: hand.result.get("trump") == "NT")
+    for name in STUDY_RATES:
+        rate(name)
     if with_luck:
         figures["luck_share"] = luck_share(hands)
     return figures
-
-
-def _made_in(making: str) -> Callable[[Hand], bool]:
-    """Whether trump was made the given way (``round 1``, ``round 2``, ``stuck dealer``, ``joker turn-up``)."""
-    return lambda hand: hand.making == making
-
-
-def _contract_of(level: str) -> Callable[[Hand], bool]:
-    """Whether an auction's contract was of the given level."""
-    return lambda hand: _level(hand) == level
-
-
-def _maker_at(offset: int) -> Callable[[Hand], bool]:
-    """Whether the maker sat ``offset`` places after the dealer."""
-    return lambda hand: hand.maker_offset == offset
 
 
 def _net_at(offset: int) -> Callable[[Hand], float]:
@@ -232,46 +199,12 @@ def _net_at(offset: int) -> Callable[[Hand], float]:
     return lambda hand: hand.net_by_offset[offset]
 
 
-def _level(hand: Hand) -> str | None:
-    """An auction contract's level as the study lists it: ``3`` .. ``5``, or ``5NT`` (the bid without its suit)."""
-    contract = hand.result.get("contract")
-    if not contract:
-        return None
-    return str(contract) if str(contract).endswith("NT") else str(contract)[:-1]
-
-
-def _march(hand: Hand, players: int) -> bool:
-    """Whether the makers took every trick."""
-    maker = hand.result.get("maker")
-    tricks = hand.result.get("tricks") or ()
-    if maker is None or maker < 0 or not tricks:
-        return False
-    teams = len(hand.result["points"])
-    won = sum(taken for seat, taken in enumerate(tricks) if seat % teams == maker % teams)
-    return won == sum(tricks) and won > 0
-
-
+# The figures that are not rates of hands (those are named in ``bowers.facts``; see ``figure_label``).
 FIGURE_LABELS: dict[str, str] = {
     "points_per_hand": "points scored per hand (all teams)",
     "deal_value": "value of the deal: the dealer's team's net points per hand",
-    "trump_made": "hands in which trump is made",
-    "made_round_1": "trump ordered up in the first round",
-    "made_round_2": "trump called in the second round",
-    "made_stuck_dealer": "trump called by a stuck dealer",
-    "made_joker_turn_up": "trump named by the dealer for a turned-up Joker",
-    "makers_made": "makers make their contract",
-    "euchred": "makers euchred",
-    "march": "makers take every trick",
-    "loners": "contracts played alone",
-    "loners_made": "loners made",
-    "loner_marches": "loners that take every trick",
-    "defended_alone": "contracts defended alone",
-    "jambone": "Jambones (of hands)",
-    "jambone_made": "Jambones made",
-    "jamboree": "Jamborees (of hands)",
-    "twos_threes": "hands with twos and threes returned",
-    "misdeal": "hands thrown in (misdeals)",
-    "no_trump": "no-trump contracts (of contracts)",
+    **{name: rate.label for name, rate in RATES.items()},
+    **{making_name(making): MAKING_LABELS[making] for making in MAKINGS},
     "luck_share": "share of the points' variance duplicate removes (the luck of the cards)",
     "hands_per_game": "hands per game",
 }
@@ -281,17 +214,11 @@ def figure_label(name: str) -> str:
     """A figure's name in words."""
     if name in FIGURE_LABELS:
         return FIGURE_LABELS[name]
-    if name.startswith("seat_"):
-        _, offset, rest = name.split("_", 2)
-        seat = {"0": "the dealer", "1": "the dealer's left"}.get(offset, f"{offset} seats left of the dealer")
-        return {
-            "made_trump": f"{seat} makes trump (of hands)",
-            "makers_made": f"{seat} makes its contract",
-            "net": f"{seat}: its team's net points per hand",
-        }.get(rest, name)
-    if name.startswith("contract_"):
-        level = name.removeprefix("contract_").removesuffix("_made")
-        return f"contracts of {level} made" if name.endswith("_made") else f"contracts of {level} (of hands)"
+    rate = named_rate(name)
+    if rate is not None:
+        return rate.label
+    if name.startswith("seat_") and name.endswith("_net") and name.split("_")[1].isdigit():
+        return seat_label(int(name.split("_")[1]))
     return name
 
 

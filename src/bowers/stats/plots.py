@@ -13,7 +13,6 @@ from typing import Any
 from bowers.errors import OptionError
 from bowers.stats.figures import Figure, figure_label
 from bowers.stats.study import Comparison, Study
-from bowers.variants import make_rules
 
 FORMATS = ("png", "svg")
 # The shares charted as "how the hands go", besides how trump was made and the contracts by level.
@@ -124,13 +123,13 @@ def plot_study(result: Study, folder: str | Path, formats: Sequence[str] = FORMA
     chart = _bars(pyplot, bidding, [figures[name] for name in bidding], f"How the hands go — {_title(result)}")
     written += _save(chart, directory, f"{prefix}-hands", formats)
     pyplot.close(chart)
-    players = make_rules(result.variant, **result.options).players
+    players = result.rules.players
     seats = [f"seat_{offset}_made_trump" for offset in range(players)]
     seats += [f"seat_{offset}_makers_made" for offset in range(players)]
     chart = _bars(pyplot, seats, [figures[name] for name in seats], f"The seats, counted from the dealer — {_title(result)}")
     written += _save(chart, directory, f"{prefix}-seats", formats)
     pyplot.close(chart)
-    rules = make_rules(result.variant, **result.options)
+    rules = result.rules
     # The bots' table of the chance of winning: part of a study of bots, not of games already played.
     grid = win_grid(result.variant, rules.target) if result.records is None else None
     if grid is not None:

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bowers.errors import OptionError, RecordError
-from bowers.game import Game, replay
-from bowers.match.games import GameOutcome, play_game
-from bowers.match.runner import SIDE_LABELS, DealOutcome, PlayPlan, plan_match, play_all, play_deal, side_net, trump_making
+from bowers.facts import HandFacts, hand_facts, net
+from bowers.game import replay
+from bowers.match.runner import SIDE_LABELS, json_options, plan_games, plan_match
 from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
-from bowers.variants import AUCTION, Rules, make_rules
+from bowers.variants import AUCTION, Rules, as_rules
 
 DEFAULT_BOT = "pimc"
 
@@ -30,8 +30,8 @@ DEFAULT_BOT = "pimc"
 class Study:
     """What a study measured: its plan, its figures by name, and how long it took."""
 
-    variant: str
-    options: Mapping[str, Any]
+    rules: Rules  # of a study of records, the first record's
+    options: Mapping[str, Any]  # as JSON writes them; of a study of records, those every record shares
     players: tuple[str, ...]
     settings: Mapping[str, Any]
     seed: int
@@ -43,6 +43,11 @@ class Study:
     hands_list: tuple[Hand, ...] = field(repr=False, default=())
     records: int | None = None  # with study_records: the games with a finished hand (players, seed, deals mean nothing)
     per_game: tuple[float, ...] = field(repr=False, default=())  # with whole games: each game's hands (mean of passes)
+
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+        return self.rules.variant
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able study: what was played and every figure with its ``ci95``."""
@@ -61,34 +66,14 @@ class Study:
         }
 
 
-def _hand(
-    result: Mapping[str, Any], making: str | None, seating: Sequence[int], deal: int, pass_number: int, rules: Rules
-) -> Hand:
+def _hand(facts: HandFacts, seating: Sequence[int], deal: int, pass_number: int, rules: Rules) -> Hand:
     """A played hand as the study sees it (see ``figures.Hand``)."""
-    teams = rules.teams
-    players = rules.players
-    dealer = int(result["dealer"])
-    points = result["points"]
-
-    def net(team: int) -> float:
-        return float(points[team] - sum(p for t, p in enumerate(points) if t != team) / (teams - 1))
-
-    recorded_maker = result.get("maker")
-    maker = -1 if recorded_maker is None else int(recorded_maker)
-    made_trump = maker >= 0 and not result.get("misdeal")
-    by_offset = tuple(net(rules.team_of((dealer + offset) % players)) for offset in range(players))
-    side_points = [0] * teams
+    points = facts.points
+    by_offset = tuple(net(points, rules.team_of((facts.dealer + offset) % rules.players)) for offset in range(rules.players))
+    side_points = [0] * rules.teams
     for team, team_points in enumerate(points):
         side_points[seating[team]] += team_points
-    return Hand(
-        deal=deal,
-        pass_number=pass_number,
-        result=result,
-        making=making if made_trump else None,
-        maker_offset=(maker - dealer) % players if made_trump else None,
-        net_by_offset=by_offset,
-        side_net=side_net(side_points, 0),
-    )
+    return Hand(deal=deal, pass_number=pass_number, facts=facts, net_by_offset=by_offset, side_net=net(side_points, 0))
 
 
 def _checked_players(players: Sequence[str] | str | None, teams: int) -> tuple[str, ...]:
@@ -107,7 +92,7 @@ def _checked_players(players: Sequence[str] | str | None, teams: int) -> tuple[s
 
 
 def study(
-    variant: str,
+    variant: str | Rules,
     players: Sequence[str] | str | None = None,
     deals: int | None = None,
     games: int | None = None,
@@ -125,7 +110,7 @@ def study(
     ``cluster`` plays on Ray as ``bowers.match.play_match`` does (the same seed, the same figures).  A bad
     variant, option, bot, setting or count raises ``OptionError`` before anything is played.
     """
-    rules = make_rules(variant, **dict(options or {}))
+    rules = as_rules(variant, **dict(options or {}))
     if deals is not None and games is not None:
         raise OptionError("a study plays deals or whole games: give one of them", "games")
     if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
@@ -140,26 +125,21 @@ def study(
     else:
         per_side = [dict(settings or {}) for _ in names]
         shown = dict(settings or {})
-    checked = plan_match(variant, list(names), count, seed, workers, True, options, per_side, cluster)
-    plan = PlayPlan(checked.rules.variant, dict(checked.rules.options), checked.sides, seed, True)
+    planner = plan_match if games is None else plan_games
+    checked = planner(rules, list(names), count, seed, workers, True, None, per_side, cluster)
     start = time.perf_counter()
     hands: list[Hand] = []
     hands_per_game: list[float] = []
-    if games is None:
-        outcomes: list[DealOutcome] = play_all(play_deal, plan, count, checked.workers, progress, cluster=cluster)
-        for outcome in outcomes:
-            for number, played in enumerate(outcome.passes):
-                hands.append(_hand(played.result, played.making, played.seating, outcome.deal, number, checked.rules))
-    else:
-        game_outcomes: list[GameOutcome] = play_all(play_game, plan, count, checked.workers, progress, cluster=cluster)
-        for game in game_outcomes:
-            for number, passed in enumerate(game.passes):
-                for index, result in enumerate(passed.results):
-                    # Each hand of a game is its own "deal" for the intervals (the hands of a game are nearly
-                    # independent), its passes sharing it as they share its cards.
-                    key = game.game * 10_000 + index
-                    hands.append(_hand(result, passed.makings[index], passed.seating, key, number, checked.rules))
-            hands_per_game.append(sum(p.hands for p in game.passes) / len(game.passes))
+    outcomes = checked.play_units(progress)
+    for outcome in outcomes:
+        for number, played in enumerate(outcome.passes):
+            for index, facts in enumerate(played.facts):
+                # Each hand of a game is its own "deal" for the intervals (the hands of a game are nearly
+                # independent), its passes sharing it as they share its cards.
+                key = outcome.number if games is None else outcome.number * 10_000 + index
+                hands.append(_hand(facts, played.seating, key, number, checked.rules))
+        if games is not None:
+            hands_per_game.append(sum(p.hands for p in outcome.passes) / len(outcome.passes))
     seconds = time.perf_counter() - start
     levels = [f"{level}" for level in checked.rules.bid_levels] + [f"{checked.rules.hand_size}NT"]
     auction = checked.rules.bidding == AUCTION
@@ -167,8 +147,8 @@ def study(
     if hands_per_game:
         figures["hands_per_game"] = mean_figure(hands_per_game)
     return Study(
-        variant=checked.rules.variant,
-        options={k: list(v) if isinstance(v, tuple) else v for k, v in checked.rules.options.items()},
+        rules=checked.rules,
+        options=json_options(checked.rules),
         players=names,
         settings=shown,
         seed=seed,
@@ -204,23 +184,21 @@ class Comparison:
 
 
 def compare(
-    variant: str, option: str, value: Any, options: Mapping[str, Any] | None = None, **arguments: Any
+    variant: str | Rules, option: str, value: Any, options: Mapping[str, Any] | None = None, **arguments: Any
 ) -> Comparison:
-    """Study ``variant`` with its options, then with ``option`` set to ``value``, on the same seed (the same deals
-    where the deck is unchanged), and give each figure's difference with its interval."""
-    base = dict(options or {})
+    """Study ``variant`` (a name or ``Rules``) with its options, then with ``option`` set to ``value``, on the same
+    seed (the same deals where the deck is unchanged), and give each figure's difference with its interval."""
     name = option.strip().lower().replace("-", "_")
-    first_rules = make_rules(variant, **base)
+    first_rules = as_rules(variant, **dict(options or {}))
     if name not in first_rules.options:
         raise OptionError(f"{first_rules.variant} has no option {name!r}; options: {', '.join(first_rules.options)}", name)
-    changed = {**base, name: value}
-    second_rules = make_rules(variant, **changed)
+    second_rules = as_rules(first_rules, **{name: value})
     first_value, second_value = first_rules.options[name], second_rules.options[name]
     if first_value == second_value:
         raise OptionError(f"--compare {name}={value} is the value the study already has: choose another", name)
-    first = study(variant, options=base, **arguments)
-    second = study(variant, options=changed, **arguments)
-    rules = make_rules(variant, **changed)
+    first = study(first_rules, **arguments)
+    second = study(second_rules, **arguments)
+    rules = second_rules
     auction = rules.bidding == AUCTION
     levels = [str(level) for level in rules.bid_levels] + [f"{rules.hand_size}NT"] if auction else []
     passes = rules.teams
@@ -269,15 +247,15 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
     for record, game in zip(records, games, strict=True):
         contributing += bool(game.results)
         where = _match_place(record, game.rules)
-        for index, (deal, result) in enumerate(zip(record["deals"], game.results, strict=False)):
-            making = _recorded_making(game, deal)
+        dealt = game.record()["deals"]  # the actions as the engine names them, whatever notation the record used
+        for index, (deal, result) in enumerate(zip(dealt, game.results, strict=False)):
             if where is None:
                 key: Any = ("hand", len(hands))
                 pass_number, seating = 0, list(range(rules.teams))
             else:
                 key, pass_number, seating = (*where[0], index), where[1], where[2]
             number = deal_numbers.setdefault(key, len(deal_numbers))
-            hands.append(_hand(result, making, seating, number, pass_number, game.rules))
+            hands.append(_hand(hand_facts(game.rules, result, deal), seating, number, pass_number, game.rules))
     if not hands:
         raise OptionError("these records hold no finished hand to measure", "records")
     auction = rules.bidding == AUCTION
@@ -289,7 +267,7 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
     # The luck share compares a deal's passes, as a study of bots measures it: only for duplicate records.
     figures = hand_figures(hands, rules.players, passes, auction, levels, with_luck=passes > 1)
     return Study(
-        variant=rules.variant,
+        rules=rules,
         options={k: list(v) if isinstance(v, tuple) else v for k, v in shared.items()},
         players=(),
         settings={},
@@ -323,20 +301,6 @@ def _match_place(record: Mapping[str, Any], rules: Rules) -> tuple[tuple[Any, ..
     for seat, entry in enumerate(seats):
         seating[rules.team_of(seat)] = labels.index(str(entry.get("side")))
     return (unit, match.get("seed"), number), pass_number, seating
-
-
-def _recorded_making(game: Game, deal: Mapping[str, Any]) -> str | None:
-    """How trump was made in a recorded deal (see ``bowers.match.runner.MAKINGS``), found by replaying its bidding,
-    in whatever notation the record wrote it, on its own cards; None where no one ordered or called.  The record
-    has been replayed already, so its deal rebuilds."""
-    options = {name: value for name, value in game.options.items() if name != "initial_scores"}
-    hand = Game.from_deal(game.variant, deal["dealer"], deal["hands"], deal["kitty"], **options)
-    for seat, written in deal["actions"]:
-        action = hand.space.names[hand.action_id(written, seat)]
-        if action.startswith(("order", "call")):
-            return trump_making(action, hand.observation(seat))
-        hand.apply(action, seat=seat)
-    return None
 
 
 __all__ = ["DEFAULT_BOT", "SIDE_LABELS", "Comparison", "Study", "compare", "study", "study_records"]
