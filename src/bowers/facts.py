@@ -15,31 +15,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bowers.cards import CARD_NAMES, JOKERS
-from bowers.variants import JOKER_DEALER_NAMES, Rules
+from bowers.game import Game
+from bowers.hand import TrumpMade
+from bowers.variants import Rules
 
-# How trump was made in a hand: ordered up in the first round, called in the second, called by a dealer the
-# stick-the-dealer rule left no pass, or named by the dealer for a turned-up Joker (British Euchre's Benny).
-MAKINGS = ("round 1", "round 2", "stuck dealer", "joker turn-up")
-_JOKER_NAMES = frozenset(CARD_NAMES[card] for card in JOKERS)
+# How trump was made in a hand, as the engine tells it (``TrumpMade``): the turn-up rounds' ways, an auction's bid apart.
+MAKINGS = tuple(made.value for made in TrumpMade if made is not TrumpMade.BID)
 
 
-def trump_making(rules: Rules, deal: Mapping[str, Any]) -> str | None:
-    """How trump was made in a recorded hand (see ``MAKINGS``), from its record's dealer, kitty and actions
-    (the names ``Game.record`` writes); None where no one ordered or called (every pass, or an auction).
-
-    This is the one place a hand's making is worked out; nothing is replayed to find it.  Where the engine's
-    result of a hand comes to say how trump was made, this function is the one to answer from it instead.
-    """
-    for seat, action in deal["actions"]:
-        if action.startswith("order"):
-            return "round 1"
-        if action.startswith("call"):
-            kitty = deal["kitty"]
-            if rules.joker_turn_up == JOKER_DEALER_NAMES and kitty and kitty[0] in _JOKER_NAMES:
-                return "joker turn-up"
-            return "stuck dealer" if rules.stick_the_dealer and seat == deal["dealer"] else "round 2"
-    return None
+def game_makings(game: Game) -> list[str | None]:
+    """How trump was made in each finished hand of ``game`` (see ``MAKINGS``), as the engine tells it; None where
+    no one ordered or called (every pass, a misdeal, or an auction's contract)."""
+    makings: list[str | None] = []
+    for number in range(len(game.results)):
+        made = game.hand_over_view(None, number)["trump_made"]
+        makings.append(None if made in (None, TrumpMade.BID.value) else made)
+    return makings
 
 
 def net(points: Any, who: int) -> float:
@@ -98,9 +89,8 @@ class HandFacts:
         return self.made is not None
 
 
-def hand_facts(rules: Rules, result: Mapping[str, Any], deal: Mapping[str, Any] | None = None) -> HandFacts:
-    """A finished hand's facts from its result (``Game.results``) and, to tell how trump was made, its record
-    (``Game.record()["deals"][k]``)."""
+def hand_facts(rules: Rules, result: Mapping[str, Any], making: str | None = None) -> HandFacts:
+    """A finished hand's facts from its result (``Game.results``) and how trump was made in it (``game_makings``)."""
     misdeal = bool(result.get("misdeal"))
     recorded = result.get("maker")
     maker = None if recorded is None or recorded < 0 or misdeal else int(recorded)
@@ -116,7 +106,7 @@ def hand_facts(rules: Rules, result: Mapping[str, Any], deal: Mapping[str, Any] 
         maker=maker,
         maker_team=maker_team,
         maker_offset=None if maker is None else (maker - int(result["dealer"])) % rules.players,
-        making=trump_making(rules, deal) if deal is not None and maker is not None else None,
+        making=making if maker is not None else None,
         trump=result.get("trump"),
         contract=result.get("contract"),
         made=None if maker is None or made is None else bool(made),

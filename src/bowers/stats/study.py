@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bowers.errors import OptionError, RecordError
-from bowers.facts import HandFacts, hand_facts, net
+from bowers.facts import HandFacts, game_makings, hand_facts, net
 from bowers.game import replay
 from bowers.match.runner import SIDE_LABELS, json_options, plan_games, plan_match
 from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
@@ -247,15 +247,14 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
     for record, game in zip(records, games, strict=True):
         contributing += bool(game.results)
         where = _match_place(record, game.rules)
-        dealt = game.record()["deals"]  # the actions as the engine names them, whatever notation the record used
-        for index, (deal, result) in enumerate(zip(dealt, game.results, strict=False)):
+        for index, (made, result) in enumerate(zip(game_makings(game), game.results, strict=True)):
             if where is None:
                 key: Any = ("hand", len(hands))
                 pass_number, seating = 0, list(range(rules.teams))
             else:
                 key, pass_number, seating = (*where[0], index), where[1], where[2]
             number = deal_numbers.setdefault(key, len(deal_numbers))
-            hands.append(_hand(hand_facts(game.rules, result, deal), seating, number, pass_number, game.rules))
+            hands.append(_hand(hand_facts(game.rules, result, made), seating, number, pass_number, game.rules))
     if not hands:
         raise OptionError("these records hold no finished hand to measure", "records")
     auction = rules.bidding == AUCTION
