@@ -29,7 +29,7 @@ DOCUMENT = ROOT / "docs" / "statistics.md"
 PLOTS = ROOT / "docs" / "statistics"
 START, END = "<!-- figures -->", "<!-- end of figures -->"
 TOURNAMENT_START, TOURNAMENT_END = "<!-- tournament -->", "<!-- end of tournament -->"
-TOURNAMENT_GAMES = ROOT.parent / "shared" / "data" / "egn"
+TOURNAMENT_GAMES = ROOT / "tests" / "data" / "egn"
 # The figures of the bidding that players quote, in the order the table shows them.
 TOURNAMENT_FIGURES = (
     "points_per_hand", "deal_value", "made_round_1", "made_round_2", "made_stuck_dealer", "makers_made", "euchred",
