@@ -43,3 +43,11 @@ def test_from_deal_takes_rules() -> None:
     deal = game.record()["deals"][0]
     again = Game.from_deal(make_rules("standard"), deal["dealer"], deal["hands"], deal["kitty"], seed=5)
     assert again.hand_cards(0) == game.hand_cards(0)
+
+
+def test_json_options_are_every_option_with_tuples_as_lists() -> None:
+    rules = make_rules("railroad-6", initial_scores=(1, 2, 3))
+    written = rules.json_options()
+    assert written["initial_scores"] == [1, 2, 3]
+    assert set(written) == set(rules.options)
+    assert Game(rules, seed=1).options == written

@@ -297,7 +297,7 @@ class Game:
     @property
     def options(self) -> dict[str, Any]:
         """Every option of the game, defaults included, in JSON-able form (a fresh dict)."""
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.rules.options.items()}
+        return self.rules.json_options()
 
     @property
     def scores(self) -> list[int]:

@@ -102,6 +102,10 @@ class Rules:
         """The chosen options as sorted ``(name, value)`` pairs: with the variant's name, all that identifies these rules."""
         return tuple(sorted(self.options.items()))
 
+    def json_options(self) -> dict[str, Any]:
+        """Every option, defaults included, as records and reports write them: tuples as lists (a fresh dict)."""
+        return {name: list(value) if isinstance(value, tuple) else value for name, value in self.options.items()}
+
     def __hash__(self) -> int:
         return hash((self.variant, self.option_items()))
 

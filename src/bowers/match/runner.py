@@ -399,7 +399,7 @@ class MatchResult:
     @property
     def options(self) -> dict[str, Any]:
         """The variant's options as JSON writes them (lists for tuples)."""
-        return json_options(self.rules)
+        return self.rules.json_options()
 
     @property
     def deals(self) -> int:
@@ -476,11 +476,6 @@ class MatchResult:
         ``side_rates``)."""
         hands = [(facts, played.seating) for outcome in self.outcomes for played in outcome.passes for facts in played.facts]
         return [side_rates(hands, side) for side in range(len(self.sides))]
-
-
-def json_options(rules: Rules) -> dict[str, Any]:
-    """The rules' options as a JSON report writes them: tuples as lists."""
-    return {name: list(value) if isinstance(value, tuple) else value for name, value in rules.options.items()}
 
 
 def chain_games(outcomes: Sequence[Outcome], sides: int, rules: Rules) -> list[int]:

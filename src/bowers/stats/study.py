@@ -19,7 +19,7 @@ from typing import Any
 from bowers.errors import OptionError, RecordError
 from bowers.facts import HandFacts, game_makings, hand_facts, net
 from bowers.game import replay
-from bowers.match.runner import SIDE_LABELS, json_options, plan_games, plan_match
+from bowers.match.runner import SIDE_LABELS, plan_games, plan_match
 from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
 from bowers.variants import AUCTION, Rules, as_rules
 
@@ -148,7 +148,7 @@ def study(
         figures["hands_per_game"] = mean_figure(hands_per_game)
     return Study(
         rules=checked.rules,
-        options=json_options(checked.rules),
+        options=checked.rules.json_options(),
         players=names,
         settings=shown,
         seed=seed,
