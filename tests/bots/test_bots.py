@@ -54,12 +54,30 @@ def test_registry_lists_the_bots() -> None:
     assert {"random", "heuristic", "pimc"} <= set(names())
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic", "pimc"])
-def test_unknown_setting_names_the_allowed_ones(name: str) -> None:
+@pytest.mark.parametrize(("name", "allowed"), [("random", "no settings"), ("heuristic", "call_margin"), ("pimc", "level")])
+def test_unknown_setting_names_the_allowed_ones(name: str, allowed: str) -> None:
     with pytest.raises(OptionError) as raised:
         create(name, seed=1, speed=3)
     assert "speed" in str(raised.value)
-    assert "options" in str(raised.value)
+    assert allowed in str(raised.value)
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "pimc"])
+def test_a_saved_game_whose_bots_carry_the_games_options_still_loads_and_plays(name: str) -> None:
+    # Games saved before bots read the options from what they see gave every bot seat an ``options`` setting.
+    from bowers.table import Seat, Table
+
+    game = bowers.Game("standard", seed=4, stick_the_dealer=True, deck=32)
+    settings: dict[str, Any] = {"options": {"stick_the_dealer": True, "deck": 32}}
+    if name == "pimc":
+        settings.update(samples=2, time_budget=0)
+    seats = [Seat(name, dict(settings), f"{name} {seat}") for seat in range(4)]
+    record = json.loads(json.dumps(Table(game, seats, bot_seed=1).game.record()))
+    assert record["metadata"]["table"]["seats"][0]["settings"]["options"] == {"stick_the_dealer": True, "deck": 32}
+    table = Table.from_record(record)
+    for played in range(1, 7):
+        table.play_bot()
+        assert len(table.game.record()["deals"][0]["actions"]) == played
 
 
 @pytest.mark.parametrize(
@@ -105,7 +123,7 @@ def _positions(variant: str, seed: int, count: int) -> list[tuple[bowers.Game, i
 def _positions_with(variant: str, seed: int, count: int, **options: Any) -> list[tuple[bowers.Game, int]]:
     """Positions from a heuristic game with these options: (game copy, seat to act)."""
     game = bowers.Game(variant, seed=seed, **options)
-    bots = [create("heuristic", seed=s, options=options) for s in range(game.rules.players)]
+    bots = [create("heuristic", seed=s) for s in range(game.rules.players)]
     rng = random.Random(seed)
     out = []
     while len(out) < count and not game.is_over:
@@ -174,15 +192,15 @@ def test_bots_never_renege_when_the_rules_allow_it(variant: str) -> None:
 
 
 @pytest.mark.parametrize(("deck", "expected"), [(32, 32), (25, 25)])
-def test_standard_deck_size_is_read_from_the_cards(deck: int, expected: int) -> None:
-    # Bots are not told the options; the 32-card deck shows 7s and 8s, the 25-card deck the Joker.
-    from bowers.bots.view import View
+def test_the_rules_a_bot_plays_by_are_those_its_observation_names(deck: int, expected: int) -> None:
+    # Bots are told nothing but what they see: the observation names the variant and every option.
+    from bowers.bots.view import View, rules_of
 
-    for game, seat in _positions_with("standard", 6, 3, deck=deck):
-        view = View(game.observation(seat))
-        seen = view.hand | view.played | (1 << view.turn_up if view.turn_up >= 0 else 0)
-        if any(card % 13 in (5, 6) or card == 52 for card in range(55) if seen >> card & 1):
-            assert len(view.rules.deck) == expected
+    for game, seat in _positions_with("standard", 6, 3, deck=deck, stick_the_dealer=True):
+        observation = json.loads(json.dumps(game.observation(seat)))
+        view = View(observation)
+        assert view.rules == game.rules and len(view.rules.deck) == expected
+        assert rules_of(observation) is view.rules  # read once for a variant and its options
 
 
 def test_advice_is_best_first_and_the_bot_still_credits_its_rule_players_choice() -> None:

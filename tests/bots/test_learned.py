@@ -183,6 +183,7 @@ def test_by_default_partner_or_alone_is_scored_on_worlds_and_the_model_of_the_ot
     assert advice[0].action == "partner" and "learned from self-play" not in advice[0].reason
     rounds_only = ModelBidder(seed=0, feature_sets=frozenset({"rounds"}))
     assert rounds_only.act(observation) == HeuristicBot(seed=0).act(observation)
+    assert rounds_only.name == "model-bidder"  # it names itself, not the heuristic it falls back on
 
 
 def test_a_dealer_who_orders_is_measured_with_the_turn_up_and_without_its_discard() -> None:

@@ -21,14 +21,14 @@ def test_every_world_shows_the_seat_exactly_what_it_saw(variant: str) -> None:
     for seed in range(2):
         options = {"defend_alone": True} if variant == "standard" else {}
         game = bowers.Game(variant, seed=seed, **options)
-        bots = [create("heuristic" if seed else "random", seed=s, options=options) for s in range(game.rules.players)]
+        bots = [create("heuristic" if seed else "random", seed=s) for s in range(game.rules.players)]
         rng = random.Random(seed)
         while game.hand_number < 2 and not game.is_over:
             seat = game.to_act
             assert seat is not None
             observation = json.loads(json.dumps(game.observation(seat)))
             if rng.random() < 0.25:
-                world = Sampler(observation, options).sample(rng)
+                world = Sampler(observation).sample(rng)
                 seen = world.observation(seat)
                 for key in ("hand_number",):
                     seen.pop(key)
@@ -258,7 +258,7 @@ def test_a_wrong_renege_claim_proves_the_claimers_opponents_followed_suit() -> N
     run(game, "3:order 3:alone 2:discard:9S 0:KS 2:TC 3:QD 0:claim-renege")
     assert (game.phase, game.to_act) == ("play", 0)
     observation = json.loads(json.dumps(game.observation(0)))
-    sampler = Sampler(observation, game.rules.options)
+    sampler = Sampler(observation)
     spades = {parse_card(name) for name in ("9S", "TS", "QS", "KS", "AS", "JS", "JC")}
     rng = random.Random(4)
     for _ in range(40):

@@ -36,7 +36,6 @@ DEFAULTS: dict[str, Any] = {
     "kitty_gain": 0.5,  # tricks the auction declarer gains from the kitty
     "exchange_gain": 0.4,  # tricks the lone player gains from the loner exchange
     "return_low_cards": True,  # Ultimate: return three 2s and 3s for kitty cards
-    "options": None,  # the game's options when the observation does not carry them
 }
 
 
@@ -60,10 +59,9 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None, **settings: Any) -> None:
         self.settings = _check_settings(self.name, settings, DEFAULTS)
         for key, value in self.settings.items():
-            if key not in ("options", "return_low_cards") and not isinstance(value, int | float):
+            if key != "return_low_cards" and not isinstance(value, int | float):
                 raise OptionError(f"setting {key!r} must be a number, not {value!r}", key, "a number")
         self._rng = random.Random(seed)
-        self._options: Mapping[str, Any] | None = self.settings["options"]
 
     def act(self, observation: Mapping[str, Any]) -> str:
         """The chosen action, one of ``observation["legal_actions"]``."""
@@ -72,7 +70,7 @@ class HeuristicBot:
             raise ValueError("no legal actions in this observation: it is not this seat's turn")
         if len(legal) == 1:
             return str(legal[0])
-        view = View(observation, self._options)
+        view = View(observation)
         choice = decide(view, self.settings)
         return choice if choice in legal else legal[0]
 
@@ -84,10 +82,6 @@ def tables_for(view: View, trump: int) -> TrumpTables:
     """The trump tables of the view's deck for a candidate trump."""
     rules = view.rules
     return trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump)
-
-
-def _deck_hand(view: View) -> int:
-    return to_hand(view.rules.deck)
 
 
 def live_fraction(view: View) -> float:

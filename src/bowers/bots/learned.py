@@ -455,7 +455,7 @@ class ModelBidder(HeuristicBot):
     ``models`` (default: the shipped ones) are the models it reads.
     """
 
-    name = "heuristic"
+    name = "model-bidder"
 
     def __init__(
         self,
@@ -472,7 +472,7 @@ class ModelBidder(HeuristicBot):
         """The learned model's best action where it covers the decision, else the heuristic's."""
         legal = list(observation.get("legal_actions") or [])
         if len(legal) > 1 and FEATURE_SETS.get(str(observation.get("phase"))) in self.feature_sets:
-            view = View(observation, self._options)
+            view = View(observation)
             values = decision_values(view, legal, self.models)
             if values:
                 return max(legal, key=lambda action: values[action])

@@ -76,7 +76,6 @@ PIMC_DEFAULTS: dict[str, Any] = {
     "prior_unit": "opening",  # the prior's points valued at the current score, at most as at 0-0; "current": uncapped
     "learned_weight": None,  # where a learned model decides: its share of each choice's worth, the rest solved worlds
     "models": None,  # a file of learned models (training/bidding.py --output) to use instead of the shipped ones
-    "options": None,  # the game's options when the observation does not carry them
 }
 
 RARE_CALL_FACTOR = 16
@@ -277,7 +276,6 @@ class PimcBot:
         if bidding not in BIDDING_MODELS:
             raise OptionError(f"setting 'bidding' must be auto, learned or worlds, not {bidding!r}", "bidding", BIDDING_MODELS)
         self.bidding: str = bidding
-        self.options: Mapping[str, Any] | None = values["options"]
         tries = values["bidding_tries"]
         if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
             raise OptionError(f"setting 'bidding_tries' must be a whole number of at least 1, not {tries!r}", "bidding_tries")
@@ -308,12 +306,12 @@ class PimcBot:
         self._rng = random.Random(seed)
         self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
         self.worlds_scored = 0  # worlds the last decision scored every compared action on
-        self._heuristic = HeuristicBot(seed=0, options=self.options)
+        self._heuristic = HeuristicBot(seed=0)
         # Who bids for the seats in a sampled world (the others, and this seat's later bids): the learned values
         # where a model covers the decision, else the heuristic.
         self._feature_sets = frozenset(FEATURE_SETS.values()) if bidding == "learned" else AUTO_FEATURE_SETS
         self._model_bidder: HeuristicBot = ModelBidder(
-            seed=0, feature_sets=self._feature_sets, models=self._models, options=self.options
+            seed=0, feature_sets=self._feature_sets, models=self._models
         )
         self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
 
@@ -327,12 +325,12 @@ class PimcBot:
         if len(legal) == 1:
             return str(legal[0])
         if "claim-renege" in legal:  # claims are the heuristic's: it claims only a renege it has seen
-            claim = decide(View(observation, self.options), self._heuristic.settings)
+            claim = decide(View(observation), self._heuristic.settings)
             if claim == "claim-renege" or observation.get("phase") == "renege-review":
                 return claim
         advice, utilities, favourite, unit = self._compare(observation)
         if not advice:  # nothing could be evaluated: the heuristic decides
-            return decide(View(observation, self.options), self._heuristic.settings)
+            return decide(View(observation), self._heuristic.settings)
         # The heuristic's favourite is played unless another choice is worth ``prior`` points more (at most what
         # they are worth at the start of a game): small differences between choices on a few samples are noise.
         bonus = self.prior * unit
@@ -360,7 +358,7 @@ class PimcBot:
         legal = list(observation.get("legal_actions") or [])
         if not legal:
             raise ValueError("no legal actions in this observation: it is not this seat's turn")
-        sampler = Sampler(observation, self.options)
+        sampler = Sampler(observation)
         view = sampler.view
         rng = random.Random(self._rng.getrandbits(64))
         score = self.game_score(view)

@@ -65,8 +65,8 @@ def _pick(rng: random.Random, pool: int, count: int) -> int:
 class Sampler:
     """Samples full-information worlds consistent with one observation (parsed once, sampled many times)."""
 
-    def __init__(self, observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> None:
-        self.view = view = View(observation, options)
+    def __init__(self, observation: Mapping[str, Any]) -> None:
+        self.view = view = View(observation)
         self.observation = observation
         rules = view.rules
         self.options = dict(rules.options)
@@ -498,11 +498,9 @@ class Sampler:
         return kitty
 
 
-def sample_worlds(
-    observation: Mapping[str, Any], count: int, seed: int | None = None, options: Mapping[str, Any] | None = None
-) -> list[Game]:
+def sample_worlds(observation: Mapping[str, Any], count: int, seed: int | None = None) -> list[Game]:
     """``count`` full-information games consistent with what the observing seat has seen."""
-    sampler = Sampler(observation, options)
+    sampler = Sampler(observation)
     rng = random.Random(seed)
     return [sampler.sample(rng) for _ in range(count)]
 

@@ -1,9 +1,9 @@
 """A seat's observation read into bit sets: what every bot and the sampler reason from.
 
-``read_view`` turns ``Game.observation(seat)`` (or its JSON round-trip) into a
-``View``: the rules, the trump tables, the seat's cards, the cards seen played,
-the suits each seat has shown out of, and the cards whose holder is known.  It
-reads nothing but the observation, so nothing built on it can see a hidden card.
+``View`` turns ``Game.observation(seat)`` (or its JSON round-trip) into the
+rules, the trump tables, the seat's cards, the cards seen played, the suits
+each seat has shown out of, and the cards whose holder is known.  It reads
+nothing but the observation, so nothing built on it can see a hidden card.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from bowers.cards import CARD_NAMES, parse_card, to_hand
-from bowers.errors import OptionError
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 from bowers.variants import Rules, make_rules
 
@@ -33,24 +32,23 @@ def cards_from_names(names: Any) -> int:
     return to_hand(card_of(name) for name in names)
 
 
-def infer_options(observation: Mapping[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The game's options: those the observation carries, else the bot's setting, else what the seen cards imply.
+_RULES: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
 
-    The standard deck size can be told from the cards: a 7 or 8 means 32 cards, the Joker means 25.
-    """
-    carried = observation.get("options")
-    if isinstance(carried, Mapping):
-        return dict(carried)
-    chosen = dict(options or {})
-    if observation.get("variant") in ("standard", "two-hand") and "deck" not in chosen:
-        names = list(observation.get("hand") or [])
-        names.extend(action[5:7] for _, action in observation.get("history") or [] if action.startswith("play:"))
-        names.append(observation.get("turn_up") or "")
-        if "JK" in names:
-            chosen["deck"] = 25
-        elif any(name[:1] in ("7", "8") for name in names):
-            chosen["deck"] = 32
-    return chosen
+
+def rules_of(observation: Mapping[str, Any]) -> Rules:
+    """The rules of the game an observation is of: its ``variant`` and ``options`` (cached by that pair)."""
+    variant = observation["variant"]
+    options = observation.get("options") or {}
+    try:
+        key = (variant, tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())))
+        rules = _RULES.get(key)
+    except TypeError:  # an option whose value cannot be a key: built every time
+        return make_rules(variant, **options)
+    if rules is None:
+        rules = make_rules(variant, **options)
+        if len(_RULES) < 1024:
+            _RULES[key] = rules
+    return rules
 
 
 class View:
@@ -100,17 +98,13 @@ class View:
         "voids",
     )
 
-    def __init__(self, observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, observation: Mapping[str, Any]) -> None:
         self.observation = observation
         # Worked out on first use (the bots' hand evaluation asks the same questions many times a decision).
         self.unseen_cards: int | None = None
         self.live_share: float | None = None
         self.trick_estimates: dict[tuple[int, int, int], float] = {}
-        variant = observation["variant"]
-        try:
-            self.rules: Rules = make_rules(variant, **infer_options(observation, options))
-        except OptionError:
-            self.rules = make_rules(variant)
+        self.rules: Rules = rules_of(observation)
         rules = self.rules
         self.deck_hand = _deck_hand(rules)
         self.players = rules.players
@@ -287,11 +281,6 @@ class View:
         return out & ~self.played
 
     @property
-    def in_play_phase(self) -> bool:
-        """True while cards are being played."""
-        return self.phase == "play"
-
-    @property
     def acting_hand(self) -> int:
         """The cards of the hand this seat is choosing for: its own, or the Jambone hand it plays for."""
         if self.playing_for >= 0:
@@ -314,7 +303,3 @@ def _deck_hand(rules: Rules) -> int:
         deck = _DECK_HANDS[rules.deck] = to_hand(rules.deck)
     return deck
 
-
-def read_view(observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> View:
-    """The ``View`` of an observation."""
-    return View(observation, options)
