@@ -82,7 +82,19 @@ def test_a_saved_game_whose_bots_carry_the_games_options_still_loads_and_plays(n
 
 @pytest.mark.parametrize(
     ("setting", "value"),
-    [("level", 7), ("samples", 0), ("time_budget", -1), ("evaluator", "magic"), ("bidding_tries", 0), ("bid_reading", "hands")],
+    [
+        ("level", 7),
+        ("level", "3"),
+        ("samples", 0),
+        ("time_budget", -1),
+        ("time_budget", "soon"),
+        ("evaluator", "magic"),
+        ("exact_tricks", 0),
+        ("bidding", "guess"),
+        ("score_model", "elo"),
+        ("learned_weight", 2),
+        ("models", ""),
+    ],
 )
 def test_pimc_refuses_bad_setting_values(setting: str, value: object) -> None:
     with pytest.raises(OptionError, match=setting):
@@ -203,11 +215,13 @@ def test_the_rules_a_bot_plays_by_are_those_its_observation_names(deck: int, exp
         assert rules_of(observation) is view.rules  # read once for a variant and its options
 
 
-def test_advice_is_best_first_and_the_bot_still_credits_its_rule_players_choice() -> None:
-    """A hint lists the best choice first; the bot itself may play the heuristic's choice within ``prior``."""
-    from bowers.bots import advise
+def test_advice_is_best_first_and_the_bot_still_credits_its_rule_players_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint lists the best choice first; the bot itself may play the heuristic's choice within ``PRIOR``."""
+    from bowers.bots import advise, pimc
     from bowers.bots.heuristic import HeuristicBot
     from bowers.bots.pimc import PimcBot
+
+    monkeypatch.setattr(pimc, "PRIOR", 5.0)
 
     overruled = 0
     for seed in range(12):
@@ -215,7 +229,7 @@ def test_advice_is_best_first_and_the_bot_still_credits_its_rule_players_choice(
         seat = game.to_act
         assert seat is not None
         observation = game.observation(seat)
-        settings: dict[str, Any] = {"samples": 4, "prior": 5.0, "seed": seed, "bidding": "worlds", "score_model": "points"}
+        settings: dict[str, Any] = {"samples": 4, "seed": seed, "bidding": "worlds", "score_model": "points"}
         advice = advise(observation, **settings)
         values = [choice.value for choice in advice]
         assert values == sorted(values, reverse=True), advice  # with the points model, best first is most points first

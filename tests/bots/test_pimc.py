@@ -9,7 +9,8 @@ import pytest
 import bowers
 from bowers.bots import create
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.pimc import DEFAULT_TIME_BUDGET, Evaluator, GameScore, PimcBot, _settle
+from bowers.bots.pimc import Evaluator, GameScore, PimcBot, _settle
+from bowers.bots.pimc_config import DEFAULT_TIME_BUDGET
 from bowers.solver import Position, value
 
 

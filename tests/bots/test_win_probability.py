@@ -187,8 +187,6 @@ def test_the_prior_is_worth_no_more_than_at_the_start_of_a_game() -> None:
     assert close.point_unit == pytest.approx(table.point_value([9, 9], 0, 0))
     late = GameScore(rules, [2, 7], 0, 0, "win-probability", 10.0)  # a point counts less here than at 0-0
     assert late.prior_unit == pytest.approx(table.point_value([2, 7], 0, 0)) and late.prior_unit < opening
-    with pytest.raises(bowers.OptionError, match="prior_unit"):
-        PimcBot(prior_unit="points")
 
 
 def test_at_nine_points_the_maker_keeps_its_partner() -> None:
@@ -245,7 +243,7 @@ def test_at_nine_all_the_left_bower_ruffs_partners_ace_for_the_winning_trick() -
     assert _pimc_choices(game).count("play:JD") >= 3
 
 
-def test_a_defender_cashes_the_ace_that_stops_a_march_for_the_game() -> None:
+def test_a_defender_cashes_the_ace_that_stops_a_march_for_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     # The makers (at 7, the defenders at 9) hold three tricks and lead the ten of diamonds: a march would take
     # them to 9, so the defender takes the trick with the ace rather than ducking with the queen.
     game = _from(
@@ -258,8 +256,15 @@ def test_a_defender_cashes_the_ace_that_stops_a_march_for_the_game() -> None:
     )
     assert game.to_act == 1
     assert _pimc_choices(game) == ["play:AD"] * 4
-    # Credited at the current score (prior_unit="current", the behaviour before), the heuristic's duck won.
-    assert _pimc_choices(game, prior_unit="current") == ["play:QD"] * 4
+    # Credited at the current score (the behaviour before 2026-11-27), the heuristic's duck won.
+    scored = GameScore.__init__
+
+    def credited_at_the_current_score(score: GameScore, *arguments: Any) -> None:
+        scored(score, *arguments)
+        score.prior_unit = score.point_unit
+
+    monkeypatch.setattr(GameScore, "__init__", credited_at_the_current_score)
+    assert _pimc_choices(game) == ["play:QD"] * 4
 
 
 def test_a_defender_needing_both_last_tricks_keeps_its_king() -> None:

@@ -44,6 +44,7 @@ from typing import Any
 from bowers.bots.base import register
 from bowers.bots.heuristic import HeuristicBot, decide, hand_tricks
 from bowers.bots.learned import FEATURE_SETS, ModelBidder, Models, decision_outcomes, decision_values, load_models
+from bowers.bots.pimc_config import PimcConfig
 from bowers.bots.sampler import Sampler
 from bowers.bots.view import View, card_of
 from bowers.bots.win_probability import WinTable, table_for
@@ -51,58 +52,22 @@ from bowers.errors import OptionError
 from bowers.game import Game
 from bowers.hand import PLAY_PHASE, Hand, hand_points
 
-# Seconds a decision may take by default: checked between solves, so a decision ends within this and one more
-# solve.  Typical decisions take far less, so it binds (and results then depend on the machine) only on the rare
-# slow ones (Ultimate's bidding and first tricks on a loaded machine).
-DEFAULT_TIME_BUDGET = 2.0
-
-# Samples per decision at each level (level 3 is the default).  80 worlds beat 20 by about +0.045 points a deal in
-# standard Euchre (docs/performance.md) and keep the latency targets; level 2 is the earlier default's 20.
-LEVEL_SAMPLES = {1: 4, 2: 20, 3: 80, 4: 160, 5: 320}
-
-PIMC_DEFAULTS: dict[str, Any] = {
-    "level": 3,  # 1 (quick) .. 5 (strongest): sets the samples
-    "samples": None,  # worlds per decision; overrides the level
-    "time_budget": DEFAULT_TIME_BUDGET,  # seconds per decision, checked between solves; 0 or None: no budget
-    "candidates": 8,  # at most this many actions are compared before play (the heuristic ranks them)
-    "bidding": "auto",  # "learned": by the values learned from self-play; "worlds": by solving sampled worlds; "auto": see below
-    "score_model": "win-probability",  # "win-probability": maximise the chance of winning the game; "points": points
-    "game_weight": None,  # with score_model="points": points that winning the game is worth (default: the target)
-    "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
-    "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
-    "bidding_tries": 8,  # draws per world to find one in which the model bids as the other seats did
-    "bid_reading": "deals",  # what is drawn: "deals", whole deals checked; "seats", each bidder's hand fitted to its bids
-    "prior": 0.1,  # points the heuristic's own choice is credited with (it wins near-ties)
-    "prior_unit": "opening",  # the prior's points valued at the current score, at most as at 0-0; "current": uncapped
-    "learned_weight": None,  # where a learned model decides: its share of each choice's worth, the rest solved worlds
-    "models": None,  # a file of learned models (training/bidding.py --output) to use instead of the shipped ones
-}
-
-RARE_CALL_FACTOR = 16
-# The variants whose learned values bid at least as well as solved worlds in duplicate matches (docs/performance.md):
-# with bidding="auto" (the default) pimc bids by them there and on solved worlds elsewhere.  In bid-railroad the
-# learned values measured -0.24 a deal against the worlds over 300 deals (not significant), so it keeps the worlds.
+# Figures of the search that are fixed (each measured level against the others tried: the figures are in
+# docs/notes/2026-11-29-pimc-settings.md).
+PRIOR = 0.1  # points the heuristic's own choice is credited with, at most what they are worth at the start of a game
+CANDIDATES = 8  # at most this many actions are compared before play (the heuristic ranks them)
+BIDDING_TRIES = 8  # deals drawn per world to find one in which the model bids as the other seats did
+RARE_CALL_FACTOR = 16  # as many times the draws after a rare call (a loner, a Jambone, a lone defence)
+# The variants whose learned values bid at least as well as solved worlds in duplicate matches: with
+# bidding="auto" (the default) pimc bids by them there and on solved worlds elsewhere.
 LEARNED_BIDDING = frozenset({"standard", "bid"})
-# Which learned models ``bidding="auto"`` uses there: the auction and the two rounds.  The maker's partner-or-alone
-# model (standard) scored as well as solved worlds over 600 deals but went alone with hands strong players would
-# not (its loners were euchred 12% of the time against 3%), so it is used only with bidding="learned" (blended half
-# and half with solved worlds it scored +0.19 [-0.04, +0.41] points more where the two differed, 139 choices in 2,700
-# deals: about +0.01 a deal, too little to tell from nothing).  So is the
-# dealer's discard model (standard): blended with solved worlds, its discards scored +0.08 [-0.03, +0.19] points
-# more than solved worlds' over the 208 of 1,200 deals where the two differed, about +0.01 a deal.
+# Which learned models ``bidding="auto"`` uses there: the auction and the two rounds (the maker's partner-or-alone
+# and the dealer's discard models only with bidding="learned").
 AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
 # The learned values' share of a choice's worth where they decide, by default (``learned_weight``); the rest is
-# solved worlds.  In standard the learned values of ordering and calling order up too often on their own (they were
-# learned from the heuristic's play, whose defence is weaker than pimc's); half and half measured +0.05 a deal
-# against them alone over 1,500 deals at 20 worlds, +0.03 over 1,000 at 80 (docs/performance.md).  In bid's auction
-# the same blend measured +0.07 [+0.01, +0.13] a deal against the learned values alone over 1,000 deals at 80 worlds.
-# Elsewhere (bid-railroad with bidding="learned") they decide alone.
+# solved worlds.  Elsewhere (bid-railroad with bidding="learned") they decide alone.
 LEARNED_WEIGHTS = {"standard": 0.5, "bid": 0.5}
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
-SCORE_MODELS = ("win-probability", "points")
-BIDDING_MODELS = ("auto", "learned", "worlds")
-PRIOR_UNITS = ("opening", "current")
-BID_READINGS = ("deals", "seats")
 
 
 @dataclass(frozen=True)
@@ -224,96 +189,24 @@ class PimcBot:
     name = "pimc"
 
     def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        unknown = sorted(set(settings) - set(PIMC_DEFAULTS))
-        if unknown:
-            names = ", ".join(sorted(PIMC_DEFAULTS))
-            raise OptionError(
-                f"the pimc bot has no setting {unknown[0]!r}; its settings are: {names}", unknown[0], tuple(PIMC_DEFAULTS)
-            )
-        values = dict(PIMC_DEFAULTS)
-        values.update(settings)
-        level = values["level"]
-        if isinstance(level, bool) or level not in LEVEL_SAMPLES:
-            raise OptionError(f"setting 'level' must be 1, 2, 3, 4 or 5, not {level!r}", "level", tuple(LEVEL_SAMPLES))
-        samples = values["samples"]
-        if samples is None:
-            samples = LEVEL_SAMPLES[level]
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise OptionError(f"setting 'samples' must be a whole number of at least 1, not {samples!r}", "samples", "1 or more")
-        budget = values["time_budget"]
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float) or budget < 0):
-            message = f"setting 'time_budget' must be a number of seconds (0 for none), not {budget!r}"
-            raise OptionError(message, "time_budget")
-        candidates = values["candidates"]
-        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
-            raise OptionError(f"setting 'candidates' must be a whole number of at least 1, not {candidates!r}", "candidates")
-        evaluator = values["evaluator"]
-        if evaluator not in ("auto", "solver", "rollout"):
-            raise OptionError(
-                f"setting 'evaluator' must be auto, solver or rollout, not {evaluator!r}",
-                "evaluator",
-                ("auto", "solver", "rollout"),
-            )
-        exact_tricks = values["exact_tricks"]
-        if isinstance(exact_tricks, bool) or not isinstance(exact_tricks, int) or exact_tricks < 1:
-            message = f"setting 'exact_tricks' must be a whole number of at least 1, not {exact_tricks!r}"
-            raise OptionError(message, "exact_tricks", "1 or more")
-        solve = solver_function() if evaluator != "rollout" else None
-        if evaluator == "solver" and solve is None:
+        self.config = config = PimcConfig.from_settings(settings)
+        solve = solver_function() if config.evaluator != "rollout" else None
+        if config.evaluator == "solver" and solve is None:
             raise OptionError(
                 "setting evaluator='solver' needs bowers.solve, which is not installed", "evaluator", ("auto", "rollout")
             )
-        self.samples: int = samples
-        self.time_budget: float | None = float(budget) if budget else None
-        self.candidates: int = candidates
-        self.game_weight: float | None = values["game_weight"]
-        score_model = values["score_model"]
-        if score_model not in SCORE_MODELS:
-            message = f"setting 'score_model' must be win-probability or points, not {score_model!r}"
-            raise OptionError(message, "score_model", SCORE_MODELS)
-        self.score_model: str = score_model
-        bidding = values["bidding"]
-        if bidding not in BIDDING_MODELS:
-            raise OptionError(f"setting 'bidding' must be auto, learned or worlds, not {bidding!r}", "bidding", BIDDING_MODELS)
-        self.bidding: str = bidding
-        tries = values["bidding_tries"]
-        if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
-            raise OptionError(f"setting 'bidding_tries' must be a whole number of at least 1, not {tries!r}", "bidding_tries")
-        self.consistency_tries: int = tries
-        reading = values["bid_reading"]
-        if reading not in BID_READINGS:
-            raise OptionError(f"setting 'bid_reading' must be deals or seats, not {reading!r}", "bid_reading", BID_READINGS)
-        self.bid_reading: str = reading
-        prior = values["prior"]
-        if isinstance(prior, bool) or not isinstance(prior, int | float) or prior < 0:
-            raise OptionError(f"setting 'prior' must be a number of points of at least 0, not {prior!r}", "prior")
-        self.prior = float(prior)
-        prior_unit = values["prior_unit"]
-        if prior_unit not in PRIOR_UNITS:
-            message = f"setting 'prior_unit' must be opening or current, not {prior_unit!r}"
-            raise OptionError(message, "prior_unit", PRIOR_UNITS)
-        self.prior_unit: str = prior_unit
-        weight = values["learned_weight"]
-        if weight is not None and (isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 <= weight <= 1):
-            message = f"setting 'learned_weight' must be a number from 0 to 1 (or None for the default), not {weight!r}"
-            raise OptionError(message, "learned_weight", "0 to 1")
-        self.learned_weight: float | None = None if weight is None else float(weight)
-        models = values["models"]
-        if models is not None and (not isinstance(models, str) or not models.strip()):
-            message = f"setting 'models' must be the path of a file of learned models, not {models!r}"
-            raise OptionError(message, "models", "a file written by training/bidding.py --output")
-        self._models: Models | None = load_models(models) if models is not None else None
+        self.samples: int = config.worlds
+        self.time_budget: float | None = config.budget
+        self._models: Models | None = load_models(config.models) if config.models is not None else None
         self._rng = random.Random(seed)
         self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
         self.worlds_scored = 0  # worlds the last decision scored every compared action on
         self._heuristic = HeuristicBot(seed=0)
         # Who bids for the seats in a sampled world (the others, and this seat's later bids): the learned values
         # where a model covers the decision, else the heuristic.
-        self._feature_sets = frozenset(FEATURE_SETS.values()) if bidding == "learned" else AUTO_FEATURE_SETS
-        self._model_bidder: HeuristicBot = ModelBidder(
-            seed=0, feature_sets=self._feature_sets, models=self._models
-        )
-        self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
+        self._feature_sets = frozenset(FEATURE_SETS.values()) if config.bidding == "learned" else AUTO_FEATURE_SETS
+        self._model_bidder: HeuristicBot = ModelBidder(seed=0, feature_sets=self._feature_sets, models=self._models)
+        self._evaluator = Evaluator(self._heuristic, config.exact_tricks, use_solver=solve is not None)
 
     # ------------------------------------------------------------------ the bot
 
@@ -333,7 +226,7 @@ class PimcBot:
             return decide(View(observation), self._heuristic.settings)
         # The heuristic's favourite is played unless another choice is worth ``prior`` points more (at most what
         # they are worth at the start of a game): small differences between choices on a few samples are noise.
-        bonus = self.prior * unit
+        bonus = PRIOR * unit
 
         def credited(choice: Advice) -> float:
             return round(utilities[choice.action] + (bonus if choice.action == favourite else 0.0), 9)
@@ -384,7 +277,7 @@ class PimcBot:
         # How the other seats bid (each sampled world's observations carry the game's options).
         model = self.bidding_model(view.rules.variant)
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
-        tries = self.consistency_tries * (RARE_CALL_FACTOR if sampler.rare_bid else 1)
+        tries = BIDDING_TRIES * (RARE_CALL_FACTOR if sampler.rare_bid else 1)
         candidates = self._candidates(view, legal)
         candidates += [action for action in include if action in legal and action not in candidates]
         tallies = {action: _Tally() for action in candidates}
@@ -408,7 +301,7 @@ class PimcBot:
         for _ in range(samples):
             if self.worlds_scored and spent():
                 break
-            world = sampler.sample(rng, model, tries, by_seat=self.bid_reading == "seats")
+            world = sampler.sample(rng, model, tries)
             if view.phase == "play":
                 self._score_play(world, view, tallies, score)
             else:
@@ -436,11 +329,12 @@ class PimcBot:
         if learned_part is not None and advice:
             advice, utilities = _blended(advice, utilities, learned_part, weight, score)
             return advice, utilities, None, score.point_unit
-        return advice, utilities, favourite, score.point_unit if self.prior_unit == "current" else score.prior_unit
+        return advice, utilities, favourite, score.prior_unit
 
     def learned_bidding(self, variant: str) -> bool:
         """Whether this bot bids by the learned values (and models the other seats' bidding with them) in ``variant``."""
-        return self.bidding == "learned" or (self.bidding == "auto" and variant in LEARNED_BIDDING)
+        bidding = self.config.bidding
+        return bidding == "learned" or (bidding == "auto" and variant in LEARNED_BIDDING)
 
     def bidding_model(self, variant: str) -> HeuristicBot:
         """The model of every seat's bidding in ``variant``: the learned values where this bot bids by them, else the
@@ -449,8 +343,8 @@ class PimcBot:
 
     def weight_of_learned(self, variant: str) -> float:
         """The learned values' share of a choice's worth in ``variant``, where a learned model decides."""
-        if self.learned_weight is not None:
-            return self.learned_weight
+        if self.config.learned_weight is not None:
+            return float(self.config.learned_weight)
         return LEARNED_WEIGHTS.get(variant, 1.0)
 
     def _covered(self, phase: str) -> bool:
@@ -460,19 +354,18 @@ class PimcBot:
     def game_score(self, view: View) -> GameScore:
         """How this decision's points count for the seat's team: in chance of winning the game, or in points."""
         scores = list(view.observation.get("scores") or view.rules.initial_scores)
-        weight = float(self.game_weight) if self.game_weight is not None else float(view.rules.target)
-        return GameScore(view.rules, scores, view.dealer, view.team, self.score_model, weight)
+        return GameScore(view.rules, scores, view.dealer, view.team, self.config.score_model, float(view.rules.target))
 
     # ------------------------------------------------------------------ candidates
 
     def _candidates(self, view: View, legal: list[str]) -> list[str]:
         """The actions to compare: all of them in play, the heuristic's best few before play."""
-        if view.phase == "play" or len(legal) <= self.candidates:
+        if view.phase == "play" or len(legal) <= CANDIDATES:
             return [a for a in legal if a != "claim-renege"] or legal
         favourite = decide(view, self._heuristic.settings)
         ranked = sorted(legal, key=lambda a: -_quick_value(view, a))
         chosen = [favourite] + [a for a in ranked if a != favourite]
-        return chosen[: self.candidates]
+        return chosen[:CANDIDATES]
 
     # ------------------------------------------------------------------ scoring worlds
 
@@ -833,4 +726,4 @@ def advise(observation: Mapping[str, Any], **settings: Any) -> list[Advice]:
 
 register("pimc", PimcBot)
 
-__all__ = ["DEFAULT_TIME_BUDGET", "LEVEL_SAMPLES", "PIMC_DEFAULTS", "Advice", "PimcBot", "advise", "solver_function"]
+__all__ = ["Advice", "PimcBot", "advise", "solver_function"]
