@@ -14,18 +14,9 @@ import pytest
 
 import bowers
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.learned import (
-    ModelBidder,
-    ValueModel,
-    _models,
-    decision_outcomes,
-    decision_rows,
-    decision_values,
-    load_models,
-    model_for,
-    model_game,
-    model_key,
-)
+from bowers.bots.learned import ModelBidder, decision_outcomes, decision_values
+from bowers.bots.learned_features import decision_rows
+from bowers.bots.learned_models import ValueModel, load_models, model_for, model_game, model_key, shipped_models
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from tests.rules.deals import deal
@@ -62,7 +53,7 @@ def _first_decision(variant: str, seed: int, phase: str, **options: Any) -> bowe
 
 
 def test_every_shipped_model_matches_its_features() -> None:
-    models = _models()
+    models = shipped_models()
     assert models, "no learned model ships with the package"
     for key, model in models.items():
         variant, options, feature_set = model_game(key)

@@ -8,9 +8,12 @@ import pytest
 
 import bowers
 from bowers.bots import create
+from bowers.bots.evaluator import Evaluator
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.pimc import Evaluator, GameScore, PimcBot, _settle
+from bowers.bots.outcomes import settle
+from bowers.bots.pimc import PimcBot
 from bowers.bots.pimc_config import DEFAULT_TIME_BUDGET
+from bowers.bots.pricing import GameScore
 from bowers.solver import Position, value
 
 
@@ -58,14 +61,14 @@ def test_three_team_points_are_net_of_the_mean_of_the_other_two_teams() -> None:
     maker_team = hand.maker % 3
     defenders = [team for team in range(3) if team != maker_team]
     # Made with 4 of 5 tricks: 1 point a trick to the makers, nothing to the others.
-    net = _settle(game, hand, {maker_team: 4}, 5, _points_for(game, maker_team))[0]
+    net = settle(game, hand, {maker_team: 4}, 5, _points_for(game, maker_team)).net
     assert net == 4.0
-    assert _settle(game, hand, {maker_team: 4}, 5, _points_for(game, defenders[0]))[0] == -2.0
+    assert settle(game, hand, {maker_team: 4}, 5, _points_for(game, defenders[0])).net == -2.0
     # Set with 2: the defenders score their 3 tricks between them, however they split them.
-    assert _settle(game, hand, {maker_team: 2}, 5, _points_for(game, maker_team))[0] == -1.5
+    assert settle(game, hand, {maker_team: 2}, 5, _points_for(game, maker_team)).net == -1.5
     # A defender that took 2 of those 3: 2 - (0 + 1) / 2.
-    outcome = _settle(game, hand, {maker_team: 2, defenders[1]: 2}, 5, _points_for(game, defenders[1]))
-    assert outcome[0] == 1.5 and outcome[2] == 2 and outcome[5]
+    outcome = settle(game, hand, {maker_team: 2, defenders[1]: 2}, 5, _points_for(game, defenders[1]))
+    assert outcome.net == 1.5 and outcome.tricks == 2 and outcome.euchred_them
 
 
 @pytest.mark.parametrize("variant", ["railroad-6"])

@@ -11,7 +11,8 @@ import pytest
 
 import bowers
 from bowers.bots import create
-from bowers.bots.pimc import GameScore, PimcBot
+from bowers.bots.pimc import PimcBot
+from bowers.bots.pricing import GameScore
 from bowers.bots.win_probability import WinTable, hand_outcomes, table_for, win_table
 from bowers.egn import load_egn
 from bowers.match.statistics import wilson_interval

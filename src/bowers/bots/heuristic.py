@@ -18,13 +18,11 @@ from typing import Any
 
 from bowers.bots.base import register
 from bowers.bots.strength import contract_value, expected_tricks, suit_orders
-from bowers.bots.view import View, card_of
+from bowers.bots.view import TRUMP_INDEX, View, card_of
 from bowers.cards import CARD_NAMES, TWO, cards_of, rank_of, to_hand
 from bowers.errors import OptionError
 from bowers.hand import hand_points
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
-
-_TRUMP_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
 
 DEFAULTS: dict[str, Any] = {
     "partner_share": 0.7,  # of an average seat's tricks, what partner is expected to take
@@ -200,7 +198,7 @@ def _renege_seen(view: View) -> bool:
         if shown_out[actor] >> suit & 1 and not view.same_team(actor, view.seat) and suit != 4:
             return True
         if not trick:
-            led = _TRUMP_LETTERS[parts[2]] if len(parts) == 3 else suit
+            led = TRUMP_INDEX[parts[2]] if len(parts) == 3 else suit
         elif suit != led:
             shown_out[actor] |= 1 << led
         trick.append(card)
@@ -247,7 +245,7 @@ def _round_one(view: View, settings: Mapping[str, Any]) -> str:
     legal = view.legal
     suits = [a for a in legal if a.startswith("order:")]
     if suits:  # Ultimate's turned-up Joker: the orderer names trump
-        values = {a: _order_value(view, settings, _TRUMP_LETTERS[a[6:]]) for a in suits}
+        values = {a: _order_value(view, settings, TRUMP_INDEX[a[6:]]) for a in suits}
         best = max(values, key=lambda a: values[a])
         return best if values[best] > float(settings["call_margin"]) or "pass" not in legal else "pass"
     turn_up = view.turn_up
@@ -260,7 +258,7 @@ def _best_call(view: View, settings: Mapping[str, Any], calls: list[str], with_t
     rules = view.rules
     best, best_value = calls[0], -1e9
     for action in calls:
-        trump = _TRUMP_LETTERS[action.split(":")[1]]
+        trump = TRUMP_INDEX[action.split(":")[1]]
         hand = view.hand
         if with_turn_up and view.turn_up >= 0:
             hand = (hand | 1 << view.turn_up) & ~best_discard(view, hand | 1 << view.turn_up, trump)
@@ -409,7 +407,7 @@ def _auction(view: View, settings: Mapping[str, Any]) -> str:
             if actor == partner:
                 partner_suits.add(action[5:])
     means: dict[str, float] = {}
-    for letter, trump in _TRUMP_LETTERS.items():
+    for letter, trump in TRUMP_INDEX.items():
         mine = hand_tricks(view, view.hand, trump)
         support = partner_tricks(view, settings) + (0.6 if letter in partner_suits else 0.0)
         means[letter] = mine + float(settings["kitty_gain"]) + support
@@ -419,7 +417,7 @@ def _auction(view: View, settings: Mapping[str, Any]) -> str:
             continue
         level = int(action[4])
         letter = action[5:]
-        if not _holds_trump(view, view.hand, _TRUMP_LETTERS[letter]):
+        if not _holds_trump(view, view.hand, TRUMP_INDEX[letter]):
             continue  # the kitty may bring a trump, but a bid that needs it is a gamble
         value = contract_value(rules, means[letter], spread, level)
         if value > best_value:

@@ -16,7 +16,7 @@ from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 from bowers.variants import Rules, make_rules
 
 _CARD_INDEX = {name: card for card, name in enumerate(CARD_NAMES)}
-_TRUMP_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
+TRUMP_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}  # a trump's letters in actions and observations, and its index
 
 
 def card_of(name: str) -> int:
@@ -120,7 +120,7 @@ class View:
         turn_up = observation.get("turn_up")
         self.turn_up = card_of(turn_up) if turn_up else -1
         self.turn_up_state = observation.get("turn_up_state")
-        self.trump = _TRUMP_INDEX[observation["trump"]] if observation.get("trump") else -1
+        self.trump = TRUMP_INDEX[observation["trump"]] if observation.get("trump") else -1
         self.tables: TrumpTables | None = (
             trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, self.trump) if self.trump >= 0 else None
         )
@@ -185,7 +185,7 @@ class View:
                 played |= 1 << card
                 played_by[player] |= 1 << card
                 if not trick:
-                    led = _TRUMP_INDEX[parts[2]] if len(parts) == 3 else tables.effective_suit[card]
+                    led = TRUMP_INDEX[parts[2]] if len(parts) == 3 else tables.effective_suit[card]
                     best = tables.power[led][card]
                     winner = player
                 else:
@@ -302,4 +302,3 @@ def _deck_hand(rules: Rules) -> int:
     if deck is None:
         deck = _DECK_HANDS[rules.deck] = to_hand(rules.deck)
     return deck
-
