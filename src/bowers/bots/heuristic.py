@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from bowers.bots.base import register
 from bowers.bots.strength import contract_value, expected_tricks, suit_orders
@@ -82,17 +83,39 @@ def tables_for(view: View, trump: int) -> TrumpTables:
     return trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump)
 
 
+class _Memory:
+    """What the heuristic has worked out about one view: its hand evaluation asks the same questions many times a
+    decision, so each is answered once."""
+
+    __slots__ = ("live_share", "tricks")
+
+    def __init__(self) -> None:
+        self.live_share: float | None = None
+        self.tricks: dict[tuple[int, int, int], float] = {}
+
+
+_MEMORIES: WeakKeyDictionary[View, _Memory] = WeakKeyDictionary()  # forgotten with the view
+
+
+def _memory(view: View) -> _Memory:
+    memory = _MEMORIES.get(view)
+    if memory is None:
+        memory = _MEMORIES[view] = _Memory()
+    return memory
+
+
 def live_fraction(view: View) -> float:
     """The chance that a card this seat has not seen lies in an opponent's hand."""
-    if view.live_share is None:
+    memory = _memory(view)
+    if memory.live_share is None:
         unseen = view.unseen.bit_count()
         opponents = sum(
             size
             for seat, size in enumerate(view.hand_sizes)
             if not view.same_team(seat, view.seat) and seat not in view.sitting_out
         )
-        view.live_share = min(1.0, opponents / unseen) if unseen else 0.0
-    return view.live_share
+        memory.live_share = min(1.0, opponents / unseen) if unseen else 0.0
+    return memory.live_share
 
 
 def hand_tricks(view: View, hand: int, trump: int, outstanding: int | None = None) -> float:
@@ -100,11 +123,12 @@ def hand_tricks(view: View, hand: int, trump: int, outstanding: int | None = Non
     if outstanding is None:
         outstanding = view.unseen & ~hand
     key = (hand, trump, outstanding)
-    tricks = view.trick_estimates.get(key)
+    estimates = _memory(view).tricks
+    tricks = estimates.get(key)
     if tricks is None:
         tables = tables_for(view, trump)
         tricks = expected_tricks(hand, tables, view.rules.deck, outstanding, live_fraction(view))
-        view.trick_estimates[key] = tricks
+        estimates[key] = tricks
     return tricks
 
 

@@ -55,6 +55,7 @@ class View:
     """Everything a seat knows, as bit sets and small lists (built once per decision)."""
 
     __slots__ = (
+        "__weakref__",
         "alone",
         "dealer",
         "deck_hand",
@@ -69,7 +70,6 @@ class View:
         "jamboree",
         "led",
         "legal",
-        "live_share",
         "lone_defender",
         "maker",
         "observation",
@@ -89,7 +89,6 @@ class View:
         "teams",
         "to_act",
         "trick",
-        "trick_estimates",
         "tricks_won",
         "trump",
         "turn_up",
@@ -100,10 +99,7 @@ class View:
 
     def __init__(self, observation: Mapping[str, Any]) -> None:
         self.observation = observation
-        # Worked out on first use (the bots' hand evaluation asks the same questions many times a decision).
-        self.unseen_cards: int | None = None
-        self.live_share: float | None = None
-        self.trick_estimates: dict[tuple[int, int, int], float] = {}
+        self.unseen_cards: int | None = None  # worked out on first use
         self.rules: Rules = rules_of(observation)
         rules = self.rules
         self.deck_hand = _deck_hand(rules)
