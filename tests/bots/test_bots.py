@@ -114,14 +114,15 @@ def test_heuristic_plays_whole_games_legally_and_beats_random(variant: str) -> N
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pimc_plays_a_whole_game_legally(variant: str) -> None:
-    game = play_game(variant, ["pimc", "heuristic"], 1, {"pimc": {"samples": 1}}, target=SHORT_TARGET[variant] // 2 or 1)
+    pimc = {"samples": 1, "time_budget": 0}
+    game = play_game(variant, ["pimc", "heuristic"], 1, {"pimc": pimc}, target=SHORT_TARGET[variant] // 2 or 1)
     assert game.winner is not None
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic", "pimc"])
 @pytest.mark.parametrize("variant", ["standard", "railroad", "bid"])
 def test_same_seed_same_game(name: str, variant: str) -> None:
-    settings = {"pimc": {"samples": 2}}
+    settings = {"pimc": {"samples": 2, "time_budget": 0}}
     first = play_game(variant, [name], 5, settings, target=2)
     second = play_game(variant, [name], 5, settings, target=2)
     assert first.record() == second.record()
@@ -159,7 +160,7 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(variant: str) -> None:
         views = [w.observation(seat) for w in worlds]
         for view in views:
             assert view["hand"] == observation["hand"] and view["history"] == observation["history"]
-        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2}), ("random", {})):
+        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2, "time_budget": 0}), ("random", {})):
             choices = {create(name, seed=4, **settings).act(view) for view in views[:2]}
             assert len(choices) == 1, (name, choices)
         if len(hidden) == 1:
@@ -171,7 +172,7 @@ def test_bots_work_on_a_json_round_trip(variant: str) -> None:
     for game, seat in _positions(variant, 3, 4):
         observation = game.observation(seat)
         copy = json.loads(json.dumps(observation))
-        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2})):
+        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2, "time_budget": 0})):
             assert create(name, seed=1, **settings).act(copy) == create(name, seed=1, **settings).act(observation)
 
 
@@ -179,11 +180,12 @@ def test_advise_lists_every_choice_best_first_with_reasons() -> None:
     game = bowers.Game("standard", seed=11)
     seat = game.to_act
     assert seat is not None
-    advice = advise(game.observation(seat), samples=4, bidding="worlds")
+    advice = advise(game.observation(seat), samples=4, bidding="worlds", time_budget=0)
     assert {a.action for a in advice} == set(game.legal_actions())
     assert all(isinstance(a, Advice) and isinstance(a.value, float) and "tricks on average" in a.reason for a in advice)
-    assert advise(game.observation(seat), samples=4, bidding="worlds") == advice  # the same observation, the same advice
-    learned = advise(game.observation(seat))  # by default the bidding is valued by the learned model
+    # The same observation, the same advice.
+    assert advise(game.observation(seat), samples=4, bidding="worlds", time_budget=0) == advice
+    learned = advise(game.observation(seat), time_budget=0)  # by default the bidding is valued by the learned model
     assert {a.action for a in learned} == set(game.legal_actions())
     assert all("learned from self-play" in a.reason for a in learned)
 
@@ -199,7 +201,7 @@ def test_bots_refuse_an_observation_with_no_turn() -> None:
 @pytest.mark.parametrize("variant", ["standard", "railroad"])
 def test_bots_never_renege_when_the_rules_allow_it(variant: str) -> None:
     # With the reneges option every card is a legal play; the bots still follow suit, so no claim ever succeeds.
-    game = play_game(variant, ["heuristic", "pimc"], 4, {"pimc": {"samples": 1}}, target=4, reneges=True)
+    game = play_game(variant, ["heuristic", "pimc"], 4, {"pimc": {"samples": 1, "time_budget": 0}}, target=4, reneges=True)
     assert not any(result["renege"] for result in game.results)
 
 
@@ -229,7 +231,7 @@ def test_advice_is_best_first_and_the_bot_still_credits_its_rule_players_choice(
         seat = game.to_act
         assert seat is not None
         observation = game.observation(seat)
-        settings: dict[str, Any] = {"samples": 4, "seed": seed, "bidding": "worlds", "score_model": "points"}
+        settings: dict[str, Any] = {"samples": 4, "seed": seed, "bidding": "worlds", "score_model": "points", "time_budget": 0}
         advice = advise(observation, **settings)
         values = [choice.value for choice in advice]
         assert values == sorted(values, reverse=True), advice  # with the points model, best first is most points first
@@ -247,11 +249,12 @@ def test_each_hint_says_who_makes_trump_in_its_own_words() -> None:
 
     game = bowers.Game("standard", seed=5)
     game.apply("pass")
-    advice = {choice.action: choice.reason for choice in advise(game.observation(game.to_act), level=2, bidding="worlds")}
+    observation = game.observation(game.to_act)
+    advice = {choice.action: choice.reason for choice in advise(observation, level=2, bidding="worlds", time_budget=0)}
     assert advice["order"].startswith("your side makes trump and takes")
     assert advice["pass"].startswith("the opponents make trump") or "of deals and makes its contract" in advice["pass"]
     assert advice["pass"] != advice["order"]
     assert "makes the contract" not in " ".join(advice.values())
     auction = bowers.Game("bid", seed=5)
-    reasons = [choice.reason for choice in advise(auction.observation(auction.to_act), level=2, bidding="worlds")]
+    reasons = [choice.reason for choice in advise(auction.observation(auction.to_act), level=2, bidding="worlds", time_budget=0)]
     assert any("wins the bid" in reason for reason in reasons) and not any("makes trump" in reason for reason in reasons)

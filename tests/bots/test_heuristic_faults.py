@@ -31,7 +31,7 @@ def heuristic_choice(game: bowers.Game) -> str:
 def pimc_choices(game: bowers.Game) -> set[str]:
     seat = game.to_act
     assert seat is not None
-    return {create("pimc", seed=seed, samples=16).act(game.observation(seat)) for seed in PIMC_SEEDS}
+    return {create("pimc", seed=seed, time_budget=0, samples=16).act(game.observation(seat)) for seed in PIMC_SEEDS}
 
 
 def endgame_with_the_last_trump() -> bowers.Game:

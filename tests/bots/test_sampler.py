@@ -152,7 +152,7 @@ def test_pimc_plays_against_a_dealers_jambone_that_kept_the_turn_up() -> None:
         game.apply(action)
     observation = game.observation(game.to_act)
     assert "7D" in observation["exposed"]["3"] and observation["phase"] == "play"
-    assert create("pimc", seed=0).act(observation) in observation["legal_actions"]
+    assert create("pimc", seed=0, samples=16, time_budget=0).act(observation) in observation["legal_actions"]
 
 
 def test_a_card_given_and_given_straight_back_is_where_it_went() -> None:
@@ -267,4 +267,4 @@ def test_a_wrong_renege_claim_proves_the_claimers_opponents_followed_suit() -> N
         assert not any(world.hand.hands[3] >> card & 1 for card in spades)
     legal = set(observation["legal_actions"])
     for seed in range(3):
-        assert create("pimc", seed=seed, samples=16).act(observation) in legal
+        assert create("pimc", seed=seed, time_budget=0, samples=16).act(observation) in legal

@@ -112,9 +112,9 @@ def test_at_seven_to_five_the_dealer_keeps_its_partner_rather_than_risk_the_game
     # with partner makes the point that leaves the team one good hand from the game.  Priced only in points with
     # a bonus for winning, the bot used to go alone in most seeds.
     game = _dealer_calls_hearts([7, 5])
-    choices = [PimcBot(seed=seed).act(game.observation(0)) for seed in range(4)]
+    choices = [PimcBot(seed=seed, time_budget=0).act(game.observation(0)) for seed in range(4)]
     assert choices == ["partner"] * 4
-    advice = PimcBot(seed=1).advise(game.observation(0))
+    advice = PimcBot(seed=1, time_budget=0).advise(game.observation(0))
     by_action = {choice.action: choice for choice in advice}
     assert by_action["partner"].win_chance is not None and by_action["alone"].win_chance is not None
     assert by_action["partner"].win_chance > by_action["alone"].win_chance
@@ -125,7 +125,7 @@ def test_advice_reports_the_chance_of_winning_the_game_and_its_change() -> None:
     game = _dealer_calls_hearts([7, 5])
     table = win_table("standard", 10)
     before = table.chance([7, 5], 0, 0)
-    for choice in PimcBot(seed=2).advise(game.observation(0)):
+    for choice in PimcBot(seed=2, time_budget=0).advise(game.observation(0)):
         assert choice.win_chance is not None and choice.win_change is not None
         assert choice.win_change == pytest.approx(choice.win_chance - before, abs=1e-3)
         assert f"was {100 * before:.0f}% at the deal" in choice.reason
@@ -133,7 +133,7 @@ def test_advice_reports_the_chance_of_winning_the_game_and_its_change() -> None:
 
 def test_the_points_model_stays_available_and_reports_no_chances() -> None:
     game = _dealer_calls_hearts([0, 0])
-    advice = PimcBot(seed=1, score_model="points").advise(game.observation(0))
+    advice = PimcBot(seed=1, time_budget=0, score_model="points").advise(game.observation(0))
     assert advice and all(choice.win_chance is None and choice.win_change is None for choice in advice)
     with pytest.raises(bowers.OptionError, match="score_model"):
         PimcBot(score_model="elo")

@@ -9,10 +9,9 @@ choice that wins most games is played rather than the one with most points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bowers.bots.win_probability import WinTable, table_for
-from bowers.variants import game_winner
+from bowers.variants import Rules, game_winner
 
 
 class GameScore:
@@ -24,7 +23,7 @@ class GameScore:
     wins the game and minus as many when it loses it.  A variant no table covers falls back to points.
     """
 
-    def __init__(self, rules: Any, scores: Sequence[int], dealer: int, team: int, model: str, weight: float) -> None:
+    def __init__(self, rules: Rules, scores: Sequence[int], dealer: int, team: int, model: str, weight: float) -> None:
         self.rules = rules
         self.scores = list(scores)
         self.team = team
