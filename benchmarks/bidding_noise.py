@@ -37,7 +37,8 @@ from typing import Any
 from arguments import add_deal_arguments, deal_jobs, gather, interval_text, write_json
 
 import bowers
-from bowers.bots.learned import FEATURE_SETS, decision_values
+from bowers.bots.learned import decision_values
+from bowers.bots.learned_features import FEATURE_SETS
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 

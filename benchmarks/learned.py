@@ -23,7 +23,9 @@ import statistics
 import time
 from typing import Any
 
-from bowers.bots.learned import FEATURE_SETS, ModelBidder, _models, decision_outcomes, decision_values, model_game
+from bowers.bots.learned import ModelBidder, decision_outcomes, decision_values
+from bowers.bots.learned_features import FEATURE_SETS
+from bowers.bots.learned_models import model_game, shipped_models
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from bowers.bots.win_probability import win_table
@@ -70,7 +72,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for key in sorted(_models()):
+    for key in sorted(shipped_models()):
         variant, options, _ = model_game(key)
         times, whole = decision_times(variant, args.deals, args.seed, options)
         times.sort()

@@ -24,8 +24,9 @@ from typing import Any
 
 from arguments import setting
 
+from bowers.bots.evaluator import Evaluator
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.pimc import Evaluator, PimcBot
+from bowers.bots.pimc import PimcBot
 from bowers.game import Game
 from bowers.hand import PLAY_PHASE
 from bowers.tables import NO_TRUMP

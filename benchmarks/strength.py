@@ -7,7 +7,7 @@ Comparisons (``--comparisons``, default all):
 * ``pimc-earlier``: in every variant chosen, the current ``pimc`` against
   the earlier one (``bidding=worlds``: every decision before play scored on
   solved worlds, the heuristic as the model of the other seats;
-  ``score_model=points``: points plus ``game_weight`` for deciding the game;
+  ``score_model=points``: points plus the target for deciding the game;
   ``level=2``: 20 worlds a decision, the default of the time),
   the baseline that the learned bidding and the win-probability tables are
   measured against;

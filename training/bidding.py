@@ -59,7 +59,9 @@ from typing import Any
 import numpy as np
 
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.learned import FEATURE_SETS, ModelBidder, decision_rows, model_key, reload_models
+from bowers.bots.learned import ModelBidder
+from bowers.bots.learned_features import FEATURE_SETS, decision_rows
+from bowers.bots.learned_models import model_key, reload_models
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from bowers.cli.match import setting_value

@@ -54,17 +54,47 @@ def test_registry_lists_the_bots() -> None:
     assert {"random", "heuristic", "pimc"} <= set(names())
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic", "pimc"])
-def test_unknown_setting_names_the_allowed_ones(name: str) -> None:
+@pytest.mark.parametrize(("name", "allowed"), [("random", "no settings"), ("heuristic", "call_margin"), ("pimc", "level")])
+def test_unknown_setting_names_the_allowed_ones(name: str, allowed: str) -> None:
     with pytest.raises(OptionError) as raised:
         create(name, seed=1, speed=3)
     assert "speed" in str(raised.value)
-    assert "options" in str(raised.value)
+    assert allowed in str(raised.value)
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "pimc"])
+def test_a_saved_game_whose_bots_carry_the_games_options_still_loads_and_plays(name: str) -> None:
+    # Games saved before bots read the options from what they see gave every bot seat an ``options`` setting.
+    from bowers.table import Seat, Table
+
+    game = bowers.Game("standard", seed=4, stick_the_dealer=True, deck=32)
+    settings: dict[str, Any] = {"options": {"stick_the_dealer": True, "deck": 32}}
+    if name == "pimc":
+        settings.update(samples=2, time_budget=0)
+    seats = [Seat(name, dict(settings), f"{name} {seat}") for seat in range(4)]
+    record = json.loads(json.dumps(Table(game, seats, bot_seed=1).game.record()))
+    assert record["metadata"]["table"]["seats"][0]["settings"]["options"] == {"stick_the_dealer": True, "deck": 32}
+    table = Table.from_record(record)
+    for played in range(1, 7):
+        table.play_bot()
+        assert len(table.game.record()["deals"][0]["actions"]) == played
 
 
 @pytest.mark.parametrize(
     ("setting", "value"),
-    [("level", 7), ("samples", 0), ("time_budget", -1), ("evaluator", "magic"), ("bidding_tries", 0), ("bid_reading", "hands")],
+    [
+        ("level", 7),
+        ("level", "3"),
+        ("samples", 0),
+        ("time_budget", -1),
+        ("time_budget", "soon"),
+        ("evaluator", "magic"),
+        ("exact_tricks", 0),
+        ("bidding", "guess"),
+        ("score_model", "elo"),
+        ("learned_weight", 2),
+        ("models", ""),
+    ],
 )
 def test_pimc_refuses_bad_setting_values(setting: str, value: object) -> None:
     with pytest.raises(OptionError, match=setting):
@@ -84,14 +114,15 @@ def test_heuristic_plays_whole_games_legally_and_beats_random(variant: str) -> N
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pimc_plays_a_whole_game_legally(variant: str) -> None:
-    game = play_game(variant, ["pimc", "heuristic"], 1, {"pimc": {"samples": 1}}, target=SHORT_TARGET[variant] // 2 or 1)
+    pimc = {"samples": 1, "time_budget": 0}
+    game = play_game(variant, ["pimc", "heuristic"], 1, {"pimc": pimc}, target=SHORT_TARGET[variant] // 2 or 1)
     assert game.winner is not None
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic", "pimc"])
 @pytest.mark.parametrize("variant", ["standard", "railroad", "bid"])
 def test_same_seed_same_game(name: str, variant: str) -> None:
-    settings = {"pimc": {"samples": 2}}
+    settings = {"pimc": {"samples": 2, "time_budget": 0}}
     first = play_game(variant, [name], 5, settings, target=2)
     second = play_game(variant, [name], 5, settings, target=2)
     assert first.record() == second.record()
@@ -105,7 +136,7 @@ def _positions(variant: str, seed: int, count: int) -> list[tuple[bowers.Game, i
 def _positions_with(variant: str, seed: int, count: int, **options: Any) -> list[tuple[bowers.Game, int]]:
     """Positions from a heuristic game with these options: (game copy, seat to act)."""
     game = bowers.Game(variant, seed=seed, **options)
-    bots = [create("heuristic", seed=s, options=options) for s in range(game.rules.players)]
+    bots = [create("heuristic", seed=s) for s in range(game.rules.players)]
     rng = random.Random(seed)
     out = []
     while len(out) < count and not game.is_over:
@@ -129,7 +160,7 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(variant: str) -> None:
         views = [w.observation(seat) for w in worlds]
         for view in views:
             assert view["hand"] == observation["hand"] and view["history"] == observation["history"]
-        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2}), ("random", {})):
+        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2, "time_budget": 0}), ("random", {})):
             choices = {create(name, seed=4, **settings).act(view) for view in views[:2]}
             assert len(choices) == 1, (name, choices)
         if len(hidden) == 1:
@@ -141,7 +172,7 @@ def test_bots_work_on_a_json_round_trip(variant: str) -> None:
     for game, seat in _positions(variant, 3, 4):
         observation = game.observation(seat)
         copy = json.loads(json.dumps(observation))
-        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2})):
+        for name, settings in (("heuristic", {}), ("pimc", {"samples": 2, "time_budget": 0})):
             assert create(name, seed=1, **settings).act(copy) == create(name, seed=1, **settings).act(observation)
 
 
@@ -149,11 +180,12 @@ def test_advise_lists_every_choice_best_first_with_reasons() -> None:
     game = bowers.Game("standard", seed=11)
     seat = game.to_act
     assert seat is not None
-    advice = advise(game.observation(seat), samples=4, bidding="worlds")
+    advice = advise(game.observation(seat), samples=4, bidding="worlds", time_budget=0)
     assert {a.action for a in advice} == set(game.legal_actions())
     assert all(isinstance(a, Advice) and isinstance(a.value, float) and "tricks on average" in a.reason for a in advice)
-    assert advise(game.observation(seat), samples=4, bidding="worlds") == advice  # the same observation, the same advice
-    learned = advise(game.observation(seat))  # by default the bidding is valued by the learned model
+    # The same observation, the same advice.
+    assert advise(game.observation(seat), samples=4, bidding="worlds", time_budget=0) == advice
+    learned = advise(game.observation(seat), time_budget=0)  # by default the bidding is valued by the learned model
     assert {a.action for a in learned} == set(game.legal_actions())
     assert all("learned from self-play" in a.reason for a in learned)
 
@@ -169,27 +201,29 @@ def test_bots_refuse_an_observation_with_no_turn() -> None:
 @pytest.mark.parametrize("variant", ["standard", "railroad"])
 def test_bots_never_renege_when_the_rules_allow_it(variant: str) -> None:
     # With the reneges option every card is a legal play; the bots still follow suit, so no claim ever succeeds.
-    game = play_game(variant, ["heuristic", "pimc"], 4, {"pimc": {"samples": 1}}, target=4, reneges=True)
+    game = play_game(variant, ["heuristic", "pimc"], 4, {"pimc": {"samples": 1, "time_budget": 0}}, target=4, reneges=True)
     assert not any(result["renege"] for result in game.results)
 
 
 @pytest.mark.parametrize(("deck", "expected"), [(32, 32), (25, 25)])
-def test_standard_deck_size_is_read_from_the_cards(deck: int, expected: int) -> None:
-    # Bots are not told the options; the 32-card deck shows 7s and 8s, the 25-card deck the Joker.
-    from bowers.bots.view import View
+def test_the_rules_a_bot_plays_by_are_those_its_observation_names(deck: int, expected: int) -> None:
+    # Bots are told nothing but what they see: the observation names the variant and every option.
+    from bowers.bots.view import View, rules_of
 
-    for game, seat in _positions_with("standard", 6, 3, deck=deck):
-        view = View(game.observation(seat))
-        seen = view.hand | view.played | (1 << view.turn_up if view.turn_up >= 0 else 0)
-        if any(card % 13 in (5, 6) or card == 52 for card in range(55) if seen >> card & 1):
-            assert len(view.rules.deck) == expected
+    for game, seat in _positions_with("standard", 6, 3, deck=deck, stick_the_dealer=True):
+        observation = json.loads(json.dumps(game.observation(seat)))
+        view = View(observation)
+        assert view.rules == game.rules and len(view.rules.deck) == expected
+        assert rules_of(observation) is view.rules  # read once for a variant and its options
 
 
-def test_advice_is_best_first_and_the_bot_still_credits_its_rule_players_choice() -> None:
-    """A hint lists the best choice first; the bot itself may play the heuristic's choice within ``prior``."""
-    from bowers.bots import advise
+def test_advice_is_best_first_and_the_bot_still_credits_its_rule_players_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint lists the best choice first; the bot itself may play the heuristic's choice within ``PRIOR``."""
+    from bowers.bots import advise, pimc
     from bowers.bots.heuristic import HeuristicBot
     from bowers.bots.pimc import PimcBot
+
+    monkeypatch.setattr(pimc, "PRIOR", 5.0)
 
     overruled = 0
     for seed in range(12):
@@ -197,7 +231,7 @@ def test_advice_is_best_first_and_the_bot_still_credits_its_rule_players_choice(
         seat = game.to_act
         assert seat is not None
         observation = game.observation(seat)
-        settings: dict[str, Any] = {"samples": 4, "prior": 5.0, "seed": seed, "bidding": "worlds", "score_model": "points"}
+        settings: dict[str, Any] = {"samples": 4, "seed": seed, "bidding": "worlds", "score_model": "points", "time_budget": 0}
         advice = advise(observation, **settings)
         values = [choice.value for choice in advice]
         assert values == sorted(values, reverse=True), advice  # with the points model, best first is most points first
@@ -215,11 +249,12 @@ def test_each_hint_says_who_makes_trump_in_its_own_words() -> None:
 
     game = bowers.Game("standard", seed=5)
     game.apply("pass")
-    advice = {choice.action: choice.reason for choice in advise(game.observation(game.to_act), level=2, bidding="worlds")}
+    observation = game.observation(game.to_act)
+    advice = {choice.action: choice.reason for choice in advise(observation, level=2, bidding="worlds", time_budget=0)}
     assert advice["order"].startswith("your side makes trump and takes")
     assert advice["pass"].startswith("the opponents make trump") or "of deals and makes its contract" in advice["pass"]
     assert advice["pass"] != advice["order"]
     assert "makes the contract" not in " ".join(advice.values())
     auction = bowers.Game("bid", seed=5)
-    reasons = [choice.reason for choice in advise(auction.observation(auction.to_act), level=2, bidding="worlds")]
+    reasons = [choice.reason for choice in advise(auction.observation(auction.to_act), level=2, bidding="worlds", time_budget=0)]
     assert any("wins the bid" in reason for reason in reasons) and not any("makes trump" in reason for reason in reasons)

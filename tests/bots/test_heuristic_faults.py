@@ -22,16 +22,16 @@ def play_script(game: bowers.Game, script: str) -> None:
         game.apply(action, seat=int(seat))
 
 
-def heuristic_choice(game: bowers.Game, **options: object) -> str:
+def heuristic_choice(game: bowers.Game) -> str:
     seat = game.to_act
     assert seat is not None
-    return create("heuristic", seed=0, options=options).act(game.observation(seat))
+    return create("heuristic", seed=0).act(game.observation(seat))
 
 
 def pimc_choices(game: bowers.Game) -> set[str]:
     seat = game.to_act
     assert seat is not None
-    return {create("pimc", seed=seed, samples=16).act(game.observation(seat)) for seed in PIMC_SEEDS}
+    return {create("pimc", seed=seed, time_budget=0, samples=16).act(game.observation(seat)) for seed in PIMC_SEEDS}
 
 
 def endgame_with_the_last_trump() -> bowers.Game:
@@ -154,7 +154,7 @@ def test_a_renege_seen_at_the_lead_is_claimed() -> None:
         "3:pass 0:order 0:partner 2:discard:QS 3:9C 0:9H 1:TC 2:JC 0:TH 1:9D 2:QH 3:AH 3:9S 0:JD 1:TD 2:AC 0:AS",
     )
     assert game.to_act == 1
-    assert heuristic_choice(game, reneges=True) == "claim-renege"
+    assert heuristic_choice(game) == "claim-renege"
     assert pimc_choices(game) == {"claim-renege"}
 
 
@@ -164,4 +164,4 @@ def test_a_renege_while_following_is_claimed_by_the_next_opponent_to_act() -> No
     play_script(game, "3:pass 0:order 0:partner 2:discard:QS 3:9C 0:9H 1:TC 2:JC 0:TH 1:9D 2:QH 3:AH 3:9S 0:JD 1:TD 2:AC")
     assert game.to_act == 0
     # Seat 0 (the reneger's side) sees nothing to claim against its opponents.
-    assert heuristic_choice(game, reneges=True) != "claim-renege"
+    assert heuristic_choice(game) != "claim-renege"

@@ -14,18 +14,9 @@ import pytest
 
 import bowers
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.learned import (
-    ModelBidder,
-    ValueModel,
-    _models,
-    decision_outcomes,
-    decision_rows,
-    decision_values,
-    load_models,
-    model_for,
-    model_game,
-    model_key,
-)
+from bowers.bots.learned import ModelBidder, decision_outcomes, decision_values
+from bowers.bots.learned_features import decision_rows
+from bowers.bots.learned_models import ValueModel, load_models, model_for, model_game, model_key, shipped_models
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from tests.rules.deals import deal
@@ -62,7 +53,7 @@ def _first_decision(variant: str, seed: int, phase: str, **options: Any) -> bowe
 
 
 def test_every_shipped_model_matches_its_features() -> None:
-    models = _models()
+    models = shipped_models()
     assert models, "no learned model ships with the package"
     for key, model in models.items():
         variant, options, feature_set = model_game(key)
@@ -112,7 +103,7 @@ def _auction_example() -> bowers.Game:
 
 def test_the_strong_bot_does_not_jump_over_its_partner_with_two_small_trumps() -> None:
     game = _auction_example()
-    choices = [PimcBot(seed=seed).act(game.observation(2)) for seed in range(3)]
+    choices = [PimcBot(seed=seed, time_budget=0).act(game.observation(2)) for seed in range(3)]
     assert not any(choice.startswith("bid:5") for choice in choices), choices
 
 
@@ -121,19 +112,19 @@ def test_the_strong_bot_does_not_bid_no_trump_over_its_partners_contract() -> No
     game.apply("bid:5S", seat=2)
     game.apply("pass", seat=3)
     assert game.to_act == 0
-    choices = [PimcBot(seed=seed).act(game.observation(0)) for seed in range(3)]
+    choices = [PimcBot(seed=seed, time_budget=0).act(game.observation(0)) for seed in range(3)]
     assert "bid:5NT" not in choices, choices
 
 
 def test_learned_advice_lists_every_choice_best_first_by_the_chance_of_winning() -> None:
     game = _auction_example()
-    advice = PimcBot(seed=0).advise(game.observation(2))
+    advice = PimcBot(seed=0, time_budget=0).advise(game.observation(2))
     assert {choice.action for choice in advice} == set(game.legal_actions())
     chances = [choice.win_chance for choice in advice]
     assert all(chance is not None for chance in chances)
     assert chances == sorted(chances, reverse=True)  # type: ignore[type-var]
     assert all("learned from self-play" in choice.reason and "chance of winning the game" in choice.reason for choice in advice)
-    points = PimcBot(seed=0, score_model="points").advise(game.observation(2))
+    points = PimcBot(seed=0, time_budget=0, score_model="points").advise(game.observation(2))
     assert all(choice.win_chance is None for choice in points)
     assert [choice.value for choice in points] == sorted((choice.value for choice in points), reverse=True)
 
@@ -143,7 +134,7 @@ def test_at_nine_all_the_bot_orders_a_hand_it_passes_at_love_all() -> None:
     # whoever makes trump is likely to win the game, so the learned chances of each result say order.
     for scores, expected in (([0, 0], "pass"), ([9, 9], "order")):
         game = deal("standard", 0, ["", "JH 9H KS QC 9D", "", ""], "AH", initial_scores=scores)
-        advice = PimcBot(seed=0).advise(game.observation(1))
+        advice = PimcBot(seed=0, time_budget=0).advise(game.observation(1))
         assert advice[0].action == expected, (scores, advice)
     assert advice[0].value < advice[1].value and "first for the game" in advice[0].reason
 
@@ -166,7 +157,7 @@ def test_the_maker_goes_alone_by_the_learned_values_with_a_hand_that_marches(car
     values = decision_values(view)
     assert values is not None and set(values) == {"partner", "alone"}
     assert max(values, key=values.__getitem__) == expected, values
-    advice = PimcBot(seed=0, bidding="learned").advise(game.observation(1))
+    advice = PimcBot(seed=0, time_budget=0, bidding="learned").advise(game.observation(1))
     assert advice[0].action == expected and "learned from self-play" in advice[0].reason
     assert ModelBidder(seed=0).act(game.observation(1)) == expected
 
@@ -179,10 +170,11 @@ def test_by_default_partner_or_alone_is_scored_on_worlds_and_the_model_of_the_ot
         game.apply(action)
     observation = game.observation(2)
     assert observation["phase"] == "maker-choice" and sorted(observation["hand"]) == ["9D", "AH", "JD", "JH", "JS"]
-    advice = PimcBot(seed=0).advise(observation)
+    advice = PimcBot(seed=0, time_budget=0).advise(observation)
     assert advice[0].action == "partner" and "learned from self-play" not in advice[0].reason
     rounds_only = ModelBidder(seed=0, feature_sets=frozenset({"rounds"}))
     assert rounds_only.act(observation) == HeuristicBot(seed=0).act(observation)
+    assert rounds_only.name == "model-bidder"  # it names itself, not the heuristic it falls back on
 
 
 def test_a_dealer_who_orders_is_measured_with_the_turn_up_and_without_its_discard() -> None:
@@ -229,9 +221,9 @@ def test_a_discard_is_measured_by_the_hand_it_keeps_and_the_cards_it_lays_away()
 def test_the_dealers_discard_is_learned_but_scored_on_worlds_by_default() -> None:
     observation = _dealer_to_discard().observation(0)
     assert model_for("standard", "discard") is not None
-    default = PimcBot(seed=0, samples=8).advise(observation)
+    default = PimcBot(seed=0, time_budget=0, samples=8).advise(observation)
     assert default and not any("learned" in choice.reason for choice in default)
-    learned = PimcBot(seed=0, samples=8, bidding="learned").advise(observation)
+    learned = PimcBot(seed=0, time_budget=0, samples=8, bidding="learned").advise(observation)
     assert {choice.action for choice in learned} == set(observation["legal_actions"])
     assert all("as learned from self-play" in choice.reason for choice in learned)
     assert learned[0].action == "discard:9S"  # the void in spades, keeping every trump and the king of clubs
@@ -245,7 +237,7 @@ def test_a_file_of_models_can_switch_one_decisions_model_off(tmp_path: Path) -> 
     models = load_models(str(path))
     assert "standard/discard" not in models and models["standard/rounds"] is model_for("standard", "round-1")
     observation = _dealer_to_discard().observation(0)
-    advice = PimcBot(seed=0, samples=8, bidding="learned", models=str(path)).advise(observation)
+    advice = PimcBot(seed=0, time_budget=0, samples=8, bidding="learned", models=str(path)).advise(observation)
     assert advice and not any("learned" in choice.reason for choice in advice)
 
 
@@ -264,7 +256,7 @@ def test_a_shipped_model_gives_each_result_a_chance_whose_mean_is_its_value() ->
 
 def test_the_earlier_bidding_by_solved_worlds_stays_available() -> None:
     game = _auction_example()
-    advice = PimcBot(seed=0, bidding="worlds", samples=4).advise(game.observation(2))
+    advice = PimcBot(seed=0, time_budget=0, bidding="worlds", samples=4).advise(game.observation(2))
     assert advice and not any("learned" in choice.reason for choice in advice)
     with pytest.raises(bowers.OptionError, match="bidding"):
         PimcBot(bidding="guess")
@@ -406,7 +398,7 @@ def test_a_model_trained_with_stick_the_dealer_is_read_only_in_games_played_so(t
     assert turned is not None and turned == pytest.approx({action: -value for action, value in shipped.items()})
     assert model_for("standard", "round-2", models, {"stick_the_dealer": True}) is models["standard+stick_the_dealer/rounds"]
     # pimc reads it too: by the turned-round values it orders in the game with the option, and passes without it.
-    bot = PimcBot(seed=0, learned_weight=1, models=str(path))
+    bot = PimcBot(seed=0, time_budget=0, learned_weight=1, models=str(path))
     assert bot.advise(stuck.observation)[0].action == "order" and bot.advise(plain.observation)[0].action == "pass"
 
 
@@ -423,15 +415,15 @@ def test_the_training_command_trains_a_model_for_the_options_it_is_given(tmp_pat
 
 
 def test_auto_bidding_uses_the_learned_values_only_where_they_were_measured_to_help() -> None:
-    default = PimcBot(seed=0)
+    default = PimcBot(seed=0, time_budget=0)
     assert default.learned_bidding("standard") and default.learned_bidding("bid")
     assert not default.learned_bidding("bid-railroad") and not default.learned_bidding("railroad")
-    assert PimcBot(seed=0, bidding="learned").learned_bidding("bid-railroad")
-    assert not PimcBot(seed=0, bidding="worlds").learned_bidding("standard")
+    assert PimcBot(seed=0, time_budget=0, bidding="learned").learned_bidding("bid-railroad")
+    assert not PimcBot(seed=0, time_budget=0, bidding="worlds").learned_bidding("standard")
     game = _first_decision("bid-railroad", 3, "auction")
     observation = game.observation(game.to_act)  # type: ignore[arg-type]
-    assert not any("learned" in choice.reason for choice in PimcBot(seed=0, samples=2).advise(observation))
-    forced = PimcBot(seed=0, bidding="learned").advise(observation)
+    assert not any("learned" in choice.reason for choice in PimcBot(seed=0, time_budget=0, samples=2).advise(observation))
+    forced = PimcBot(seed=0, time_budget=0, bidding="learned").advise(observation)
     assert forced and all("learned from self-play" in choice.reason for choice in forced)
 
 
@@ -439,16 +431,16 @@ def test_a_learned_choices_value_and_reason_show_the_same_number() -> None:
     # Many first bids of standard: the value shown and the points in the reason are one number, rounded once.
     for seed in range(40):
         game = bowers.Game("standard", seed=seed)
-        for advice in PimcBot(seed=0).advise(game.observation(game.to_act)):
+        for advice in PimcBot(seed=0, samples=8, time_budget=0).advise(game.observation(game.to_act)):
             assert f"scores {advice.value:+.2f} points" in advice.reason, (seed, advice)
 
 
 def test_in_standard_ordering_is_worth_half_the_learned_values_and_half_the_solved_worlds() -> None:
     game = deal("standard", 0, ["", "JH 9H KS QC 9D", "", ""], "AH")
     observation = game.observation(1)
-    learned = {choice.action: choice for choice in PimcBot(seed=0, learned_weight=1).advise(observation)}
-    worlds = {choice.action: choice for choice in PimcBot(seed=0, learned_weight=0).advise(observation)}
-    blended = PimcBot(seed=0).advise(observation)  # the default in standard: half and half, on the same worlds
+    learned = {choice.action: choice for choice in PimcBot(seed=0, time_budget=0, learned_weight=1).advise(observation)}
+    worlds = {choice.action: choice for choice in PimcBot(seed=0, time_budget=0, learned_weight=0).advise(observation)}
+    blended = PimcBot(seed=0, time_budget=0).advise(observation)  # the default in standard: half and half, on the same worlds
     assert {choice.action for choice in blended} == set(learned) == set(worlds) == {"pass", "order"}
     assert all("solved worlds" not in choice.reason for choice in learned.values())
     for choice in blended:
@@ -459,7 +451,7 @@ def test_in_standard_ordering_is_worth_half_the_learned_values_and_half_the_solv
         assert choice.win_chance == pytest.approx(halfway, abs=0.0002)
     assert [choice.win_chance for choice in blended] == sorted((choice.win_chance for choice in blended), reverse=True)  # type: ignore[type-var]
     # The auction of bid is worth half and half too; bid-railroad's (with bidding="learned") the learned values alone.
-    default = PimcBot(seed=0)
+    default = PimcBot(seed=0, time_budget=0)
     assert default.weight_of_learned("bid") == 0.5 and default.weight_of_learned("standard") == 0.5
     assert default.weight_of_learned("bid-railroad") == 1.0
 
@@ -467,7 +459,7 @@ def test_in_standard_ordering_is_worth_half_the_learned_values_and_half_the_solv
 @pytest.mark.parametrize("weight", [-0.1, 1.5, "half", True])
 def test_a_learned_weight_outside_zero_to_one_is_refused_with_what_is_allowed(weight: object) -> None:
     with pytest.raises(bowers.OptionError, match="'learned_weight' must be a number from 0 to 1"):
-        PimcBot(seed=0, learned_weight=weight)
+        PimcBot(seed=0, time_budget=0, learned_weight=weight)
 
 
 def test_a_file_of_models_takes_the_place_of_the_shipped_one_it_names(tmp_path: Path) -> None:
@@ -485,8 +477,8 @@ def test_a_file_of_models_takes_the_place_of_the_shipped_one_it_names(tmp_path: 
     changed = decision_values(view, ["pass", "order"], models)
     assert changed is not None and changed == pytest.approx({action: -value for action, value in shipped.items()})
     assert models["bid/auction"] is model_for("bid", "auction")  # the shipped ones stand for the rest
-    default = PimcBot(seed=0, learned_weight=1).advise(game.observation(1))
-    refitted = PimcBot(seed=0, learned_weight=1, models=str(path)).advise(game.observation(1))
+    default = PimcBot(seed=0, time_budget=0, learned_weight=1).advise(game.observation(1))
+    refitted = PimcBot(seed=0, time_budget=0, learned_weight=1, models=str(path)).advise(game.observation(1))
     assert default[0].action == "pass" and refitted[0].action == "order"
     bidder = ModelBidder(seed=0, models=models)
     assert bidder.act(game.observation(1)) == "order" and ModelBidder(seed=0).act(game.observation(1)) == "pass"
@@ -498,6 +490,6 @@ def test_a_missing_or_malformed_file_of_models_is_refused_naming_it(tmp_path: Pa
     if contents is not None:
         path.write_text(contents)
     with pytest.raises(bowers.OptionError, match=r"setting 'models': .*models\.json.* is not a readable file of learned models"):
-        PimcBot(seed=0, models=str(path))
+        PimcBot(seed=0, time_budget=0, models=str(path))
     with pytest.raises(bowers.OptionError, match="setting 'models' must be the path of a file"):
-        PimcBot(seed=0, models=3)
+        PimcBot(seed=0, time_budget=0, models=3)

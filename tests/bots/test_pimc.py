@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import dataclasses
+import inspect
+import re
 
 import pytest
 
 import bowers
 from bowers.bots import create
+from bowers.bots.evaluator import Evaluator
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.pimc import DEFAULT_TIME_BUDGET, Evaluator, GameScore, PimcBot, _settle
+from bowers.bots.outcomes import settle
+from bowers.bots.pimc import PimcBot
+from bowers.bots.pimc_config import DEFAULT_TIME_BUDGET, PimcConfig
+from bowers.bots.pricing import GameScore
 from bowers.solver import Position, value
 
 
@@ -57,14 +63,14 @@ def test_three_team_points_are_net_of_the_mean_of_the_other_two_teams() -> None:
     maker_team = hand.maker % 3
     defenders = [team for team in range(3) if team != maker_team]
     # Made with 4 of 5 tricks: 1 point a trick to the makers, nothing to the others.
-    net = _settle(game, hand, {maker_team: 4}, 5, _points_for(game, maker_team))[0]
+    net = settle(game, hand, {maker_team: 4}, 5, _points_for(game, maker_team)).net
     assert net == 4.0
-    assert _settle(game, hand, {maker_team: 4}, 5, _points_for(game, defenders[0]))[0] == -2.0
+    assert settle(game, hand, {maker_team: 4}, 5, _points_for(game, defenders[0])).net == -2.0
     # Set with 2: the defenders score their 3 tricks between them, however they split them.
-    assert _settle(game, hand, {maker_team: 2}, 5, _points_for(game, maker_team))[0] == -1.5
+    assert settle(game, hand, {maker_team: 2}, 5, _points_for(game, maker_team)).net == -1.5
     # A defender that took 2 of those 3: 2 - (0 + 1) / 2.
-    outcome = _settle(game, hand, {maker_team: 2, defenders[1]: 2}, 5, _points_for(game, defenders[1]))
-    assert outcome[0] == 1.5 and outcome[2] == 2 and outcome[5]
+    outcome = settle(game, hand, {maker_team: 2, defenders[1]: 2}, 5, _points_for(game, defenders[1]))
+    assert outcome.net == 1.5 and outcome.tricks == 2 and outcome.euchred_them
 
 
 @pytest.mark.parametrize("variant", ["railroad-6"])
@@ -72,7 +78,7 @@ def test_three_team_play_values_every_legal_card(variant: str) -> None:
     game = _first_lead(variant, 3)
     seat = game.to_act
     assert seat is not None
-    advice = PimcBot(seed=1, samples=3).advise(game.observation(seat))
+    advice = PimcBot(seed=1, time_budget=0, samples=3).advise(game.observation(seat))
     legal = [a for a in game.legal_actions() if a != "claim-renege"]
     assert sorted(choice.action for choice in advice) == sorted(legal)
 
@@ -148,10 +154,45 @@ def test_the_default_budget_is_documented_and_can_be_turned_off() -> None:
     assert PimcBot(time_budget=None).time_budget is None
 
 
-def test_each_level_scores_the_worlds_the_documentation_gives_and_level_two_is_the_earlier_default() -> None:
-    documented = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text(encoding="utf-8")
-    counts = [PimcBot(level=level).samples for level in range(1, 6)]
-    assert counts == [4, 20, 80, 160, 320]
-    assert "4, 20, 80, 160 or 320 worlds a decision" in documented
-    assert PimcBot().samples == PimcBot(level=3).samples == 80
-    assert "`level=2` (20 worlds)" in documented
+def test_each_level_scores_its_worlds_and_level_two_is_the_earlier_default() -> None:
+    game, seat = _late_play_position()
+    observation = game.observation(seat)
+    scored = []
+    for level in range(1, 4):
+        bot = PimcBot(seed=1, level=level, time_budget=0)
+        bot.act(observation)
+        scored.append(bot.worlds_scored)
+    assert scored == [4, 20, 80]
+    assert [PimcBot(level=level).samples for level in (4, 5)] == [160, 320]
+    assert PimcBot(level=2).samples == 20 and PimcBot().samples == 80  # the earlier default, and level 3's
+    sampled = PimcBot(seed=1, level=5, samples=6, time_budget=0)
+    sampled.act(observation)
+    assert sampled.worlds_scored == 6  # samples overrides the level
+
+
+def test_the_settings_are_a_frozen_value_and_settings_given_as_text_still_work() -> None:
+    from bowers.cli.match import parse_settings
+
+    config = PimcConfig.from_settings({"level": 4, "time_budget": 0})
+    assert config == PimcConfig(level=4, time_budget=0) and config.worlds == 160 and config.budget is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        config.level = 5  # type: ignore[misc]
+    # ``--players pimc --setting level=4 --setting evaluator=rollout`` on the command line.
+    [settings] = parse_settings(["level=4", "time_budget=0.5", "evaluator=rollout", "bidding=worlds"], ["pimc"])
+    bot = create("pimc", seed=0, **settings)
+    assert isinstance(bot, PimcBot)
+    assert (bot.samples, bot.time_budget, bot.config.evaluator, bot.config.bidding) == (160, 0.5, "rollout", "worlds")
+
+
+def test_an_unknown_or_retired_setting_is_refused_with_the_settings_there_are() -> None:
+    for retired in ("prior", "prior_unit", "candidates", "bidding_tries", "bid_reading", "game_weight"):
+        with pytest.raises(bowers.OptionError, match=f"no setting '{retired}'") as raised:
+            PimcBot(**{retired: 1})
+        assert raised.value.allowed == tuple(sorted(field.name for field in dataclasses.fields(PimcConfig)))
+        assert "level" in str(raised.value) and "time_budget" in str(raised.value)
+
+
+def test_every_setting_says_what_it_is() -> None:
+    source = inspect.getsource(PimcConfig)
+    for field in dataclasses.fields(PimcConfig):
+        assert re.search(rf"\n    {field.name}: [^\n]+\n    \"\"\"\S", source), field.name  # a docstring under each field

@@ -8,7 +8,7 @@ import bowers
 from bowers.bots import create
 from tests.rules.deals import deal, run
 
-STRONG_BOTS = [("heuristic", {}), ("pimc", {"samples": 32})]
+STRONG_BOTS = [("heuristic", {}), ("pimc", {"samples": 32, "time_budget": 0})]
 
 
 def choice(game: bowers.Game, name: str, settings: dict[str, object]) -> str:

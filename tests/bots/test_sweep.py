@@ -2,7 +2,9 @@
 
 Each option set is a variant's defaults with one option changed to each of its other values
 (a choice, or the other truth value); the draw for seats and the scores are left out (they
-only change who deals and where the game starts).
+only change who deals and where the game starts).  By default ``pimc`` solves exactly only the
+last three tricks of a hand (the heuristic plays the tricks before), which keeps every case a
+few seconds; BOWERS_LONG_TESTS=1 plays more deals with its default exact solves.
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from bowers.bots import create
 from bowers.bots.analysis import analyze_record
 from bowers.match import play_match
 from bowers.variants import variant, variants
+from tests.bots.sizes import LONG, size
 
 LEFT_OUT = {"target", "initial_scores", "draw"}
+# pimc's settings here: no time budget (the same seed, the same play), and short exact solves unless the run is long.
+PIMC: dict[str, Any] = {"samples": 2, "time_budget": 0, **({} if LONG else {"exact_tricks": 3})}
 
 
 def option_sets() -> list[tuple[str, dict[str, Any]]]:
@@ -37,9 +42,10 @@ def option_sets() -> list[tuple[str, dict[str, Any]]]:
 def test_pimc_and_heuristic_play_every_option_set(variant_name: str, options: dict[str, Any]) -> None:
     teams = 3 if variant_name == "railroad-6" else 2
     players = ["pimc", "heuristic", "heuristic"][:teams]
-    settings = [{"samples": 2}, {}, {}][:teams]
-    result = play_match(variant_name, players, deals=3, seed=11, workers=1, options=options, settings=settings)
-    assert result.hands == 3 * teams
+    settings = [PIMC, {}, {}][:teams]
+    deals = size(2, 3)
+    result = play_match(variant_name, players, deals=deals, seed=11, workers=1, options=options, settings=settings)
+    assert result.hands == deals * teams
     assert result.sides[0].decisions > 0 and result.sides[1].decisions > 0
 
 
@@ -71,7 +77,7 @@ def test_pimc_plays_and_analyses_a_hand_that_breaks_a_tie_past_the_target() -> N
         seed=5,
         workers=1,
         options=options,
-        settings=[{"samples": 4}, {}, {}],
+        settings=[{**PIMC, "samples": 4}, {}, {}],
     )
     assert result.hands == 3 and result.sides[0].decisions > 0
     game = bowers.Game("railroad-6", seed=5, **options)
@@ -80,7 +86,7 @@ def test_pimc_plays_and_analyses_a_hand_that_breaks_a_tie_past_the_target() -> N
         seat = game.to_act
         assert seat is not None
         game.apply(bots[seat].act(game.observation(seat)), seat=seat)
-    decisions = analyze_record(game.record(), seats=[0], level=1)
+    decisions = analyze_record(game.record(), seats=[0], level=1, time_budget=0, **({} if LONG else {"exact_tricks": 3}))
     assert decisions and all(decision.deal == 0 for decision in decisions)
 
 
@@ -90,6 +96,7 @@ def test_pimc_plays_on_through_reneges_and_wrong_claims(variant_name: str) -> No
     # read them (a wrong claim proves that the claimer's opponents followed suit) and play on.
     teams = 3 if variant_name == "railroad-6" else 2
     players = ["pimc", "random", "random"][:teams]
-    settings = [{"samples": 4}, {}, {}][:teams]
-    result = play_match(variant_name, players, deals=4, seed=3, workers=1, options={"reneges": True}, settings=settings)
-    assert result.hands == 4 * teams and result.sides[0].decisions > 0
+    settings = [{**PIMC, "samples": 4}, {}, {}][:teams]
+    deals = size(2, 4)
+    result = play_match(variant_name, players, deals=deals, seed=3, workers=1, options={"reneges": True}, settings=settings)
+    assert result.hands == deals * teams and result.sides[0].decisions > 0

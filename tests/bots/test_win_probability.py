@@ -11,7 +11,8 @@ import pytest
 
 import bowers
 from bowers.bots import create
-from bowers.bots.pimc import GameScore, PimcBot
+from bowers.bots.pimc import PimcBot
+from bowers.bots.pricing import GameScore
 from bowers.bots.win_probability import WinTable, hand_outcomes, table_for, win_table
 from bowers.egn import load_egn
 from bowers.match.statistics import wilson_interval
@@ -111,9 +112,9 @@ def test_at_seven_to_five_the_dealer_keeps_its_partner_rather_than_risk_the_game
     # with partner makes the point that leaves the team one good hand from the game.  Priced only in points with
     # a bonus for winning, the bot used to go alone in most seeds.
     game = _dealer_calls_hearts([7, 5])
-    choices = [PimcBot(seed=seed).act(game.observation(0)) for seed in range(4)]
+    choices = [PimcBot(seed=seed, time_budget=0).act(game.observation(0)) for seed in range(4)]
     assert choices == ["partner"] * 4
-    advice = PimcBot(seed=1).advise(game.observation(0))
+    advice = PimcBot(seed=1, time_budget=0).advise(game.observation(0))
     by_action = {choice.action: choice for choice in advice}
     assert by_action["partner"].win_chance is not None and by_action["alone"].win_chance is not None
     assert by_action["partner"].win_chance > by_action["alone"].win_chance
@@ -124,7 +125,7 @@ def test_advice_reports_the_chance_of_winning_the_game_and_its_change() -> None:
     game = _dealer_calls_hearts([7, 5])
     table = win_table("standard", 10)
     before = table.chance([7, 5], 0, 0)
-    for choice in PimcBot(seed=2).advise(game.observation(0)):
+    for choice in PimcBot(seed=2, time_budget=0).advise(game.observation(0)):
         assert choice.win_chance is not None and choice.win_change is not None
         assert choice.win_change == pytest.approx(choice.win_chance - before, abs=1e-3)
         assert f"was {100 * before:.0f}% at the deal" in choice.reason
@@ -132,7 +133,7 @@ def test_advice_reports_the_chance_of_winning_the_game_and_its_change() -> None:
 
 def test_the_points_model_stays_available_and_reports_no_chances() -> None:
     game = _dealer_calls_hearts([0, 0])
-    advice = PimcBot(seed=1, score_model="points").advise(game.observation(0))
+    advice = PimcBot(seed=1, time_budget=0, score_model="points").advise(game.observation(0))
     assert advice and all(choice.win_chance is None and choice.win_change is None for choice in advice)
     with pytest.raises(bowers.OptionError, match="score_model"):
         PimcBot(score_model="elo")
@@ -187,8 +188,6 @@ def test_the_prior_is_worth_no_more_than_at_the_start_of_a_game() -> None:
     assert close.point_unit == pytest.approx(table.point_value([9, 9], 0, 0))
     late = GameScore(rules, [2, 7], 0, 0, "win-probability", 10.0)  # a point counts less here than at 0-0
     assert late.prior_unit == pytest.approx(table.point_value([2, 7], 0, 0)) and late.prior_unit < opening
-    with pytest.raises(bowers.OptionError, match="prior_unit"):
-        PimcBot(prior_unit="points")
 
 
 def test_at_nine_points_the_maker_keeps_its_partner() -> None:
@@ -245,7 +244,7 @@ def test_at_nine_all_the_left_bower_ruffs_partners_ace_for_the_winning_trick() -
     assert _pimc_choices(game).count("play:JD") >= 3
 
 
-def test_a_defender_cashes_the_ace_that_stops_a_march_for_the_game() -> None:
+def test_a_defender_cashes_the_ace_that_stops_a_march_for_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     # The makers (at 7, the defenders at 9) hold three tricks and lead the ten of diamonds: a march would take
     # them to 9, so the defender takes the trick with the ace rather than ducking with the queen.
     game = _from(
@@ -258,8 +257,15 @@ def test_a_defender_cashes_the_ace_that_stops_a_march_for_the_game() -> None:
     )
     assert game.to_act == 1
     assert _pimc_choices(game) == ["play:AD"] * 4
-    # Credited at the current score (prior_unit="current", the behaviour before), the heuristic's duck won.
-    assert _pimc_choices(game, prior_unit="current") == ["play:QD"] * 4
+    # Credited at the current score (the behaviour before 2026-11-27), the heuristic's duck won.
+    scored = GameScore.__init__
+
+    def credited_at_the_current_score(score: GameScore, *arguments: Any) -> None:
+        scored(score, *arguments)
+        score.prior_unit = score.point_unit
+
+    monkeypatch.setattr(GameScore, "__init__", credited_at_the_current_score)
+    assert _pimc_choices(game) == ["play:QD"] * 4
 
 
 def test_a_defender_needing_both_last_tricks_keeps_its_king() -> None:

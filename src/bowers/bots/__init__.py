@@ -11,9 +11,10 @@ works on a JSON round-trip of it).  Bots are deterministic for a given seed.
 
 from __future__ import annotations
 
+from bowers.bots.advice import Advice
 from bowers.bots.base import Bot, BotFactory, create, names, register
 from bowers.bots.heuristic import HeuristicBot
-from bowers.bots.pimc import Advice, PimcBot, advise
+from bowers.bots.pimc import PimcBot, advise
 from bowers.bots.random_bot import RandomBot
 
 __all__ = ["Advice", "Bot", "BotFactory", "HeuristicBot", "PimcBot", "RandomBot", "advise", "create", "names", "register"]

@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bowers.bots.pimc import Advice, PimcBot
+from bowers.bots.advice import Advice
+from bowers.bots.pimc import PimcBot
 from bowers.cards import card_name, parse_card
 from bowers.errors import RecordError
 from bowers.game import Game, replay

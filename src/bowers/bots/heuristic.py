@@ -15,16 +15,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from bowers.bots.base import register
 from bowers.bots.strength import contract_value, expected_tricks, suit_orders
-from bowers.bots.view import View, card_of
+from bowers.bots.view import TRUMP_INDEX, View, card_of
 from bowers.cards import CARD_NAMES, TWO, cards_of, rank_of, to_hand
 from bowers.errors import OptionError
 from bowers.hand import hand_points
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
-
-_TRUMP_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
 
 DEFAULTS: dict[str, Any] = {
     "partner_share": 0.7,  # of an average seat's tricks, what partner is expected to take
@@ -36,7 +35,6 @@ DEFAULTS: dict[str, Any] = {
     "kitty_gain": 0.5,  # tricks the auction declarer gains from the kitty
     "exchange_gain": 0.4,  # tricks the lone player gains from the loner exchange
     "return_low_cards": True,  # Ultimate: return three 2s and 3s for kitty cards
-    "options": None,  # the game's options when the observation does not carry them
 }
 
 
@@ -60,10 +58,9 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None, **settings: Any) -> None:
         self.settings = _check_settings(self.name, settings, DEFAULTS)
         for key, value in self.settings.items():
-            if key not in ("options", "return_low_cards") and not isinstance(value, int | float):
+            if key != "return_low_cards" and not isinstance(value, int | float):
                 raise OptionError(f"setting {key!r} must be a number, not {value!r}", key, "a number")
         self._rng = random.Random(seed)
-        self._options: Mapping[str, Any] | None = self.settings["options"]
 
     def act(self, observation: Mapping[str, Any]) -> str:
         """The chosen action, one of ``observation["legal_actions"]``."""
@@ -72,7 +69,7 @@ class HeuristicBot:
             raise ValueError("no legal actions in this observation: it is not this seat's turn")
         if len(legal) == 1:
             return str(legal[0])
-        view = View(observation, self._options)
+        view = View(observation)
         choice = decide(view, self.settings)
         return choice if choice in legal else legal[0]
 
@@ -86,21 +83,39 @@ def tables_for(view: View, trump: int) -> TrumpTables:
     return trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump)
 
 
-def _deck_hand(view: View) -> int:
-    return to_hand(view.rules.deck)
+class _Memory:
+    """What the heuristic has worked out about one view: its hand evaluation asks the same questions many times a
+    decision, so each is answered once."""
+
+    __slots__ = ("live_share", "tricks")
+
+    def __init__(self) -> None:
+        self.live_share: float | None = None
+        self.tricks: dict[tuple[int, int, int], float] = {}
+
+
+_MEMORIES: WeakKeyDictionary[View, _Memory] = WeakKeyDictionary()  # forgotten with the view
+
+
+def _memory(view: View) -> _Memory:
+    memory = _MEMORIES.get(view)
+    if memory is None:
+        memory = _MEMORIES[view] = _Memory()
+    return memory
 
 
 def live_fraction(view: View) -> float:
     """The chance that a card this seat has not seen lies in an opponent's hand."""
-    if view.live_share is None:
+    memory = _memory(view)
+    if memory.live_share is None:
         unseen = view.unseen.bit_count()
         opponents = sum(
             size
             for seat, size in enumerate(view.hand_sizes)
             if not view.same_team(seat, view.seat) and seat not in view.sitting_out
         )
-        view.live_share = min(1.0, opponents / unseen) if unseen else 0.0
-    return view.live_share
+        memory.live_share = min(1.0, opponents / unseen) if unseen else 0.0
+    return memory.live_share
 
 
 def hand_tricks(view: View, hand: int, trump: int, outstanding: int | None = None) -> float:
@@ -108,11 +123,12 @@ def hand_tricks(view: View, hand: int, trump: int, outstanding: int | None = Non
     if outstanding is None:
         outstanding = view.unseen & ~hand
     key = (hand, trump, outstanding)
-    tricks = view.trick_estimates.get(key)
+    estimates = _memory(view).tricks
+    tricks = estimates.get(key)
     if tricks is None:
         tables = tables_for(view, trump)
         tricks = expected_tricks(hand, tables, view.rules.deck, outstanding, live_fraction(view))
-        view.trick_estimates[key] = tricks
+        estimates[key] = tricks
     return tricks
 
 
@@ -206,7 +222,7 @@ def _renege_seen(view: View) -> bool:
         if shown_out[actor] >> suit & 1 and not view.same_team(actor, view.seat) and suit != 4:
             return True
         if not trick:
-            led = _TRUMP_LETTERS[parts[2]] if len(parts) == 3 else suit
+            led = TRUMP_INDEX[parts[2]] if len(parts) == 3 else suit
         elif suit != led:
             shown_out[actor] |= 1 << led
         trick.append(card)
@@ -253,7 +269,7 @@ def _round_one(view: View, settings: Mapping[str, Any]) -> str:
     legal = view.legal
     suits = [a for a in legal if a.startswith("order:")]
     if suits:  # Ultimate's turned-up Joker: the orderer names trump
-        values = {a: _order_value(view, settings, _TRUMP_LETTERS[a[6:]]) for a in suits}
+        values = {a: _order_value(view, settings, TRUMP_INDEX[a[6:]]) for a in suits}
         best = max(values, key=lambda a: values[a])
         return best if values[best] > float(settings["call_margin"]) or "pass" not in legal else "pass"
     turn_up = view.turn_up
@@ -266,7 +282,7 @@ def _best_call(view: View, settings: Mapping[str, Any], calls: list[str], with_t
     rules = view.rules
     best, best_value = calls[0], -1e9
     for action in calls:
-        trump = _TRUMP_LETTERS[action.split(":")[1]]
+        trump = TRUMP_INDEX[action.split(":")[1]]
         hand = view.hand
         if with_turn_up and view.turn_up >= 0:
             hand = (hand | 1 << view.turn_up) & ~best_discard(view, hand | 1 << view.turn_up, trump)
@@ -415,7 +431,7 @@ def _auction(view: View, settings: Mapping[str, Any]) -> str:
             if actor == partner:
                 partner_suits.add(action[5:])
     means: dict[str, float] = {}
-    for letter, trump in _TRUMP_LETTERS.items():
+    for letter, trump in TRUMP_INDEX.items():
         mine = hand_tricks(view, view.hand, trump)
         support = partner_tricks(view, settings) + (0.6 if letter in partner_suits else 0.0)
         means[letter] = mine + float(settings["kitty_gain"]) + support
@@ -425,7 +441,7 @@ def _auction(view: View, settings: Mapping[str, Any]) -> str:
             continue
         level = int(action[4])
         letter = action[5:]
-        if not _holds_trump(view, view.hand, _TRUMP_LETTERS[letter]):
+        if not _holds_trump(view, view.hand, TRUMP_INDEX[letter]):
             continue  # the kitty may bring a trump, but a bid that needs it is a gamble
         value = contract_value(rules, means[letter], spread, level)
         if value > best_value:

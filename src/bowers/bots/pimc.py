@@ -17,6 +17,10 @@ candidate action on each world:
   the bidding is played by the model of the players for every seat, and the
   play from the first lead is solved double-dummy.
 
+The parts: ``pimc_config`` (the settings), ``sampler`` (the worlds), ``evaluator``
+(a world's tricks), ``outcomes`` (a world's result for the team), ``pricing``
+(its worth at the score) and ``advice`` (the choices, explained).
+
 Tricks become points with the variant's own scoring (the march, the euchre,
 the lone bonuses, the Jambone and the Jamboree), and points become the chance
 of winning the game from the score they lead to (``win_probability``: a
@@ -34,189 +38,43 @@ the worlds are played out by the heuristic bot instead
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
+from bowers.bots.advice import Advice, blended, learned_advice, note_first_for_the_game, world_advice
 from bowers.bots.base import register
+from bowers.bots.evaluator import Evaluator, solver_function
 from bowers.bots.heuristic import HeuristicBot, decide, hand_tricks
-from bowers.bots.learned import FEATURE_SETS, ModelBidder, Models, decision_outcomes, decision_values, load_models
+from bowers.bots.learned import ModelBidder, decision_outcomes, decision_values
+from bowers.bots.learned_features import FEATURE_SETS
+from bowers.bots.learned_models import Models, load_models
+from bowers.bots.outcomes import NO_MAKERS, Outcome, Tally, made, settle
+from bowers.bots.pimc_config import PimcConfig
+from bowers.bots.pricing import GameScore
 from bowers.bots.sampler import Sampler
 from bowers.bots.view import View, card_of
-from bowers.bots.win_probability import WinTable, table_for
 from bowers.errors import OptionError
 from bowers.game import Game
-from bowers.hand import PLAY_PHASE, Hand, hand_points
+from bowers.hand import PLAY_PHASE
 
-# Seconds a decision may take by default: checked between solves, so a decision ends within this and one more
-# solve.  Typical decisions take far less, so it binds (and results then depend on the machine) only on the rare
-# slow ones (Ultimate's bidding and first tricks on a loaded machine).
-DEFAULT_TIME_BUDGET = 2.0
-
-# Samples per decision at each level (level 3 is the default).  80 worlds beat 20 by about +0.045 points a deal in
-# standard Euchre (docs/performance.md) and keep the latency targets; level 2 is the earlier default's 20.
-LEVEL_SAMPLES = {1: 4, 2: 20, 3: 80, 4: 160, 5: 320}
-
-PIMC_DEFAULTS: dict[str, Any] = {
-    "level": 3,  # 1 (quick) .. 5 (strongest): sets the samples
-    "samples": None,  # worlds per decision; overrides the level
-    "time_budget": DEFAULT_TIME_BUDGET,  # seconds per decision, checked between solves; 0 or None: no budget
-    "candidates": 8,  # at most this many actions are compared before play (the heuristic ranks them)
-    "bidding": "auto",  # "learned": by the values learned from self-play; "worlds": by solving sampled worlds; "auto": see below
-    "score_model": "win-probability",  # "win-probability": maximise the chance of winning the game; "points": points
-    "game_weight": None,  # with score_model="points": points that winning the game is worth (default: the target)
-    "evaluator": "auto",  # "solver", "rollout", or "auto" (the solver when it is available)
-    "exact_tricks": 7,  # positions with more tricks left are played out by the heuristic until this many remain
-    "bidding_tries": 8,  # draws per world to find one in which the model bids as the other seats did
-    "bid_reading": "deals",  # what is drawn: "deals", whole deals checked; "seats", each bidder's hand fitted to its bids
-    "prior": 0.1,  # points the heuristic's own choice is credited with (it wins near-ties)
-    "prior_unit": "opening",  # the prior's points valued at the current score, at most as at 0-0; "current": uncapped
-    "learned_weight": None,  # where a learned model decides: its share of each choice's worth, the rest solved worlds
-    "models": None,  # a file of learned models (training/bidding.py --output) to use instead of the shipped ones
-    "options": None,  # the game's options when the observation does not carry them
-}
-
-RARE_CALL_FACTOR = 16
-# The variants whose learned values bid at least as well as solved worlds in duplicate matches (docs/performance.md):
-# with bidding="auto" (the default) pimc bids by them there and on solved worlds elsewhere.  In bid-railroad the
-# learned values measured -0.24 a deal against the worlds over 300 deals (not significant), so it keeps the worlds.
+# Figures of the search that are fixed (each measured level against the others tried: the figures are in
+# docs/notes/2026-11-29-pimc-settings.md).
+PRIOR = 0.1  # points the heuristic's own choice is credited with, at most what they are worth at the start of a game
+CANDIDATES = 8  # at most this many actions are compared before play (the heuristic ranks them)
+BIDDING_TRIES = 8  # deals drawn per world to find one in which the model bids as the other seats did
+RARE_CALL_FACTOR = 16  # as many times the draws after a rare call (a loner, a Jambone, a lone defence)
+# The variants whose learned values bid at least as well as solved worlds in duplicate matches: with
+# bidding="auto" (the default) pimc bids by them there and on solved worlds elsewhere.
 LEARNED_BIDDING = frozenset({"standard", "bid"})
-# Which learned models ``bidding="auto"`` uses there: the auction and the two rounds.  The maker's partner-or-alone
-# model (standard) scored as well as solved worlds over 600 deals but went alone with hands strong players would
-# not (its loners were euchred 12% of the time against 3%), so it is used only with bidding="learned" (blended half
-# and half with solved worlds it scored +0.19 [-0.04, +0.41] points more where the two differed, 139 choices in 2,700
-# deals: about +0.01 a deal, too little to tell from nothing).  So is the
-# dealer's discard model (standard): blended with solved worlds, its discards scored +0.08 [-0.03, +0.19] points
-# more than solved worlds' over the 208 of 1,200 deals where the two differed, about +0.01 a deal.
+# Which learned models ``bidding="auto"`` uses there: the auction and the two rounds (the maker's partner-or-alone
+# and the dealer's discard models only with bidding="learned").
 AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
 # The learned values' share of a choice's worth where they decide, by default (``learned_weight``); the rest is
-# solved worlds.  In standard the learned values of ordering and calling order up too often on their own (they were
-# learned from the heuristic's play, whose defence is weaker than pimc's); half and half measured +0.05 a deal
-# against them alone over 1,500 deals at 20 worlds, +0.03 over 1,000 at 80 (docs/performance.md).  In bid's auction
-# the same blend measured +0.07 [+0.01, +0.13] a deal against the learned values alone over 1,000 deals at 80 worlds.
-# Elsewhere (bid-railroad with bidding="learned") they decide alone.
+# solved worlds.  Elsewhere (bid-railroad with bidding="learned") they decide alone.
 LEARNED_WEIGHTS = {"standard": 0.5, "bid": 0.5}
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
-SCORE_MODELS = ("win-probability", "points")
-BIDDING_MODELS = ("auto", "learned", "worlds")
-PRIOR_UNITS = ("opening", "current")
-BID_READINGS = ("deals", "seats")
-
-
-@dataclass(frozen=True)
-class Advice:
-    """One choice the strong bot compared: its action, its value and why.
-
-    ``value`` is the expected net points of this hand for the seat's team: the
-    team's points minus the opponents' points (with three teams, minus the mean
-    of the other two teams'), averaged over the sampled deals.  ``win_chance``
-    is the team's chance of winning the game after this hand, averaged the same
-    way (for a learned decision, over the model's chances of the hand's results),
-    and ``win_change`` its change from the chance when the hand was dealt (both
-    None where no win-probability table covers the variant, and with the points model).
-    """
-
-    action: str
-    value: float
-    reason: str
-    win_chance: float | None = None
-    win_change: float | None = None
-
-
-Solve = Callable[[Game], dict[str, int]]
-
-
-def solver_function() -> Solve | None:
-    """The double-dummy solver (``bowers.solve``) when it is installed, else None."""
-    module = _solver_module()
-    solve = getattr(module, "solve", None) if module is not None else None
-    return solve if callable(solve) else None
-
-
-def _solver_module() -> Any:
-    try:
-        return importlib.import_module("bowers.solver")
-    except ImportError:
-        return None
-
-
-class Evaluator:
-    """Further tricks of the side to act in a full-information world: solved exactly, or played out first.
-
-    Positions with at most ``exact_tricks`` tricks left are solved double-dummy;
-    longer ones (the first tricks of Ultimate's eleven) are played by the
-    heuristic bot until that many are left, then solved.  Without the solver
-    the heuristic plays every world to the end.
-    """
-
-    def __init__(self, heuristic: HeuristicBot, exact_tricks: int, use_solver: bool) -> None:
-        self.heuristic = heuristic
-        self.exact_tricks = exact_tricks
-        module = _solver_module() if use_solver else None
-        self._solve: Solve | None = getattr(module, "solve", None) if module is not None else None
-        self._value: Callable[[Any], int] | None = getattr(module, "value", None) if module is not None else None
-        self._position: Any = getattr(module, "Position", None) if module is not None else None
-        self._move_values: Callable[..., list[int]] | None = getattr(module, "move_values", None) if module is not None else None
-
-    @property
-    def exact(self) -> bool:
-        """True when the solver is available."""
-        return self._solve is not None
-
-    def _remaining(self, world: Game) -> int:
-        return world.rules.hand_size - world.hand.tricks_played
-
-    def move_values(self, world: Game, team: int | None = None) -> dict[str, int]:
-        """Each legal play's further tricks for ``team`` (default: the side to act), which plays against all the others."""
-        acting_team = world.rules.team_of(world.hand.to_act)  # type: ignore[arg-type]
-        counted = acting_team if team is None else team
-        if self._solve is not None and self._remaining(world) <= self.exact_tricks:
-            if counted == acting_team:
-                return self._solve(world)
-            assert self._move_values is not None and self._position is not None  # the solver module has them all
-            position = self._position.from_game(world, counted)
-            return dict(zip(position.action_names(), self._move_values(position), strict=True))
-        names = world.space.names
-        base = _team_tricks(world, counted)
-        out: dict[str, int] = {}
-        for action_id in world.hand.legal_ids():
-            if names[action_id] == "claim-renege":
-                continue
-            game = world.copy()
-            game.apply_id(action_id)
-            out[names[action_id]] = self._finish(game, len(world.results), counted) - base
-        return out
-
-    def value(self, world: Game, team: int | None = None) -> int:
-        """The further tricks of ``team`` (default: the side to act) with best play (or the heuristic's play)."""
-        counted = world.rules.team_of(world.hand.to_act) if team is None else team  # type: ignore[arg-type]
-        if self._value is not None and self._position is not None and self._remaining(world) <= self.exact_tricks:
-            return self._value(self._position.from_game(world, counted))
-        return self._finish(world.copy(), len(world.results), counted) - _team_tricks(world, counted)
-
-    def _finish(self, game: Game, hand_index: int, team: int) -> int:
-        """``team``'s tricks at the end of the hand: the heuristic plays on, the solver finishes when it can."""
-        rules = game.rules
-        while len(game.results) == hand_index:
-            remaining = rules.hand_size - game.hand.tricks_played
-            if self._value is not None and self._position is not None and remaining <= self.exact_tricks:
-                if game.hand.phase != PLAY_PHASE or game.hand.to_act is None:
-                    break
-                return _team_tricks(game, team) + self._value(self._position.from_game(game, team))
-            to_act = game.to_act
-            assert to_act is not None
-            choice = self.heuristic.act(game.observation(to_act))
-            game.apply_id(game.space.index[choice])
-        tricks = game.results[hand_index]["tricks"]
-        return sum(count for seat, count in enumerate(tricks) if seat % rules.teams == team)
-
-
-def _team_tricks(game: Game, team: int) -> int:
-    teams = game.rules.teams
-    return sum(count for seat, count in enumerate(game.hand.tricks_won) if seat % teams == team)
 
 
 class PimcBot:
@@ -225,97 +83,24 @@ class PimcBot:
     name = "pimc"
 
     def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        unknown = sorted(set(settings) - set(PIMC_DEFAULTS))
-        if unknown:
-            names = ", ".join(sorted(PIMC_DEFAULTS))
-            raise OptionError(
-                f"the pimc bot has no setting {unknown[0]!r}; its settings are: {names}", unknown[0], tuple(PIMC_DEFAULTS)
-            )
-        values = dict(PIMC_DEFAULTS)
-        values.update(settings)
-        level = values["level"]
-        if isinstance(level, bool) or level not in LEVEL_SAMPLES:
-            raise OptionError(f"setting 'level' must be 1, 2, 3, 4 or 5, not {level!r}", "level", tuple(LEVEL_SAMPLES))
-        samples = values["samples"]
-        if samples is None:
-            samples = LEVEL_SAMPLES[level]
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise OptionError(f"setting 'samples' must be a whole number of at least 1, not {samples!r}", "samples", "1 or more")
-        budget = values["time_budget"]
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float) or budget < 0):
-            message = f"setting 'time_budget' must be a number of seconds (0 for none), not {budget!r}"
-            raise OptionError(message, "time_budget")
-        candidates = values["candidates"]
-        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
-            raise OptionError(f"setting 'candidates' must be a whole number of at least 1, not {candidates!r}", "candidates")
-        evaluator = values["evaluator"]
-        if evaluator not in ("auto", "solver", "rollout"):
-            raise OptionError(
-                f"setting 'evaluator' must be auto, solver or rollout, not {evaluator!r}",
-                "evaluator",
-                ("auto", "solver", "rollout"),
-            )
-        exact_tricks = values["exact_tricks"]
-        if isinstance(exact_tricks, bool) or not isinstance(exact_tricks, int) or exact_tricks < 1:
-            message = f"setting 'exact_tricks' must be a whole number of at least 1, not {exact_tricks!r}"
-            raise OptionError(message, "exact_tricks", "1 or more")
-        solve = solver_function() if evaluator != "rollout" else None
-        if evaluator == "solver" and solve is None:
+        self.config = config = PimcConfig.from_settings(settings)
+        solve = solver_function() if config.evaluator != "rollout" else None
+        if config.evaluator == "solver" and solve is None:
             raise OptionError(
                 "setting evaluator='solver' needs bowers.solve, which is not installed", "evaluator", ("auto", "rollout")
             )
-        self.samples: int = samples
-        self.time_budget: float | None = float(budget) if budget else None
-        self.candidates: int = candidates
-        self.game_weight: float | None = values["game_weight"]
-        score_model = values["score_model"]
-        if score_model not in SCORE_MODELS:
-            message = f"setting 'score_model' must be win-probability or points, not {score_model!r}"
-            raise OptionError(message, "score_model", SCORE_MODELS)
-        self.score_model: str = score_model
-        bidding = values["bidding"]
-        if bidding not in BIDDING_MODELS:
-            raise OptionError(f"setting 'bidding' must be auto, learned or worlds, not {bidding!r}", "bidding", BIDDING_MODELS)
-        self.bidding: str = bidding
-        self.options: Mapping[str, Any] | None = values["options"]
-        tries = values["bidding_tries"]
-        if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
-            raise OptionError(f"setting 'bidding_tries' must be a whole number of at least 1, not {tries!r}", "bidding_tries")
-        self.consistency_tries: int = tries
-        reading = values["bid_reading"]
-        if reading not in BID_READINGS:
-            raise OptionError(f"setting 'bid_reading' must be deals or seats, not {reading!r}", "bid_reading", BID_READINGS)
-        self.bid_reading: str = reading
-        prior = values["prior"]
-        if isinstance(prior, bool) or not isinstance(prior, int | float) or prior < 0:
-            raise OptionError(f"setting 'prior' must be a number of points of at least 0, not {prior!r}", "prior")
-        self.prior = float(prior)
-        prior_unit = values["prior_unit"]
-        if prior_unit not in PRIOR_UNITS:
-            message = f"setting 'prior_unit' must be opening or current, not {prior_unit!r}"
-            raise OptionError(message, "prior_unit", PRIOR_UNITS)
-        self.prior_unit: str = prior_unit
-        weight = values["learned_weight"]
-        if weight is not None and (isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 <= weight <= 1):
-            message = f"setting 'learned_weight' must be a number from 0 to 1 (or None for the default), not {weight!r}"
-            raise OptionError(message, "learned_weight", "0 to 1")
-        self.learned_weight: float | None = None if weight is None else float(weight)
-        models = values["models"]
-        if models is not None and (not isinstance(models, str) or not models.strip()):
-            message = f"setting 'models' must be the path of a file of learned models, not {models!r}"
-            raise OptionError(message, "models", "a file written by training/bidding.py --output")
-        self._models: Models | None = load_models(models) if models is not None else None
+        self.samples: int = config.worlds
+        self.time_budget: float | None = config.budget
+        self._models: Models | None = load_models(config.models) if config.models is not None else None
         self._rng = random.Random(seed)
         self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
         self.worlds_scored = 0  # worlds the last decision scored every compared action on
-        self._heuristic = HeuristicBot(seed=0, options=self.options)
+        self._heuristic = HeuristicBot(seed=0)
         # Who bids for the seats in a sampled world (the others, and this seat's later bids): the learned values
         # where a model covers the decision, else the heuristic.
-        self._feature_sets = frozenset(FEATURE_SETS.values()) if bidding == "learned" else AUTO_FEATURE_SETS
-        self._model_bidder: HeuristicBot = ModelBidder(
-            seed=0, feature_sets=self._feature_sets, models=self._models, options=self.options
-        )
-        self._evaluator = Evaluator(self._heuristic, exact_tricks, use_solver=solve is not None)
+        self._feature_sets = frozenset(FEATURE_SETS.values()) if config.bidding == "learned" else AUTO_FEATURE_SETS
+        self._model_bidder: HeuristicBot = ModelBidder(seed=0, feature_sets=self._feature_sets, models=self._models)
+        self._evaluator = Evaluator(self._heuristic, config.exact_tricks, use_solver=solve is not None)
 
     # ------------------------------------------------------------------ the bot
 
@@ -327,15 +112,15 @@ class PimcBot:
         if len(legal) == 1:
             return str(legal[0])
         if "claim-renege" in legal:  # claims are the heuristic's: it claims only a renege it has seen
-            claim = decide(View(observation, self.options), self._heuristic.settings)
+            claim = decide(View(observation), self._heuristic.settings)
             if claim == "claim-renege" or observation.get("phase") == "renege-review":
                 return claim
         advice, utilities, favourite, unit = self._compare(observation)
         if not advice:  # nothing could be evaluated: the heuristic decides
-            return decide(View(observation, self.options), self._heuristic.settings)
+            return decide(View(observation), self._heuristic.settings)
         # The heuristic's favourite is played unless another choice is worth ``prior`` points more (at most what
         # they are worth at the start of a game): small differences between choices on a few samples are noise.
-        bonus = self.prior * unit
+        bonus = PRIOR * unit
 
         def credited(choice: Advice) -> float:
             return round(utilities[choice.action] + (bonus if choice.action == favourite else 0.0), 9)
@@ -360,7 +145,7 @@ class PimcBot:
         legal = list(observation.get("legal_actions") or [])
         if not legal:
             raise ValueError("no legal actions in this observation: it is not this seat's turn")
-        sampler = Sampler(observation, self.options)
+        sampler = Sampler(observation)
         view = sampler.view
         rng = random.Random(self._rng.getrandbits(64))
         score = self.game_score(view)
@@ -377,7 +162,7 @@ class PimcBot:
                 learned = decision_values(view, legal, self._models)
             if learned:
                 priced = results if score.table is not None and view.rules.teams == 2 else None
-                advice = _learned_advice(learned, priced, score)
+                advice = learned_advice(learned, priced, score)
                 if weight >= 1 or (score.table is not None and any(c.win_chance is None for c in advice)):
                     # Already best first: each choice's worth is its place, so no prior can reorder them.
                     return advice, {choice.action: -place for place, choice in enumerate(advice)}, None, 0.0
@@ -386,10 +171,10 @@ class PimcBot:
         # How the other seats bid (each sampled world's observations carry the game's options).
         model = self.bidding_model(view.rules.variant)
         # A rare call (a loner, a Jambone, a lone defence) needs more draws to find a hand that explains it.
-        tries = self.consistency_tries * (RARE_CALL_FACTOR if sampler.rare_bid else 1)
+        tries = BIDDING_TRIES * (RARE_CALL_FACTOR if sampler.rare_bid else 1)
         candidates = self._candidates(view, legal)
         candidates += [action for action in include if action in legal and action not in candidates]
-        tallies = {action: _Tally() for action in candidates}
+        tallies = {action: Tally() for action in candidates}
         started = self._clock()
         budget = self.time_budget
 
@@ -410,11 +195,11 @@ class PimcBot:
         for _ in range(samples):
             if self.worlds_scored and spent():
                 break
-            world = sampler.sample(rng, model, tries, by_seat=self.bid_reading == "seats")
+            world = sampler.sample(rng, model, tries)
             if view.phase == "play":
                 self._score_play(world, view, tallies, score)
             else:
-                outcomes: list[tuple[str, _Outcome]] = []
+                outcomes: list[tuple[str, Outcome]] = []
                 for action in scoring_order:
                     if outcomes and spent():
                         break
@@ -422,27 +207,25 @@ class PimcBot:
                 if self.worlds_scored and len(outcomes) < len(scoring_order):
                     break  # a world not scored for every candidate is left out: they are compared on the same worlds
                 for action, outcome in outcomes:
-                    tallies[action].add(*outcome)
+                    tallies[action].add(outcome)
             self.worlds_scored += 1
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         before_play = view.phase != "play"
-        advice = [tally.advice(action, score, before_play, auction) for action, tally in tallies.items() if tally.count]
+        advice = [world_advice(tally, action, score, before_play, auction) for action, tally in tallies.items() if tally.count]
         utilities = {action: round(tally.utility_mean, 9) for action, tally in tallies.items() if tally.count}
         order = {action: i for i, action in enumerate(candidates)}
         advice.sort(key=lambda choice: (-utilities[choice.action], choice.action != favourite, order[choice.action]))
-        if len(advice) > 1 and score.table is not None:
-            first = advice[0]
-            top_points = max(advice, key=lambda choice: choice.value)
-            if first.value < top_points.value and top_points.win_chance is not None:
-                advice[0] = replace(first, reason=first.reason + _first_for_the_game(first, top_points))
+        if score.table is not None:
+            note_first_for_the_game(advice, only_with_chances=True)
         if learned_part is not None and advice:
-            advice, utilities = _blended(advice, utilities, learned_part, weight, score)
+            advice, utilities = blended(advice, utilities, learned_part, weight, score)
             return advice, utilities, None, score.point_unit
-        return advice, utilities, favourite, score.point_unit if self.prior_unit == "current" else score.prior_unit
+        return advice, utilities, favourite, score.prior_unit
 
     def learned_bidding(self, variant: str) -> bool:
         """Whether this bot bids by the learned values (and models the other seats' bidding with them) in ``variant``."""
-        return self.bidding == "learned" or (self.bidding == "auto" and variant in LEARNED_BIDDING)
+        bidding = self.config.bidding
+        return bidding == "learned" or (bidding == "auto" and variant in LEARNED_BIDDING)
 
     def bidding_model(self, variant: str) -> HeuristicBot:
         """The model of every seat's bidding in ``variant``: the learned values where this bot bids by them, else the
@@ -451,8 +234,8 @@ class PimcBot:
 
     def weight_of_learned(self, variant: str) -> float:
         """The learned values' share of a choice's worth in ``variant``, where a learned model decides."""
-        if self.learned_weight is not None:
-            return self.learned_weight
+        if self.config.learned_weight is not None:
+            return float(self.config.learned_weight)
         return LEARNED_WEIGHTS.get(variant, 1.0)
 
     def _covered(self, phase: str) -> bool:
@@ -462,23 +245,22 @@ class PimcBot:
     def game_score(self, view: View) -> GameScore:
         """How this decision's points count for the seat's team: in chance of winning the game, or in points."""
         scores = list(view.observation.get("scores") or view.rules.initial_scores)
-        weight = float(self.game_weight) if self.game_weight is not None else float(view.rules.target)
-        return GameScore(view.rules, scores, view.dealer, view.team, self.score_model, weight)
+        return GameScore(view.rules, scores, view.dealer, view.team, self.config.score_model, float(view.rules.target))
 
     # ------------------------------------------------------------------ candidates
 
     def _candidates(self, view: View, legal: list[str]) -> list[str]:
         """The actions to compare: all of them in play, the heuristic's best few before play."""
-        if view.phase == "play" or len(legal) <= self.candidates:
+        if view.phase == "play" or len(legal) <= CANDIDATES:
             return [a for a in legal if a != "claim-renege"] or legal
         favourite = decide(view, self._heuristic.settings)
         ranked = sorted(legal, key=lambda a: -_quick_value(view, a))
         chosen = [favourite] + [a for a in ranked if a != favourite]
-        return chosen[: self.candidates]
+        return chosen[:CANDIDATES]
 
     # ------------------------------------------------------------------ scoring worlds
 
-    def _score_play(self, world: Game, view: View, tallies: dict[str, _Tally], score: GameScore) -> None:
+    def _score_play(self, world: Game, view: View, tallies: dict[str, Tally], score: GameScore) -> None:
         hand = world.hand
         remaining = world.rules.hand_size - hand.tricks_played
         if world.rules.teams == 2:
@@ -487,7 +269,7 @@ class PimcBot:
             for action, tally in tallies.items():
                 tricks = further.get(action)
                 if tricks is not None:
-                    tally.add(*_settle(world, hand, {acting_team: tricks}, remaining, score))
+                    tally.add(settle(world, hand, {acting_team: tricks}, remaining, score))
             return
         # Three teams: the makers' tricks are solved with both other teams against them (both score only when
         # the makers fail); a defender's own share of the rest is solved with everyone else against it.
@@ -501,9 +283,9 @@ class PimcBot:
             split = {maker_team: tricks}
             if view.team != maker_team:
                 split[view.team] = min(own.get(action, 0), remaining - tricks)
-            tally.add(*_settle(world, hand, split, remaining, score))
+            tally.add(settle(world, hand, split, remaining, score))
 
-    def _score_setup(self, world: Game, view: View, action: str, score: GameScore) -> _Outcome:
+    def _score_setup(self, world: Game, view: View, action: str, score: GameScore) -> Outcome:
         """The outcome of ``action`` in one world: the heuristic bids on for every seat, then the play is solved."""
         game = world.copy()
         game.apply_id(game.space.index[action])
@@ -521,7 +303,7 @@ class PimcBot:
             points = list(game.results[len(world.results)]["points"])
             net = score.net(points)
             utility, won, chance = score.utility(points, net)
-            return (net, utility, 0, False, False, False, won, chance, NO_MAKERS)
+            return Outcome(net, utility, 0, False, False, False, won, chance, NO_MAKERS)
         hand = game.hand
         size = game.rules.hand_size
         if game.rules.teams == 2:
@@ -530,285 +312,9 @@ class PimcBot:
         else:  # the makers against both other teams; a defender's share of the rest when the makers fail
             maker_team = hand.maker % game.rules.teams
             split = {maker_team: self._evaluator.value(game, maker_team)}
-            if view.team != maker_team and not _made(game, hand, split[maker_team]):
+            if view.team != maker_team and not made(game, hand, split[maker_team]):
                 split[view.team] = min(self._evaluator.value(game, view.team), size - split[maker_team])
-        return _settle(game, hand, split, size, score)
-
-
-class GameScore:
-    """How a hand's points count for one team at the current score.
-
-    With ``model="win-probability"`` (the default) a hand is worth the team's chance of winning the game
-    from the score it leads to, read from the variant's table (``win_probability``); with ``"points"``
-    (the earlier model, kept for comparison) it is worth its net points, plus ``weight`` points when it
-    wins the game and minus as many when it loses it.  A variant no table covers falls back to points.
-    """
-
-    def __init__(self, rules: Any, scores: Sequence[int], dealer: int, team: int, model: str, weight: float) -> None:
-        self.rules = rules
-        self.scores = list(scores)
-        self.team = team
-        self.weight = weight
-        teams = rules.teams
-        self.table: WinTable | None = table_for(rules) if model == "win-probability" else None
-        dealer_team = dealer % rules.players % teams
-        self.next_dealer_team = (dealer + 1) % rules.players % teams
-        if self.table is not None:
-            self.before: float | None = self.table.chance(self.scores, dealer_team, team)
-            # A point's worth in chance of winning here, and the unit of the bot's prior: the same, but never
-            # more than at the start of a game.  The heuristic whose choice the prior favours does not read the
-            # score, so where a point decides more (9-9 in standard: half a game) its choice deserves no more.
-            self.point_unit = self.table.point_value(self.scores, dealer_team, team)
-            self.prior_unit = min(self.point_unit, self.table.point_value([0] * teams, dealer_team, team))
-        else:
-            self.before = None
-            self.point_unit = self.prior_unit = 1.0
-
-    def net(self, points: Sequence[int]) -> float:
-        """The team's points minus the others' (their mean, with three teams)."""
-        teams = len(points)
-        return float(points[self.team] - sum(p for t, p in enumerate(points) if t != self.team) / (teams - 1))
-
-    def after_net(self, net: float) -> float:
-        """With two teams, the hand's worth to the team when its net points are ``net`` (only one team scores)."""
-        points = [0, 0]
-        points[self.team if net > 0 else 1 - self.team] = round(abs(net))
-        return self.utility(points, net)[0]
-
-    def utility(self, points: Sequence[int], net: float) -> tuple[float, bool, float | None]:
-        """(the hand's worth to the team, whether it wins the game for the team, the team's chance of winning after it)."""
-        rules = self.rules
-        after = [score + gained for score, gained in zip(self.scores, points, strict=True)]
-        best = max(after)
-        decided = best >= rules.target and after.count(best) == 1
-        won = decided and after.index(best) == self.team
-        if self.table is not None:
-            chance = self.table.chance(after, self.next_dealer_team, self.team)
-            return chance, won, chance
-        utility = net
-        if decided:
-            utility += self.weight if won else -self.weight
-        return utility, won, None
-
-
-# (net points, utility, my team's tricks, march, my team made it, my team set the makers, my team won the game,
-#  my team's chance of winning the game after the hand, who made trump: OUR_MAKERS, THEIR_MAKERS or NO_MAKERS)
-#  of one world.
-_Outcome = tuple[float, float, int, bool, bool, bool, bool, float | None, int]
-OUR_MAKERS, THEIR_MAKERS, NO_MAKERS = 1, 0, -1
-
-
-class _Tally:
-    """Running sums of one action's outcomes over the sampled worlds."""
-
-    __slots__ = ("chance", "count", "made", "march", "net", "ours", "set", "theirs", "tricks", "utility", "wins")
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.net = 0.0
-        self.utility = 0.0
-        self.tricks = 0
-        self.march = 0
-        self.made = 0
-        self.set = 0
-        self.wins = 0
-        self.chance = 0.0
-        self.ours = 0  # worlds where the team made trump
-        self.theirs = 0  # worlds where another team did
-
-    def add(
-        self,
-        net: float,
-        utility: float,
-        tricks: int,
-        march: bool,
-        made: bool,
-        euchred_them: bool,
-        won_game: bool = False,
-        chance: float | None = None,
-        makers: int = NO_MAKERS,
-    ) -> None:
-        self.count += 1
-        self.net += net
-        self.utility += utility
-        self.tricks += tricks
-        self.march += march
-        self.made += made
-        self.set += euchred_them
-        self.wins += won_game
-        self.chance += chance if chance is not None else 0.0
-        self.ours += makers == OUR_MAKERS
-        self.theirs += makers == THEIR_MAKERS
-
-    @property
-    def utility_mean(self) -> float:
-        return self.utility / self.count if self.count else -1e9
-
-    def advice(self, action: str, score: GameScore, before_play: bool = True, auction: bool = False) -> Advice:
-        """The action's advice, its reason in a player's words for who made trump in the sampled deals."""
-        if not self.count:
-            return Advice(action, float("nan"), "not evaluated")
-        count = self.count
-
-        def share(part: int) -> str:
-            return f"{100 * part / count:.0f}%"
-
-        making, their_making = ("wins the bid", "win the bid") if auction else ("makes trump", "make trump")
-        setting, being_set = ("sets them", "are set") if auction else ("euchres them", "are euchred")
-        tricks = f"takes {self.tricks / count:.1f} tricks on average"
-        parts: list[str] = []
-        if self.ours == count:  # the team are the makers in every sampled deal
-            opening = f"your side {making} and {tricks}" if before_play else f"your side {tricks}"
-            parts += [opening, f"makes its contract on {share(self.made)} of deals"]
-        elif self.theirs == count:
-            opening = f"the opponents {their_making}; your side {tricks}" if before_play else f"your side {tricks}"
-            parts += [opening, f"{setting} on {share(self.set)} of deals"]
-        else:
-            parts.append(f"your side {tricks}")
-            if self.ours:
-                parts.append(f"{making} on {share(self.ours)} of deals and makes its contract on {share(self.made)}")
-            if self.theirs:
-                parts.append(f"the opponents {their_making} on {share(self.theirs)} and {being_set} on {share(self.set)}")
-            thrown_in = count - self.ours - self.theirs
-            if thrown_in:
-                parts.append(f"no one makes trump on {share(thrown_in)}")
-        if self.march:
-            parts.append(f"takes every trick on {share(self.march)} of deals")
-        if self.wins:
-            parts.append(f"wins the game with this hand on {share(self.wins)} of deals")
-        chance = change = None
-        if score.before is not None:
-            chance = round(self.chance / count, 4)
-            change = round(chance - score.before, 4)
-            parts.append(f"chance of winning the game {100 * chance:.0f}% (it was {100 * score.before:.0f}% at the deal)")
-        return Advice(action, round(self.net / count, 3), "; ".join(parts), chance, change)
-
-
-def _needed(game: Game, hand: Hand) -> int:
-    """The tricks the makers need this hand."""
-    rules = game.rules
-    if hand.jambone:
-        return rules.hand_size
-    if rules.bidding == "auction":
-        return hand.contract_level
-    return rules.tricks_to_make
-
-
-def _made(game: Game, hand: Hand, maker_further: int) -> bool:
-    """Whether the makers, taking ``maker_further`` more tricks, make their contract."""
-    teams = game.rules.teams
-    maker_team = hand.maker % teams if hand.maker >= 0 else 0
-    return _team_tricks(game, maker_team) + maker_further >= _needed(game, hand)
-
-
-def _settle(game: Game, hand: Hand, further: Mapping[int, int], remaining: int, score: GameScore) -> _Outcome:
-    """The outcome (see ``_Outcome``) of a finished line for ``score``'s team.
-
-    ``further`` gives the further tricks of the teams that were solved; the rest of the ``remaining`` tricks go
-    to the other team (with two teams), or to the first other defending team (with three: when the makers fail,
-    the defenders' points then add up the same however the rest is split, which is all the net of the makers
-    and of a defender whose own share was solved depends on).  The net is the team's points minus the others'
-    (their mean, with three teams).
-    """
-    rules = game.rules
-    teams = rules.teams
-    team_tricks = [0] * teams
-    for seat, count in enumerate(hand.tricks_won):
-        team_tricks[seat % teams] += count
-    for team, count in further.items():
-        team_tricks[team] += count
-    others = remaining - sum(further.values())
-    maker_team = hand.maker % teams if hand.maker >= 0 else 0
-    receiver = next((team for team in range(teams) if team not in further), maker_team)
-    team_tricks[receiver] += others
-    made = team_tricks[maker_team] >= _needed(game, hand)
-    lone_defence = hand.lone_defender >= 0
-    points = hand_points(rules.scoring, rules.hand_size, team_tricks, maker_team, made, hand.alone, lone_defence, hand.jambone)
-    for seat in hand.jamboree:
-        points[seat % teams] += 16
-    my_team = score.team
-    net = score.net(points)
-    utility, won, chance = score.utility(points, net)
-    mine = team_tricks[my_team]
-    march = mine == rules.hand_size
-    ours = maker_team == my_team
-    makers = OUR_MAKERS if ours else THEIR_MAKERS
-    return net, utility, mine, march, made and ours, not made and not ours, won, chance, makers
-
-
-def _learned_advice(
-    values: Mapping[str, float], outcomes: tuple[Any, Mapping[str, Any]] | None = None, score: GameScore | None = None
-) -> list[Advice]:
-    """Advice from the learned values of a decision before play.
-
-    With the learned chances of each result of the hand (``outcomes``: the net points the hand can bring,
-    and each action's chance of each) and a win-probability table, each action is worth the chance of
-    winning the game it leaves, averaged over those results, and the advice is in that order; otherwise
-    it is in order of expected points and carries no chance of winning.
-    """
-    chances: dict[str, float] = {}
-    if outcomes is not None and score is not None and score.table is not None and score.before is not None:
-        nets, distributions = outcomes
-        after_each = [score.after_net(float(net)) for net in nets]
-        for action in values:
-            chances[action] = float(sum(p * after for p, after in zip(distributions[action], after_each, strict=True)))
-    if chances:
-        order = sorted(values, key=lambda action: (-chances[action], -values[action]))
-    else:
-        order = sorted(values, key=lambda action: -values[action])
-    advice = []
-    for action in order:
-        value = round(values[action], 3)  # the one number both the value and the reason show, rounded once
-        reason = f"scores {value:+.2f} points on average in real play (learned from self-play)"
-        if chances and score is not None and score.before is not None:
-            chance = chances[action]
-            reason += f"; chance of winning the game {100 * chance:.0f}% (it was {100 * score.before:.0f}% at the deal)"
-            advice.append(Advice(action, value, reason, round(chance, 4), round(chance - score.before, 4)))
-        else:
-            advice.append(Advice(action, value, reason))
-    if chances and len(advice) > 1 and advice[0].value < max(choice.value for choice in advice):
-        top_points = max(advice, key=lambda choice: choice.value)
-        advice[0] = replace(advice[0], reason=advice[0].reason + _first_for_the_game(advice[0], top_points))
-    return advice
-
-
-def _blended(
-    worlds: Sequence[Advice], world_worth: Mapping[str, float], learned: Mapping[str, Advice], weight: float, score: GameScore
-) -> tuple[list[Advice], dict[str, float]]:
-    """Each choice scored on the worlds, worth ``weight`` times its learned worth plus the rest times its worth on the
-    worlds (``world_worth``: in chance of winning the game where a table covers the variant, else in points), best
-    first."""
-    advice: list[Advice] = []
-    utilities: dict[str, float] = {}
-    for world in worlds:
-        taught = learned[world.action]
-        value = round(weight * taught.value + (1 - weight) * world.value, 3)
-        reason = (
-            f"scores {value:+.2f} points on average: {taught.value:+.2f} as learned from self-play, "
-            f"{world.value:+.2f} on solved worlds"
-        )
-        chance = change = None
-        if score.before is not None and taught.win_chance is not None and world.win_chance is not None:
-            chance = round(weight * taught.win_chance + (1 - weight) * world.win_chance, 4)
-            change = round(chance - score.before, 4)
-            reason += f"; chance of winning the game {100 * chance:.0f}% (it was {100 * score.before:.0f}% at the deal)"
-            utilities[world.action] = weight * taught.win_chance + (1 - weight) * world_worth[world.action]
-        else:
-            utilities[world.action] = weight * taught.value + (1 - weight) * world_worth[world.action]
-        advice.append(Advice(world.action, value, reason, chance, change))
-    advice.sort(key=lambda choice: -utilities[choice.action])
-    if score.before is not None and len(advice) > 1 and advice[0].value < max(choice.value for choice in advice):
-        top_points = max(advice, key=lambda choice: choice.value)
-        advice[0] = replace(advice[0], reason=advice[0].reason + _first_for_the_game(advice[0], top_points))
-    return advice, utilities
-
-
-def _first_for_the_game(first: Advice, top_points: Advice) -> str:
-    """Why a choice that scores fewer points on average than ``top_points`` is listed first."""
-    return (
-        f"; first for the game: {100 * (first.win_chance or 0.0):.0f}% to win it against "
-        f"{100 * (top_points.win_chance or 0.0):.0f}% for the choice that scores the most points"
-    )
+        return settle(game, hand, split, size, score)
 
 
 def _quick_value(view: View, action: str) -> float:
@@ -835,4 +341,4 @@ def advise(observation: Mapping[str, Any], **settings: Any) -> list[Advice]:
 
 register("pimc", PimcBot)
 
-__all__ = ["DEFAULT_TIME_BUDGET", "LEVEL_SAMPLES", "PIMC_DEFAULTS", "Advice", "PimcBot", "advise", "solver_function"]
+__all__ = ["PimcBot", "advise"]

@@ -16,12 +16,9 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None, **settings: Any) -> None:
-        # ``options`` (the game's options) is accepted, and unused, so every bot takes the same common setting.
-        unknown = sorted(set(settings) - {"options"})
-        if unknown:
-            raise OptionError(
-                f"the random bot has no setting {unknown[0]!r}; its settings are: options", unknown[0], ("options",)
-            )
+        if settings:
+            unknown = sorted(settings)[0]
+            raise OptionError(f"the random bot has no setting {unknown!r}; it has no settings", unknown, ())
         self._rng = random.Random(seed)
 
     def act(self, observation: Mapping[str, Any]) -> str:

@@ -13,17 +13,13 @@ exactly the observed position with the hidden cards filled in.
 
 Given a model of the other seats' bidding, a world is also made to explain
 their bids: whole deals are drawn and the first the model bids through as
-the others did is kept, or (``by_seat``) each bidder's own cards are drawn
-until they explain its bids, the bidders who said most first.
+the others did is kept.
 """
 
 from __future__ import annotations
 
-import operator
 import random
-from collections import Counter
-from collections.abc import Callable, Mapping
-from functools import partial
+from collections.abc import Mapping
 from typing import Any
 
 from bowers.bots.base import Bot
@@ -36,7 +32,6 @@ HIDDEN = "??"
 RETRIES = 30
 RARE_CALLS = ("alone", "jambone", "defend-alone")
 RARE_MISS_WEIGHT = 4  # a rare call the model would not have made counts as this many ordinary misses
-SEAT_DEAL_TRIES = 2  # whole deals drawn with each bidder's hand fitted to its bids (``sample(by_seat=True)``)
 BIDDING_WORDS = {"pass", "order", "call", "bid", "alone", "partner", "jambone", "defend-alone", "twos-threes", "decline"}
 
 
@@ -50,11 +45,6 @@ def _miss_weight(action: str) -> int:
     return RARE_MISS_WEIGHT if action in RARE_CALLS else 1
 
 
-def _moves_cards(action: str) -> bool:
-    """True for an action that is no bid or that moves cards between hands (twos and threes): bidding is over."""
-    return action.split(":")[0] not in BIDDING_WORDS or action.startswith("twos-threes")
-
-
 def _pick(rng: random.Random, pool: int, count: int) -> int:
     """``count`` cards drawn uniformly from ``pool``, as a bit set."""
     if count <= 0:
@@ -65,8 +55,8 @@ def _pick(rng: random.Random, pool: int, count: int) -> int:
 class Sampler:
     """Samples full-information worlds consistent with one observation (parsed once, sampled many times)."""
 
-    def __init__(self, observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> None:
-        self.view = view = View(observation, options)
+    def __init__(self, observation: Mapping[str, Any]) -> None:
+        self.view = view = View(observation)
         self.observation = observation
         rules = view.rules
         self.options = dict(rules.options)
@@ -117,7 +107,6 @@ class Sampler:
             visible |= 1 << turn_up  # still in the kitty
         for cards in known:
             visible |= cards
-        self.deck_cards = deck
         self.pool = deck & ~visible & ~forced_discard
         self.needs = [0 if seat == me else view.hand_sizes[seat] - known[seat].bit_count() for seat in range(n)]
         self.allowed = [0] * n
@@ -144,43 +133,15 @@ class Sampler:
         self.order = sorted(
             (s for s in range(n) if s != me and self.needs[s] > 0), key=lambda s: self.allowed[s].bit_count() - self.needs[s]
         )
-        # Bidding before any card changed hands: a seat that bid there, and whose hand never changed since (no
-        # discard, exchange, pick-up or twos and threes), bid with the cards it holds now plus those it played, so
-        # its hand can be drawn until it explains its own bids (``sample(by_seat=True)``).
-        history = view.history
-        self.fit_end = next((i for i, (_, action) in enumerate(history) if _moves_cards(action)), len(history))
-        changed = {actor for actor, action in history if action.startswith(("discard:", "give:", "twos-threes:"))}
-        changed |= {view.partner_of(actor) for actor, action in history if action.startswith("give:")}
         # The auction's declarer has taken the kitty once it discards.
         self.declarer_took_kitty = (
             rules.bidding == "auction" and view.maker >= 0 and view.phase in ("discard", "play", "renege-review")
         )
-        if self.declarer_took_kitty:
-            changed.add(view.maker)
-        if turn_up >= 0 and view.turn_up_state == "taken":
-            changed.add(view.dealer)
-        early_bids = [history[index] for index in sorted(self.bids) if index < self.fit_end]
-        bidders = {actor for actor, _ in early_bids}
-        self.fit_seats = bidders - changed
-        # Fitted one after another, the seats whose bids say most go first: a pass fits most hands, so the
-        # passers take their cards from what the bidders left rather than the other way round.
-        calls = Counter(actor for actor, action in early_bids if action != "pass")
-        self.fit_order = sorted(self.order, key=lambda seat: (seat not in self.fit_seats, -calls[seat]))
-        # The declarer who took the kitty bid with its cards but the kitty's: which of them came from the kitty
-        # can be drawn until they explain its bids too (unless cards also changed hands in an exchange).
-        self.fit_declarer = (
-            self.declarer_took_kitty
-            and view.maker in bidders
-            and not any(action.startswith(("give:", "twos-threes:")) for _, action in history)
-        )
 
     # ------------------------------------------------------------------ current holdings
 
-    def _holdings(self, rng: random.Random, model: Bot | None = None, seat_tries: int = 0) -> tuple[list[int], int]:
-        """Each seat's cards now, and the rest of the unseen cards (kitty and discards).
-
-        With a ``model`` and ``seat_tries``, each seat in ``fit_seats`` gets the first of up to ``seat_tries``
-        draws of its cards with which the model bids as it did (else the closest)."""
+    def _holdings(self, rng: random.Random) -> tuple[list[int], int]:
+        """Each seat's cards now, and the rest of the unseen cards (kitty and discards)."""
         view = self.view
         for _ in range(RETRIES):
             # Quick draws, seat by seat, the most constrained first; usually the first succeeds.
@@ -188,17 +149,13 @@ class Sampler:
             holdings[view.seat] = view.hand
             remaining = self.pool
             ok = True
-            for seat in self.fit_order if seat_tries > 0 and model is not None else self.order:
+            for seat in self.order:
                 allowed = self.allowed[seat] & remaining
                 need = self.needs[seat]
                 if allowed.bit_count() < need:
                     ok = False
                     break
-                if model is not None and seat_tries > 0 and seat in self.fit_seats:
-                    with_the_rest = partial(operator.or_, self.known[seat] | view.played_by[seat])  # its hand at its bids
-                    chosen = self._fitted(rng, model, seat, allowed, need, seat_tries, with_the_rest)
-                else:
-                    chosen = _pick(rng, allowed, need)
+                chosen = _pick(rng, allowed, need)
                 holdings[seat] = chosen
                 remaining &= ~chosen
             if ok:
@@ -207,58 +164,6 @@ class Sampler:
         # every seat's need satisfiable, so it never fails when any consistent deal exists.
         holdings, remaining = self._constrained_holdings(rng)
         return self._with_known(holdings), remaining | self.forced_discard | self.own_discards
-
-    def _fitted(
-        self, rng: random.Random, model: Bot, seat: int, pool: int, count: int, tries: int, hand_of: Callable[[int], int]
-    ) -> int:
-        """The first of up to ``tries`` draws of ``count`` cards from ``pool`` that makes ``seat``'s hand at its bids,
-        ``hand_of(drawn)``, one with which the model bids as the seat did (else the closest draw)."""
-        best, best_misses = 0, -1
-        for _ in range(tries):
-            drawn = _pick(rng, pool, count)
-            misses = self._seat_misses(model, seat, hand_of(drawn), best_misses)
-            if best_misses < 0 or misses < best_misses:
-                best, best_misses = drawn, misses
-            if best_misses == 0:
-                break
-        return best
-
-    def _seat_misses(self, model: Bot, seat: int, hand: int, limit: int) -> int:
-        """How many of ``seat``'s bids before any card changed hands the model would not make holding ``hand``.
-
-        The model sees only the seat's own cards and what was public, so the other hands of the probe deal are
-        any cards; its answers are kept under the same questions as in ``_replay``.  Counting stops at ``limit``.
-        """
-        view = self.view
-        rules = view.rules
-        rest = self.deck_cards & ~hand
-        turn_up = view.turn_up
-        if turn_up >= 0:
-            rest &= ~(1 << turn_up)
-        loose = cards_of(rest)
-        dealt = [0] * view.players
-        for other in range(view.players):
-            if other == seat:
-                dealt[other] = hand
-            else:
-                dealt[other] = to_hand(loose[: rules.hand_size])
-                del loose[: rules.hand_size]
-        kitty = ([turn_up] if turn_up >= 0 else []) + loose
-        game = self._game(dealt, kitty)
-        index_of = game.space.index
-        misses = 0
-        for index, (actor, action) in enumerate(view.history[: self.fit_end]):
-            if actor == seat and index in self.bids and len(game.legal_action_ids()) > 1:
-                key = self._question(model, game, index, actor, {})
-                answer = self._answers.get(key)
-                if answer is None:
-                    answer = self._answers[key] = model.act(game.observation(actor))
-                if answer != action:
-                    misses += _miss_weight(action)
-                    if 0 <= limit <= misses:
-                        return misses
-            game.apply_id(index_of[action])
-        return misses
 
     def _with_known(self, holdings: list[int]) -> list[int]:
         """The drawn holdings with the cards known to be in each hand added."""
@@ -313,23 +218,18 @@ class Sampler:
 
     # ------------------------------------------------------------------ rebuilding the deal
 
-    def sample(self, rng: random.Random, model: Bot | None = None, tries: int = 1, by_seat: bool = False) -> Game:
+    def sample(self, rng: random.Random, model: Bot | None = None, tries: int = 1) -> Game:
         """One world: a ``Game`` at the observed position, hidden cards filled in.
 
         With a ``model`` (a bot that stands for the other players), up to
         ``tries`` deals are drawn and the first in which the model would have
         bid exactly as the other seats did is kept (else the one closest to
         it): a seat that went alone then holds a hand worth going alone with.
-        With ``by_seat``, each bidder whose hand has not changed since gets the
-        first of up to ``tries`` draws of its own cards that explains its own
-        bids, and then up to ``SEAT_DEAL_TRIES`` whole deals are drawn so.
         """
         best: Game | None = None
         best_misses = -1
-        seat_tries = max(1, tries) if by_seat and model is not None and (self.fit_seats or self.fit_declarer) else 0
-        deals = min(max(1, tries), SEAT_DEAL_TRIES) if seat_tries else max(1, tries)
-        for _ in range(deals):
-            world, misses = self._draw(rng, model, best_misses, seat_tries)
+        for _ in range(max(1, tries)):
+            world, misses = self._draw(rng, model, best_misses)
             if world is not None and (best is None or misses < best_misses):
                 best, best_misses = world, misses
             if best_misses == 0:
@@ -337,12 +237,12 @@ class Sampler:
         assert best is not None
         return best
 
-    def _draw(self, rng: random.Random, model: Bot | None, limit: int, seat_tries: int = 0) -> tuple[Game | None, int]:
+    def _draw(self, rng: random.Random, model: Bot | None, limit: int) -> tuple[Game | None, int]:
         """A world and how many of the other seats' bids the model disagrees with (None past ``limit``)."""
         view = self.view
         rules = view.rules
         n = view.players
-        holdings, rest = self._holdings(rng, model, seat_tries)
+        holdings, rest = self._holdings(rng)
         dealt = [holdings[s] | view.played_by[s] for s in range(n)]
         history = list(view.history)
         replacements: dict[int, str] = {}
@@ -372,14 +272,7 @@ class Sampler:
                     name = action.split(":")[1] if action.startswith("give:") else HIDDEN
                     if name != HIDDEN and view.partner_of(actor) == view.maker:
                         received |= 1 << card_of(name)
-                if seat_tries and model is not None and self.fit_declarer:
-                    # Which of the declarer's cards came from the kitty: those that leave it a hand that bids as it did.
-                    cards = dealt[view.maker]
-                    taken_kitty = self._fitted(
-                        rng, model, view.maker, cards, rules.kitty_size, seat_tries, lambda taken: cards & ~taken
-                    )
-                else:
-                    taken_kitty = _pick(rng, dealt[view.maker] & ~received, rules.kitty_size)
+                taken_kitty = _pick(rng, dealt[view.maker] & ~received, rules.kitty_size)
                 dealt[view.maker] &= ~taken_kitty
                 kitty_from_declarer = cards_of(taken_kitty)
         elif view.turn_up >= 0 and view.turn_up_state == "taken":
@@ -498,11 +391,9 @@ class Sampler:
         return kitty
 
 
-def sample_worlds(
-    observation: Mapping[str, Any], count: int, seed: int | None = None, options: Mapping[str, Any] | None = None
-) -> list[Game]:
+def sample_worlds(observation: Mapping[str, Any], count: int, seed: int | None = None) -> list[Game]:
     """``count`` full-information games consistent with what the observing seat has seen."""
-    sampler = Sampler(observation, options)
+    sampler = Sampler(observation)
     rng = random.Random(seed)
     return [sampler.sample(rng) for _ in range(count)]
 

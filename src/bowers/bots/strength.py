@@ -153,13 +153,9 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
     return tricks if tricks < cards else float(cards)
 
 
-def trick_distribution(mean: float, spread: float, tricks: int) -> tuple[float, ...]:
-    """Chances of taking 0..tricks tricks: a discretised normal around ``mean``."""
-    return _distribution(round(mean, 2), round(spread, 2), tricks)
-
-
 @lru_cache(maxsize=8192)
 def _distribution(mean: float, spread: float, tricks: int) -> tuple[float, ...]:
+    """Chances of taking 0..tricks tricks: a discretised normal around ``mean``."""
     weights = [math.exp(-((k - mean) ** 2) / (2 * spread * spread)) for k in range(tricks + 1)]
     total = sum(weights)
     return tuple(w / total for w in weights)

@@ -1,9 +1,9 @@
 """A seat's observation read into bit sets: what every bot and the sampler reason from.
 
-``read_view`` turns ``Game.observation(seat)`` (or its JSON round-trip) into a
-``View``: the rules, the trump tables, the seat's cards, the cards seen played,
-the suits each seat has shown out of, and the cards whose holder is known.  It
-reads nothing but the observation, so nothing built on it can see a hidden card.
+``View`` turns ``Game.observation(seat)`` (or its JSON round-trip) into the
+rules, the trump tables, the seat's cards, the cards seen played, the suits
+each seat has shown out of, and the cards whose holder is known.  It reads
+nothing but the observation, so nothing built on it can see a hidden card.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from bowers.cards import CARD_NAMES, parse_card, to_hand
-from bowers.errors import OptionError
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 from bowers.variants import Rules, make_rules
 
 _CARD_INDEX = {name: card for card, name in enumerate(CARD_NAMES)}
-_TRUMP_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}
+TRUMP_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": NO_TRUMP}  # a trump's letters in actions and observations, and its index
 
 
 def card_of(name: str) -> int:
@@ -33,30 +32,30 @@ def cards_from_names(names: Any) -> int:
     return to_hand(card_of(name) for name in names)
 
 
-def infer_options(observation: Mapping[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The game's options: those the observation carries, else the bot's setting, else what the seen cards imply.
+_RULES: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
 
-    The standard deck size can be told from the cards: a 7 or 8 means 32 cards, the Joker means 25.
-    """
-    carried = observation.get("options")
-    if isinstance(carried, Mapping):
-        return dict(carried)
-    chosen = dict(options or {})
-    if observation.get("variant") in ("standard", "two-hand") and "deck" not in chosen:
-        names = list(observation.get("hand") or [])
-        names.extend(action[5:7] for _, action in observation.get("history") or [] if action.startswith("play:"))
-        names.append(observation.get("turn_up") or "")
-        if "JK" in names:
-            chosen["deck"] = 25
-        elif any(name[:1] in ("7", "8") for name in names):
-            chosen["deck"] = 32
-    return chosen
+
+def rules_of(observation: Mapping[str, Any]) -> Rules:
+    """The rules of the game an observation is of: its ``variant`` and ``options`` (cached by that pair)."""
+    variant = observation["variant"]
+    options = observation.get("options") or {}
+    try:
+        key = (variant, tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())))
+        rules = _RULES.get(key)
+    except TypeError:  # an option whose value cannot be a key: built every time
+        return make_rules(variant, **options)
+    if rules is None:
+        rules = make_rules(variant, **options)
+        if len(_RULES) < 1024:
+            _RULES[key] = rules
+    return rules
 
 
 class View:
     """Everything a seat knows, as bit sets and small lists (built once per decision)."""
 
     __slots__ = (
+        "__weakref__",
         "alone",
         "dealer",
         "deck_hand",
@@ -71,7 +70,6 @@ class View:
         "jamboree",
         "led",
         "legal",
-        "live_share",
         "lone_defender",
         "maker",
         "observation",
@@ -91,7 +89,6 @@ class View:
         "teams",
         "to_act",
         "trick",
-        "trick_estimates",
         "tricks_won",
         "trump",
         "turn_up",
@@ -100,17 +97,10 @@ class View:
         "voids",
     )
 
-    def __init__(self, observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, observation: Mapping[str, Any]) -> None:
         self.observation = observation
-        # Worked out on first use (the bots' hand evaluation asks the same questions many times a decision).
-        self.unseen_cards: int | None = None
-        self.live_share: float | None = None
-        self.trick_estimates: dict[tuple[int, int, int], float] = {}
-        variant = observation["variant"]
-        try:
-            self.rules: Rules = make_rules(variant, **infer_options(observation, options))
-        except OptionError:
-            self.rules = make_rules(variant)
+        self.unseen_cards: int | None = None  # worked out on first use
+        self.rules: Rules = rules_of(observation)
         rules = self.rules
         self.deck_hand = _deck_hand(rules)
         self.players = rules.players
@@ -126,7 +116,7 @@ class View:
         turn_up = observation.get("turn_up")
         self.turn_up = card_of(turn_up) if turn_up else -1
         self.turn_up_state = observation.get("turn_up_state")
-        self.trump = _TRUMP_INDEX[observation["trump"]] if observation.get("trump") else -1
+        self.trump = TRUMP_INDEX[observation["trump"]] if observation.get("trump") else -1
         self.tables: TrumpTables | None = (
             trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, self.trump) if self.trump >= 0 else None
         )
@@ -191,7 +181,7 @@ class View:
                 played |= 1 << card
                 played_by[player] |= 1 << card
                 if not trick:
-                    led = _TRUMP_INDEX[parts[2]] if len(parts) == 3 else tables.effective_suit[card]
+                    led = TRUMP_INDEX[parts[2]] if len(parts) == 3 else tables.effective_suit[card]
                     best = tables.power[led][card]
                     winner = player
                 else:
@@ -287,11 +277,6 @@ class View:
         return out & ~self.played
 
     @property
-    def in_play_phase(self) -> bool:
-        """True while cards are being played."""
-        return self.phase == "play"
-
-    @property
     def acting_hand(self) -> int:
         """The cards of the hand this seat is choosing for: its own, or the Jambone hand it plays for."""
         if self.playing_for >= 0:
@@ -313,8 +298,3 @@ def _deck_hand(rules: Rules) -> int:
     if deck is None:
         deck = _DECK_HANDS[rules.deck] = to_hand(rules.deck)
     return deck
-
-
-def read_view(observation: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> View:
-    """The ``View`` of an observation."""
-    return View(observation, options)

@@ -27,7 +27,6 @@ from bowers.game import Game
 from bowers.storage import SavedGame, games_dir, load_record, new_game_path, save_record, saved_games
 from bowers.table import HUMAN, Seat, Table
 from bowers.variants import make_rules, variants
-from bowers.variants import variant as find_variant
 
 STRONG_BOT = "pimc"
 # The bots tried, in order, when the strong bot is not installed.
@@ -59,27 +58,10 @@ def bot_settings(name: str, level: int) -> dict[str, Any]:
     return settings
 
 
-def chosen_options(game: Game) -> dict[str, Any]:
-    """The game's options that differ from the variant's defaults, as JSON-able values (bots are told these)."""
-    defaults = find_variant(game.variant).defaults()
-    chosen = {}
-    for name, value in game.options.items():
-        default = defaults.get(name)
-        if isinstance(value, list | tuple) and isinstance(default, list | tuple):
-            same = list(value) == list(default)
-        else:
-            same = value == default
-        if not same:
-            chosen[name] = list(value) if isinstance(value, tuple) else value
-    return chosen
-
-
-def make_seats(
-    players: int, teams: int, you: int, partner: str, opponents: str, level: int, options: Mapping[str, Any] | None = None
-) -> list[Seat]:
+def make_seats(players: int, teams: int, you: int, partner: str, opponents: str, level: int) -> list[Seat]:
     """The person at ``you``, partners (same team) played by ``partner``, everyone else by ``opponents``.
 
-    Each bot is given the chosen level (when it has levels) and the game's non-default ``options``.
+    Each bot is given the chosen level (when it has levels); bots read the game's options from what they see.
     """
     seats = []
     for seat in range(players):
@@ -89,8 +71,6 @@ def make_seats(
         name = partner if seat % teams == you % teams else opponents
         settings = bot_settings(name, level)
         label = f"{name} {settings['level']}" if "level" in settings else name
-        if options:
-            settings["options"] = dict(options)
         seats.append(Seat(name, settings, label))
     return seats
 
@@ -257,8 +237,7 @@ def play_command(
                 if bot is not None and bot not in bots.names():
                     raise click.ClickException(f"unknown bot {bot!r}; bots: {', '.join(bots.names())}")
             game = Game(rules.variant, seed=seed, **_options(option_pairs))
-            options = chosen_options(game)
-            seats = make_seats(rules.players, rules.teams, seat, partner or strong, opponents or strong, level, options)
+            seats = make_seats(rules.players, rules.teams, seat, partner or strong, opponents or strong, level)
             path = new_game_path(rules.variant)
             game.metadata["created"] = datetime.now(UTC).isoformat(timespec="seconds")
             game.metadata["front_end"] = "terminal"
@@ -275,9 +254,6 @@ def play_command(
             raise click.ClickException(message) from None
     # A hint may think a little longer than a bot's turn: the person asked for it.
     hint_settings: dict[str, Any] = {"level": level, "time_budget": 2 * THINKING_SECONDS} if strong == STRONG_BOT else {}
-    game_options = chosen_options(table.game)
-    if game_options:
-        hint_settings["options"] = game_options
     TerminalGame(table, you, console, save_path=path, pace=pace, hint_settings=hint_settings).run()
 
 
@@ -364,4 +340,4 @@ def register(group: click.Group) -> None:
     group.add_command(history_command)
 
 
-__all__ = ["bot_settings", "chosen_options", "history_command", "make_seats", "play_command", "register", "strong_bot"]
+__all__ = ["bot_settings", "history_command", "make_seats", "play_command", "register", "strong_bot"]
