@@ -37,8 +37,7 @@ from bowers.bots import create
 from bowers.bots.analysis import analyze_record
 from bowers.egn import dump_egn, egn_to_record
 from bowers.errors import RecordError
-from bowers.match import play_match
-from bowers.match import play_games
+from bowers.match import play_games, play_match
 from bowers.stats import study_records
 from bowers.variants import variant, variants
 
