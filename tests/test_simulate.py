@@ -124,7 +124,7 @@ def test_counts_match_the_results() -> None:
     with_maker = [r for r in played if r["maker"] is not None and r["made"] is not None]
     assert summary["maker_success_rate"] == pytest.approx(sum(r["made"] for r in with_maker) / len(with_maker))
     assert summary["average_points_per_hand"] == pytest.approx(sum(sum(r["points"]) for r in results) / len(results))
-    loners = [r for r in played if r["alone"] and not r["jambone"]]
+    loners = [r for r in played if r["maker"] is not None and r["alone"]]  # a Jambone is played alone too
     assert summary["loners"]["count"] == len(loners)
     assert summary["loners"]["succeeded"] == sum(bool(r["made"]) for r in loners)
     defended = [r for r in played if r["lone_defender"] is not None]
@@ -205,6 +205,8 @@ def test_simulate_and_stats_give_the_same_value_for_the_same_figure_on_the_same_
     assert summary["maker_success_rate"] == figures["makers_made"].value
     assert summary["jambones"]["count"] == figures["jambone"].count
     assert summary["jambones"]["success_rate"] == figures["jambone_made"].value
+    assert summary["loners"]["count"] == figures["loners"].count
+    assert summary["loners"]["success_rate"] == figures["loners_made"].value
     for level, event in summary["contracts"].items():
         assert event["count"] == figures[f"contract_{level}"].count
         assert event["success_rate"] == figures[f"contract_{level}_made"].value

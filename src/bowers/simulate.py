@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bowers import engine_kind
-from bowers.facts import RATES, HandFacts, Rate, Whose, any_hand, decided, hand_facts, made_by, named_rate, stood
+from bowers.facts import RATES, HandFacts, Rate, decided, hand_facts, named_rate
 from bowers.game import Game
 from bowers.seeds import derived_seeds
 from bowers.variants import AUCTION, Rules, as_rules
@@ -66,15 +66,8 @@ def play_random_game(
     return game, actions
 
 
-def _alone_not_jambone(hand: HandFacts, whose: Whose) -> bool:
-    """One of the teams made trump alone, other than in a Jambone."""
-    return made_by(hand, whose) and hand.alone and not hand.jambone
-
-
-# The events ``simulate`` reports that are not figures of ``bowers stats``: loners other than Jambones (a
-# Jambone is counted on its own), and lone defences, which succeed when the makers are euchred.
-LONERS = Rate("loners other than Jambones", any_hand, _alone_not_jambone)
-LONERS_MADE = Rate("loners other than Jambones made", decided(_alone_not_jambone), stood)
+# The one event ``simulate`` reports that is not a figure of ``bowers stats``: lone defences, which succeed when
+# the makers are euchred.  Its loners are the study's (Jambones, played alone, among them).
 LONE_DEFENCES_WON = Rate(
     "lone defences that euchred the makers", decided(RATES["defended_alone"].success), RATES["euchred"].success
 )
@@ -114,7 +107,7 @@ class _Tally:
         self.hands = 0
         self.points = 0
         self.makers = _Event(RATES["trump_made"], RATES["makers_made"])
-        self.loners = _Event(LONERS, LONERS_MADE)
+        self.loners = _Event(RATES["loners"], RATES["loners_made"])
         self.lone_defences = _Event(RATES["defended_alone"], LONE_DEFENCES_WON)
         self.jambones = _Event(RATES["jambone"], RATES["jambone_made"])
         self.contracts = {
