@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from bowers.errors import OptionError
+from bowers.facts import contract_levels
 from bowers.game import Game
 from bowers.players import RandomPlayer
-from bowers.simulate import CONTRACT_LEVELS, game_seeds, play_random_game, simulate
+from bowers.simulate import game_seeds, play_random_game, simulate
 from bowers.variants import make_rules, variants
 
 TIMING = ("seconds", "games_per_second", "hands_per_second")
@@ -162,7 +163,7 @@ def test_ultimate_counts_twos_and_threes() -> None:
 def test_bid_counts_contracts_by_level() -> None:
     summary = simulate("bid", 10, seed=6)
     contracts = summary["contracts"]
-    assert list(contracts) == list(CONTRACT_LEVELS)
+    assert list(contracts) == list(contract_levels(make_rules("bid"))) == ["3", "4", "5", "5NT"]
     played = summary["hands"] - summary["misdeals"]
     assert sum(level["count"] for level in contracts.values()) == played
     for level in contracts.values():

@@ -15,9 +15,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bowers.actions import NO_TRUMP, parse_contract
 from bowers.game import Game
 from bowers.hand import TrumpMade
-from bowers.variants import Rules
+from bowers.variants import AUCTION, Rules
 
 # How trump was made in a hand, as the engine tells it (``TrumpMade``): the turn-up rounds' ways, an auction's bid apart.
 MAKINGS = tuple(made.value for made in TrumpMade if made is not TrumpMade.BID)
@@ -193,8 +194,26 @@ def made_in(making: str) -> HandTest:
 
 
 def contract_level(contract: str) -> str:
-    """The level of an auction's contract, as figures name it: ``"4H"`` -> ``"4"``, ``"5NT"`` -> ``"5NT"``."""
-    return contract if contract.endswith("NT") else contract[:-1]
+    """The level of an auction's contract, as figures name it: ``"4H"`` -> ``"4"``, ``"5NT"`` -> ``"5NT"``.
+
+    >>> contract_level("4H"), contract_level("5NT")
+    ('4', '5NT')
+    """
+    level, suit = parse_contract(contract)
+    return f"{level}NT" if suit == NO_TRUMP else str(level)
+
+
+def contract_levels(rules: Rules) -> tuple[str, ...]:
+    """An auction's contract levels as figures name them, lowest first: its suit levels, then its no-trump bid
+    (none without an auction).
+
+    >>> from bowers.variants import make_rules
+    >>> contract_levels(make_rules("bid")), contract_levels(make_rules("standard"))
+    (('3', '4', '5', '5NT'), ())
+    """
+    if rules.bidding != AUCTION:
+        return ()
+    return (*(str(level) for level in rules.bid_levels), f"{rules.hand_size}NT")
 
 
 def contract_of(level: str) -> HandTest:

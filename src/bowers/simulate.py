@@ -15,17 +15,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bowers import engine_kind
-from bowers.facts import RATES, HandFacts, Rate, decided, hand_facts, named_rate
+from bowers.facts import RATES, HandFacts, Rate, contract_levels, decided, hand_facts, named_rate
 from bowers.game import Game
 from bowers.seeds import derived_seeds
 from bowers.variants import AUCTION, Rules, as_rules
-
-CONTRACT_LEVELS = ("3", "4", "5", "5NT")  # the levels of the bid variant
-
-
-def contract_levels(rules: Rules) -> tuple[str, ...]:
-    """The contract levels of an auction variant, lowest first: its suit levels, then its no-trump bid."""
-    return (*(str(level) for level in rules.bid_levels), f"{rules.hand_size}NT")
 
 
 def game_seeds(seed: int, index: int) -> tuple[int, int]:

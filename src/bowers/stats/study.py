@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bowers.errors import OptionError, RecordError
-from bowers.facts import HandFacts, game_makings, hand_facts, net
+from bowers.facts import HandFacts, contract_levels, game_makings, hand_facts, net
 from bowers.game import replay
 from bowers.match.runner import SIDE_LABELS, plan_games, plan_match
 from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
@@ -141,9 +141,9 @@ def study(
         if games is not None:
             hands_per_game.append(sum(p.hands for p in outcome.passes) / len(outcome.passes))
     seconds = time.perf_counter() - start
-    levels = [f"{level}" for level in checked.rules.bid_levels] + [f"{checked.rules.hand_size}NT"]
+    levels = contract_levels(checked.rules)
     auction = checked.rules.bidding == AUCTION
-    figures = hand_figures(hands, checked.rules.players, len(checked.sides), auction, levels if auction else [])
+    figures = hand_figures(hands, checked.rules.players, len(checked.sides), auction, levels)
     if hands_per_game:
         figures["hands_per_game"] = mean_figure(hands_per_game)
     return Study(
@@ -200,7 +200,7 @@ def compare(
     second = study(second_rules, **arguments)
     rules = second_rules
     auction = rules.bidding == AUCTION
-    levels = [str(level) for level in rules.bid_levels] + [f"{rules.hand_size}NT"] if auction else []
+    levels = contract_levels(rules)
     passes = rules.teams
 
     def compute(hands: Sequence[Hand]) -> Mapping[str, Figure]:
@@ -258,7 +258,7 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
     if not hands:
         raise OptionError("these records hold no finished hand to measure", "records")
     auction = rules.bidding == AUCTION
-    levels = [str(level) for level in rules.bid_levels] + [f"{rules.hand_size}NT"] if auction else []
+    levels = contract_levels(rules)
     passes_of: dict[int, int] = {}
     for hand in hands:
         passes_of[hand.deal] = passes_of.get(hand.deal, 0) + 1
