@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bowers.actions import CLAIM_RENEGE, GIVE, PLAY, PLAY_JOKER, space_for
+from bowers.actions import CLAIM_RENEGE, GIVE, PLAY, PLAY_JOKER, ActionSpace, space_for
 from bowers.cards import CARD_NAMES, parse_card, to_hand
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 from bowers.variants import Rules, make_rules
@@ -83,6 +83,7 @@ class View:
         "rules",
         "seat",
         "sitting_out",
+        "space",
         "tables",
         "team",
         "teams",
@@ -101,6 +102,7 @@ class View:
         self.unseen_cards: int | None = None  # worked out on first use
         self.rules: Rules = rules_of(observation)
         rules = self.rules
+        self.space: ActionSpace = space_for(rules)  # what each action text means (``space.decode_text``)
         self.deck_hand = _deck_hand(rules)
         self.players = rules.players
         self.teams = rules.teams
@@ -157,7 +159,7 @@ class View:
         # claimed a renege later in the hand and been wrong (a correct claim ends the hand, so every claim in the
         # history of the hand in progress was wrong): then none of them had reneged.
         claims: list[tuple[int, int]] = []  # (cards played before the claim, claimer)
-        decode = space_for(self.rules).decode_text
+        decode = self.space.decode_text
         for actor, action in self.history:
             decoded = decode(action)
             kind = decoded.kind
@@ -173,23 +175,16 @@ class View:
                 else:
                     received |= 1 << card
                     given &= ~(1 << card)
-        current = observation.get("trick") or []
-        self.trick = [(seat, card_of(name)) for seat, name in current]
+        self.trick = [(seat, card_of(name)) for seat, name in observation.get("trick") or []]
         led_now = observation.get("led")
         self.led = TRUMP_INDEX[led_now] if self.trick and led_now else -1
         if tables is not None:
-            tricks = observation.get("tricks") or []
-            # The suit led to each trick, the one in progress included (zip stops at the finished ones without it).
-            suits_led = [TRUMP_INDEX[suit] for suit in observation.get("suits_led") or []]
-            if self.trick:
-                suits_led.append(self.led)
             check_voids = not self.rules.reneges
             team_of = self.rules.team_of
             effective_suit = tables.effective_suit
             number = 0  # the card's place among the cards played
-            for cards, led in zip((*tricks, current), suits_led, strict=False):
-                for place, (player, name) in enumerate(cards):
-                    card = card_of(name)
+            for led, cards in self.tricks_led():
+                for place, (player, card) in enumerate(cards):
                     played |= 1 << card
                     played_by[player] |= 1 << card
                     shown_out = place and effective_suit[card] != led
@@ -202,6 +197,18 @@ class View:
         self.given = given
         self.received = received
         self.out_of_play = played | self.returned
+
+    def tricks_led(self) -> list[tuple[int, list[tuple[int, int]]]]:
+        """Every trick of the hand so far, the one in progress last: the suit led to it (the suit a leading Joker
+        named) and its ``(seat, card)`` in play order, each card with the seat whose hand it came from."""
+        observation = self.observation
+        tricks = [
+            (TRUMP_INDEX[suit], [(seat, card_of(name)) for seat, name in cards])
+            for suit, cards in zip(observation.get("suits_led") or [], observation.get("tricks") or [], strict=True)
+        ]
+        if self.trick:
+            tricks.append((self.led, self.trick))
+        return tricks
 
     # ------------------------------------------------------------------ small questions
 
