@@ -46,7 +46,6 @@ as on local processes for the same seed.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import sys
@@ -66,8 +65,10 @@ from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
 from bowers.cli.match import setting_value
 from bowers.errors import BowersError
+from bowers.facts import net
 from bowers.game import Game
-from bowers.match.runner import play_all
+from bowers.match.parallel import play_all
+from bowers.seeds import derived_seed
 
 MODELS = Path(__file__).resolve().parent.parent / "src" / "bowers" / "bots" / "data" / "decision_models.json"
 HELD_BACK = 10  # every tenth deal is held back for evaluation
@@ -78,12 +79,6 @@ HIDDEN = (64, 32)  # the hidden layers' sizes unless --hidden says otherwise
 GenerationPlan = tuple[str, int, int, str, str, tuple[tuple[str, Any], ...]]
 # variant, seed, first deal, deal after the last, behaviour, feature set, the game's options
 GenerationJob = tuple[str, int, int, int, str, str, tuple[tuple[str, Any], ...]]
-
-
-def derived_seed(*parts: object) -> int:
-    """A 63-bit seed from a hash of ``parts``."""
-    digest = hashlib.blake2b(":".join(str(p) for p in ("bowers-bidding", *parts)).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") & ((1 << 63) - 1)
 
 
 class SearchingPlayer:
@@ -112,12 +107,6 @@ def _bots(kind: str, players: int, seed: int) -> list[Player]:
     return [factory(seed=seed + seat) for seat in range(players)]
 
 
-def _net(game: Game, hand_index: int, team: int) -> float:
-    points = game.results[hand_index]["points"]
-    teams = len(points)
-    return float(points[team] - sum(p for t, p in enumerate(points) if t != team) / (teams - 1))
-
-
 def _play_out(game: Game, bots: list[Player]) -> None:
     while game.hand_number == 0 and not game.is_over:
         seat = game.to_act
@@ -137,9 +126,9 @@ def generate(job: GenerationJob) -> dict[str, list[Any]]:
     decisions: list[int] = []
     decision = 0
     for deal in range(start, stop):
-        game = Game(variant, seed=derived_seed(seed, variant, deal), **options)
+        game = Game(variant, seed=derived_seed("bowers-bidding", seed, variant, deal), **options)
         players = game.rules.players
-        bots = _bots(behaviour, players, derived_seed(seed, "bots", deal))
+        bots = _bots(behaviour, players, derived_seed("bowers-bidding", seed, "bots", deal))
         while game.hand_number == 0 and not game.is_over:
             seat = game.to_act
             assert seat is not None
@@ -153,9 +142,9 @@ def generate(job: GenerationJob) -> dict[str, list[Any]]:
                 for action, row in zip(legal, features, strict=True):
                     branch = game.copy()
                     branch.apply(action, seat=seat)
-                    _play_out(branch, _bots(behaviour, players, derived_seed(seed, "branch", deal, decision)))
+                    _play_out(branch, _bots(behaviour, players, derived_seed("bowers-bidding", seed, "branch", deal, decision)))
                     rows.append(row)
-                    values.append(_net(branch, 0, team))
+                    values.append(net(branch.results[0]["points"], team))
                     deals.append(deal)
                     decisions.append(decision)
                 decision += 1
@@ -266,8 +255,7 @@ def train(
     labels = None if outcomes is None else np.searchsorted(outcomes, values)
     sizes = [inputs.shape[1], *hidden, 1 if outcomes is None else len(outcomes)]
     layers = [
-        [rng.normal(0.0, np.sqrt(2.0 / fan_in), (fan_in, fan_out)), np.zeros(fan_out)]
-        for fan_in, fan_out in pairwise(sizes)
+        [rng.normal(0.0, np.sqrt(2.0 / fan_in), (fan_in, fan_out)), np.zeros(fan_out)] for fan_in, fan_out in pairwise(sizes)
     ]
     if start is not None:
         stored = [[np.asarray(layer["weights"]), np.asarray(layer["bias"])] for layer in start["layers"]]

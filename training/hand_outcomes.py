@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import json
 import os
 import sys
@@ -33,19 +32,14 @@ from typing import Any
 from bowers.bots import Bot, create
 from bowers.bots.learned import ModelBidder
 from bowers.game import Game
-from bowers.match.runner import play_all
+from bowers.match.parallel import play_all
+from bowers.seeds import derived_seed
 from bowers.variants import VARIANTS
 
 DEFAULT_OUTPUT = Path(__file__).resolve().parent.parent / "src" / "bowers" / "bots" / "data" / "hand_outcomes.json"
 CHUNK = 250  # hands played by one job
 
 HandsPlan = tuple[str, int, int, str, dict[str, Any]]  # variant, seed, hands, bot, settings
-
-
-def hand_seed(seed: int, variant: str, index: int) -> int:
-    """The deal seed of hand ``index``: a hash of the run's seed, the variant and the index."""
-    digest = hashlib.blake2b(f"bowers-outcomes:{seed}:{variant}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") & ((1 << 63) - 1)
 
 
 def make_bot(name: str, seed: int, settings: dict[str, Any]) -> Bot:
@@ -60,9 +54,10 @@ def play_hands(job: tuple[str, int, int, int, str, dict[str, Any]]) -> Counter[t
     variant, seed, start, stop, bot_name, settings = job
     counts: Counter[tuple[int, ...]] = Counter()
     for index in range(start, stop):
-        game = Game(variant, seed=hand_seed(seed, variant, index))
+        hand_seed = derived_seed("bowers-outcomes", seed, variant, index)  # the deal's seed, and its bots' from it
+        game = Game(variant, seed=hand_seed)
         players = game.rules.players
-        bots = [make_bot(bot_name, hand_seed(seed, variant, index) + seat, settings) for seat in range(players)]
+        bots = [make_bot(bot_name, hand_seed + seat, settings) for seat in range(players)]
         while game.hand_number == 0 and not game.is_over:
             seat = game.to_act
             assert seat is not None

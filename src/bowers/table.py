@@ -16,6 +16,7 @@ from bowers.errors import IllegalAction, RecordError
 from bowers.game import Game, replay
 
 HUMAN = "human"
+RETIRED_SETTINGS = ("options",)  # bot settings that saved games may carry and bots no longer take
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,11 @@ class Seat:
 
     @classmethod
     def from_json(cls, data: Any) -> Seat:
-        """A seat from its JSON form; anything malformed raises ``RecordError``."""
+        """A seat from its JSON form; anything malformed raises ``RecordError``.
+
+        Games saved before bots read the game's options from what they see gave every bot an ``options``
+        setting: it is dropped, so those games still load and play.
+        """
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
             raise RecordError("a table seat is an object with a kind (human or a bot name)")
         settings = data.get("settings") or {}
@@ -46,7 +51,7 @@ class Seat:
             raise RecordError("a table seat's settings must be an object of setting names and values")
         if name is not None and not isinstance(name, str):
             raise RecordError("a table seat's name must be text")
-        return cls(data["kind"], dict(settings), name)
+        return cls(data["kind"], {key: value for key, value in settings.items() if key not in RETIRED_SETTINGS}, name)
 
 
 SaveHook = Callable[[dict[str, Any]], None]

@@ -68,13 +68,13 @@ def test_a_saved_game_whose_bots_carry_the_games_options_still_loads_and_plays(n
     from bowers.table import Seat, Table
 
     game = bowers.Game("standard", seed=4, stick_the_dealer=True, deck=32)
-    settings: dict[str, Any] = {"options": {"stick_the_dealer": True, "deck": 32}}
-    if name == "pimc":
-        settings.update(samples=2, time_budget=0)
+    settings: dict[str, Any] = {"samples": 2, "time_budget": 0} if name == "pimc" else {}
     seats = [Seat(name, dict(settings), f"{name} {seat}") for seat in range(4)]
     record = json.loads(json.dumps(Table(game, seats, bot_seed=1).game.record()))
-    assert record["metadata"]["table"]["seats"][0]["settings"]["options"] == {"stick_the_dealer": True, "deck": 32}
+    for seat in record["metadata"]["table"]["seats"]:  # as such a game was saved
+        seat["settings"]["options"] = {"stick_the_dealer": True, "deck": 32}
     table = Table.from_record(record)
+    assert [dict(seat.settings) for seat in table.seats] == [settings] * 4
     for played in range(1, 7):
         table.play_bot()
         assert len(table.game.record()["deals"][0]["actions"]) == played
@@ -258,3 +258,23 @@ def test_each_hint_says_who_makes_trump_in_its_own_words() -> None:
     auction = bowers.Game("bid", seed=5)
     reasons = [choice.reason for choice in advise(auction.observation(auction.to_act), level=2, bidding="worlds", time_budget=0)]
     assert any("wins the bid" in reason for reason in reasons) and not any("makes trump" in reason for reason in reasons)
+
+
+@pytest.mark.parametrize("variant", ["standard", "railroad-6", "bid"])
+def test_the_view_reads_every_trick_with_its_cards_owners_and_the_suit_led(variant: str) -> None:
+    from bowers.bots.view import View
+    from bowers.cards import to_hand
+
+    rng = random.Random(variant)
+    game = bowers.Game(variant, seed=3)
+    while not (game.hand.tricks_played >= 2 and game.hand.trick):
+        if game.hand_number > 0 or game.is_over:
+            game = bowers.Game(variant, seed=rng.randrange(1000))
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_act
+    view = View(json.loads(json.dumps(game.observation(seat))))
+    tricks = view.tricks_led()
+    assert [cards for _, cards in tricks] == [*game.hand.played, game.hand.trick]
+    assert [led for led, _ in tricks] == [*game.hand.suits_led, game.hand.led]
+    for owner in range(game.rules.players):
+        assert view.played_by[owner] == to_hand(card for _, cards in tricks for player, card in cards if player == owner)

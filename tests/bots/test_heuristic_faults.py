@@ -98,8 +98,10 @@ def test_self_play_makes_no_trump_the_maker_holds_none_of(variant: str) -> None:
             seat = game.to_act
             assert seat is not None
             observation = game.observation(seat)
-            if observation["phase"] == "play" and not observation["trick"] and game.observation(seat)["tricks_won"] == [0] * len(
-                observation["tricks_won"]
+            if (
+                observation["phase"] == "play"
+                and not observation["trick"]
+                and game.observation(seat)["tricks_won"] == [0] * len(observation["tricks_won"])
             ):
                 maker = observation["maker"]
                 stick = bool(game.rules.options.get("stick_the_dealer")) and maker == observation["dealer"]

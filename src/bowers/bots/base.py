@@ -33,17 +33,8 @@ def names() -> list[str]:
     return list(_REGISTRY)
 
 
-# A setting bots no longer take: they read the game's options from every observation.  Games saved before still
-# carry it in their bots' settings, so it is dropped rather than refused.
-_RETIRED_SETTINGS = ("options",)
-
-
 def create(name: str, seed: int | None = None, **settings: Any) -> Bot:
-    """A new bot of the named kind with its own generator seeded by ``seed``; unknown names or settings raise ``OptionError``.
-
-    A retired setting (``options``, which saved games' bots still carry) is ignored.
-    """
+    """A new bot of the named kind with its own generator seeded by ``seed``; unknown names or settings raise ``OptionError``."""
     if not isinstance(name, str) or name.strip().lower() not in _REGISTRY:
         raise OptionError(f"unknown bot {name!r}; bots: {', '.join(_REGISTRY)}", "bot", tuple(_REGISTRY))
-    current = {key: value for key, value in settings.items() if key not in _RETIRED_SETTINGS}
-    return _REGISTRY[name.strip().lower()](seed=seed, **current)
+    return _REGISTRY[name.strip().lower()](seed=seed, **settings)

@@ -70,7 +70,7 @@ class Evaluator:
             position = self._position.from_game(world, counted)
             return dict(zip(position.action_names(), self._move_values(position), strict=True))
         names = world.space.names
-        base = team_tricks(world, counted)
+        base = world.hand.team_tricks[counted]
         out: dict[str, int] = {}
         for action_id in world.hand.legal_ids():
             if names[action_id] == "claim-renege":
@@ -85,7 +85,7 @@ class Evaluator:
         counted = world.rules.team_of(world.hand.to_act) if team is None else team  # type: ignore[arg-type]
         if self._value is not None and self._position is not None and self._remaining(world) <= self.exact_tricks:
             return self._value(self._position.from_game(world, counted))
-        return self._finish(world.copy(), len(world.results), counted) - team_tricks(world, counted)
+        return self._finish(world.copy(), len(world.results), counted) - world.hand.team_tricks[counted]
 
     def _finish(self, game: Game, hand_index: int, team: int) -> int:
         """``team``'s tricks at the end of the hand: the heuristic plays on, the solver finishes when it can."""
@@ -95,7 +95,7 @@ class Evaluator:
             if self._value is not None and self._position is not None and remaining <= self.exact_tricks:
                 if game.hand.phase != PLAY_PHASE or game.hand.to_act is None:
                     break
-                return team_tricks(game, team) + self._value(self._position.from_game(game, team))
+                return game.hand.team_tricks[team] + self._value(self._position.from_game(game, team))
             to_act = game.to_act
             assert to_act is not None
             choice = self.heuristic.act(game.observation(to_act))
@@ -104,10 +104,4 @@ class Evaluator:
         return sum(count for seat, count in enumerate(tricks) if seat % rules.teams == team)
 
 
-def team_tricks(game: Game, team: int) -> int:
-    """The tricks ``team`` has taken so far in the hand in progress."""
-    teams = game.rules.teams
-    return sum(count for seat, count in enumerate(game.hand.tricks_won) if seat % teams == team)
-
-
-__all__ = ["Evaluator", "Solve", "solver_function", "team_tricks"]
+__all__ = ["Evaluator", "Solve", "solver_function"]

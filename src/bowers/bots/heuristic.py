@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from bowers.actions import BID, CALL, DISCARD, ORDER_SUIT, PLAY, PLAY_JOKER, TWOS_THREES
 from bowers.bots.base import register
 from bowers.bots.strength import contract_value, expected_tricks, suit_orders
-from bowers.bots.view import TRUMP_INDEX, View, card_of
+from bowers.bots.view import TRUMP_INDEX, View
 from bowers.cards import CARD_NAMES, TWO, cards_of, rank_of, to_hand
 from bowers.errors import OptionError
 from bowers.hand import hand_points
@@ -185,7 +186,7 @@ def decide(view: View, settings: Mapping[str, Any]) -> str:
     if phase == "round-2":
         return _round_two(view, settings)
     if phase == "joker-call":
-        return _best_call(view, settings, [a for a in legal if a.startswith("call:")], with_turn_up=True)[0]
+        return _best_call(view, settings, _of_kind(view, legal, CALL), with_turn_up=True)[0]
     if phase == "maker-choice":
         return _maker_choice(view, settings)
     if phase == "exchange":
@@ -209,25 +210,14 @@ def _renege_seen(view: View) -> bool:
     if tables is None:
         return False
     shown_out = [0] * view.players
-    trick: list[int] = []
-    active = view.players - len(view.sitting_out)
-    led = -1
-    for actor, action in view.history:
-        if not action.startswith("play:"):
-            continue
-        parts = action.split(":")
-        card = card_of(parts[1])
-        suit = tables.effective_suit[card]
-        # A card of a suit its player showed out of, led or followed, proves the earlier renege.
-        if shown_out[actor] >> suit & 1 and not view.same_team(actor, view.seat) and suit != 4:
-            return True
-        if not trick:
-            led = TRUMP_INDEX[parts[2]] if len(parts) == 3 else suit
-        elif suit != led:
-            shown_out[actor] |= 1 << led
-        trick.append(card)
-        if len(trick) == active:
-            trick = []
+    for led, cards in view.tricks_led():
+        for place, (player, card) in enumerate(cards):
+            suit = tables.effective_suit[card]
+            # A card of a suit its player showed out of, led or followed, proves the earlier renege.
+            if shown_out[player] >> suit & 1 and not view.same_team(player, view.seat) and suit != 4:
+                return True
+            if place and suit != led:
+                shown_out[player] |= 1 << led
     return False
 
 
@@ -267,9 +257,9 @@ def _holds_trump(view: View, hand: int, trump: int) -> bool:
 
 def _round_one(view: View, settings: Mapping[str, Any]) -> str:
     legal = view.legal
-    suits = [a for a in legal if a.startswith("order:")]
+    suits = _of_kind(view, legal, ORDER_SUIT)
     if suits:  # Ultimate's turned-up Joker: the orderer names trump
-        values = {a: _order_value(view, settings, TRUMP_INDEX[a[6:]]) for a in suits}
+        values = {a: _order_value(view, settings, view.space.decode_text(a).suit) for a in suits}
         best = max(values, key=lambda a: values[a])
         return best if values[best] > float(settings["call_margin"]) or "pass" not in legal else "pass"
     turn_up = view.turn_up
@@ -282,7 +272,7 @@ def _best_call(view: View, settings: Mapping[str, Any], calls: list[str], with_t
     rules = view.rules
     best, best_value = calls[0], -1e9
     for action in calls:
-        trump = TRUMP_INDEX[action.split(":")[1]]
+        trump = view.space.decode_text(action).suit
         hand = view.hand
         if with_turn_up and view.turn_up >= 0:
             hand = (hand | 1 << view.turn_up) & ~best_discard(view, hand | 1 << view.turn_up, trump)
@@ -298,7 +288,7 @@ def _best_call(view: View, settings: Mapping[str, Any], calls: list[str], with_t
 
 
 def _round_two(view: View, settings: Mapping[str, Any]) -> str:
-    calls = [a for a in view.legal if a.startswith("call:")]
+    calls = _of_kind(view, view.legal, CALL)
     if not calls:
         return "pass"
     best, value = _best_call(view, settings, calls)
@@ -383,12 +373,13 @@ def _exchange(view: View) -> str:
 
 def _discard(view: View) -> str:
     if any("," in a for a in view.legal):  # the auction declarer lays away as many cards as the kitty held
-        count = len(view.legal[0].split(":")[1].split(","))
+        count = len(view.space.decode_text(view.legal[0]).cards)
         cards = best_discard(view, view.hand, view.trump, count)
         action = "discard:" + ",".join(_card_name(c) for c in cards_of(cards))
         return action if action in view.legal else view.legal[0]
     # Only the cards the rules let go (with discard_turn_up off, the dealer keeps the card just taken up).
-    allowed = to_hand(card_of(action.split(":")[1]) for action in view.legal if action.startswith("discard:"))
+    decode = view.space.decode_text
+    allowed = to_hand(decode(action).card for action in _of_kind(view, view.legal, DISCARD))
     card = cards_of(best_discard(view, view.hand, view.trump, allowed=allowed))[0]
     return f"discard:{_card_name(card)}"
 
@@ -405,7 +396,7 @@ def _pickup_choice(view: View) -> str:
 
 
 def _twos_threes(view: View, settings: Mapping[str, Any]) -> str:
-    options = [a for a in view.legal if a.startswith("twos-threes:")]
+    options = _of_kind(view, view.legal, TWOS_THREES)
     if not options or not settings["return_low_cards"]:
         return "pass"
     hand = view.hand
@@ -413,7 +404,7 @@ def _twos_threes(view: View, settings: Mapping[str, Any]) -> str:
 
     def kept_strength(action: str) -> float:
         # Return the low cards of the shortest suits: long suits are the likely trumps.
-        cards = [card_of(name) for name in action.split(":")[1].split(",")]
+        cards = view.space.decode_text(action).cards
         return sum(lengths[c // 13] * 10 + (rank_of(c) - TWO) for c in cards)
 
     return min(options, key=kept_strength)
@@ -425,25 +416,26 @@ def _auction(view: View, settings: Mapping[str, Any]) -> str:
     partner = view.partner
     partner_suits = set()
     standing_by_partner = False
+    decode = view.space.decode_text
     for actor, action in view.history:
-        if action.startswith("bid:"):
+        bid = decode(action)
+        if bid.kind == BID:
             standing_by_partner = actor == partner
             if actor == partner:
-                partner_suits.add(action[5:])
-    means: dict[str, float] = {}
-    for letter, trump in TRUMP_INDEX.items():
+                partner_suits.add(bid.suit)
+    means: dict[int, float] = {}
+    for trump in TRUMP_INDEX.values():
         mine = hand_tricks(view, view.hand, trump)
-        support = partner_tricks(view, settings) + (0.6 if letter in partner_suits else 0.0)
-        means[letter] = mine + float(settings["kitty_gain"]) + support
+        support = partner_tricks(view, settings) + (0.6 if trump in partner_suits else 0.0)
+        means[trump] = mine + float(settings["kitty_gain"]) + support
     best, best_value = "pass", float(settings["bid_margin"]) + (0.5 if standing_by_partner else 0.0)
     for action in view.legal:
-        if not action.startswith("bid:"):
+        bid = decode(action)
+        if bid.kind != BID:
             continue
-        level = int(action[4])
-        letter = action[5:]
-        if not _holds_trump(view, view.hand, TRUMP_INDEX[letter]):
+        if not _holds_trump(view, view.hand, bid.suit):
             continue  # the kitty may bring a trump, but a bid that needs it is a gamble
-        value = contract_value(rules, means[letter], spread, level)
+        value = contract_value(rules, means[bid.suit], spread, bid.level)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -467,7 +459,8 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
 
 def _plays(view: View) -> dict[str, int]:
     """The legal plays that follow suit (a bot never reneges), as action -> card."""
-    plays = {a: card_of(a.split(":")[1]) for a in view.legal if a.startswith("play:")}
+    decode = view.space.decode_text
+    plays = {a: decoded.card for a in view.legal if (decoded := decode(a)).kind in (PLAY, PLAY_JOKER)}
     if view.trick and view.tables is not None:  # with the reneges option, legal plays include reneges
         mask = view.tables.suit_mask[view.led]
         hand = view.acting_hand
@@ -589,8 +582,8 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
     outstanding = _outstanding(view)
     orders = suit_orders(tables, view.rules.deck)
     effective = tables.effective_suit
-    by_card = {card: action for action, card in plays.items() if not action.startswith("play:JK:")}
-    joker_leads = [a for a in plays if a.startswith("play:JK:")]
+    joker_leads = _of_kind(view, list(plays), PLAY_JOKER)
+    by_card = {card: action for action, card in plays.items() if action not in joker_leads}
     partner = view.partner_of(me)
     partner_active = partner >= 0 and partner not in view.sitting_out
     makers = view.maker >= 0 and view.same_team(view.maker, me)
@@ -665,42 +658,27 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
 
 
 def _suits_led_by(view: View, seat: int, tables: TrumpTables) -> list[int]:
-    suits = []
-    for player, card in _tricks_with_leaders(view, tables):
-        if player == seat:
-            suits.append(tables.effective_suit[card])
-    return suits
-
-
-def _tricks_with_leaders(view: View, tables: TrumpTables) -> list[tuple[int, int]]:
-    """(leader, card led) of every trick so far."""
-    active = view.players - len(view.sitting_out)
-    return [pair for index, pair in enumerate(_plays_in_order(view)) if index % active == 0]
-
-
-def _plays_in_order(view: View) -> list[tuple[int, int]]:
-    """(player, card) of every card played, in order (a Jambone hand's cards are its own, not its chooser's)."""
-    out = []
-    for actor, action in view.history:
-        if action.startswith("play:"):
-            card = card_of(action.split(":")[1])
-            player = next((seat for seat, cards in enumerate(view.played_by) if cards >> card & 1), actor)
-            out.append((player, card))
-    return out
+    """The effective suits of the cards ``seat`` led, trick by trick."""
+    return [tables.effective_suit[cards[0][1]] for _, cards in view.tricks_led() if cards[0][0] == seat]
 
 
 def _suits_discarded_by(view: View, seat: int, tables: TrumpTables) -> set[int]:
     """Side suits ``seat`` threw when it could not follow (a discard from weakness)."""
     suits: set[int] = set()
-    active = view.players - len(view.sitting_out)
-    led = -1
-    for index, (player, card) in enumerate(_plays_in_order(view)):
-        suit = tables.effective_suit[card]
-        if index % active == 0:
-            led = suit
-        elif player == seat and suit != led and suit != tables.trump and suit < 4:
-            suits.add(suit)
+    effective = tables.effective_suit
+    for _, cards in view.tricks_led():
+        led = effective[cards[0][1]]
+        for player, card in cards[1:]:
+            suit = effective[card]
+            if player == seat and suit != led and suit != tables.trump and suit < 4:
+                suits.add(suit)
     return suits
+
+
+def _of_kind(view: View, actions: list[str], kind: int) -> list[str]:
+    """The actions of one kind (``bowers.actions``' ``CALL``, ``PLAY``...), in order."""
+    decode = view.space.decode_text
+    return [action for action in actions if decode(action).kind == kind]
 
 
 def _jambone_choice(view: View, plays: dict[str, int], tables: TrumpTables) -> str:

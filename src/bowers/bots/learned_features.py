@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from bowers.actions import BID, CALL, ORDER_SUIT, PASS, contract_level
 from bowers.bots.heuristic import best_discard, hand_tricks, maker_hand, tables_for
-from bowers.bots.view import TRUMP_INDEX, View, cards_from_names
-from bowers.cards import ACE, KING, QUEEN, cards_of, rank_of
+from bowers.bots.view import View
+from bowers.cards import ACE, KING, QUEEN, cards_of, rank_of, to_hand
 from bowers.tables import NO_TRUMP
 
 # The phases a model may cover, by the name of the model's feature set.
@@ -91,13 +92,14 @@ def auction_rows(view: View, actions: Sequence[str]) -> np.ndarray:
     partner_trumps: set[int] = set()
     opponent_trumps: set[int] = set()
     passes = 0
+    decode = view.space.decode_text
     for actor, action in view.history:
-        if action == "pass":
+        decoded = decode(action)
+        if decoded.kind == PASS:
             passes += 1
-        elif action.startswith("bid:"):
-            letters = action[5:]
-            trump = TRUMP_INDEX[letters]
-            standing_level, standing_trump, standing_seat = int(action[4]), trump, actor
+        elif decoded.kind == BID:
+            trump = decoded.suit
+            standing_level, standing_trump, standing_seat = decoded.level, trump, actor
             if actor == partner:
                 partner_trumps.add(trump)
             elif actor != view.seat:
@@ -117,9 +119,9 @@ def auction_rows(view: View, actions: Sequence[str]) -> np.ndarray:
     cache: dict[int, list[float]] = {}
     rows = []
     for action in actions:
-        if action.startswith("bid:"):
-            level = int(action[4])
-            trump = TRUMP_INDEX[action[5:]]
+        bid = decode(action)
+        if bid.kind == BID:
+            level, trump = bid.level, bid.suit
             kind = [0.0, float(trump != NO_TRUMP), float(trump == NO_TRUMP)]
         else:
             level, trump = 0, best_trump
@@ -158,8 +160,8 @@ def round_rows(view: View, actions: Sequence[str]) -> np.ndarray:
         if action == "pass":
             trump, kind = best_trump, [1.0, 0.0]
         else:
-            named = action.startswith(("order:", "call:"))
-            trump = TRUMP_INDEX[action.split(":")[1]] if named else _turn_up_trump(view)
+            decoded = view.space.decode_text(action)
+            trump = decoded.suit if decoded.kind in (ORDER_SUIT, CALL) else _turn_up_trump(view)
             kind = [0.0, 1.0]
             if not round_two and view.seat == view.dealer and turn_up >= 0:
                 with_turn_up = hand | 1 << turn_up
@@ -189,9 +191,9 @@ def maker_rows(view: View, actions: Sequence[str]) -> np.ndarray:
     return np.asarray(rows, dtype=np.float64)
 
 
-def _discarded(action: str) -> int:
+def _discarded(view: View, action: str) -> int:
     """The cards a ``discard:`` action lays away, as a bit set (one card, or the auction declarer's several)."""
-    return cards_from_names(action.split(":", 1)[1].split(","))
+    return to_hand(view.space.decode_text(action).cards)
 
 
 def discard_rows(view: View, actions: Sequence[str]) -> np.ndarray:
@@ -208,8 +210,7 @@ def discard_rows(view: View, actions: Sequence[str]) -> np.ndarray:
     trump = view.trump
     tables = tables_for(view, trump)
     maker = view.maker
-    contract = view.observation.get("contract")
-    level = int(str(contract)[0]) / size if contract else 0.0
+    level = contract_level(view.observation.get("contract")) / size
     context = [
         *_position(view),
         float(maker == view.seat),
@@ -219,12 +220,12 @@ def discard_rows(view: View, actions: Sequence[str]) -> np.ndarray:
         level,
     ]
     hand = view.hand
-    count = _discarded(actions[0]).bit_count() if actions else 1
+    count = _discarded(view, actions[0]).bit_count() if actions else 1
     favourite = best_discard(view, hand, trump, count)
     lengths = [(hand & tables.suit_mask[suit]).bit_count() for suit in range(4)]
     rows = []
     for action in actions:
-        laid = _discarded(action)
+        laid = _discarded(view, action)
         kept = hand & ~laid
         cards = cards_of(laid)
         trumps = [card for card in cards if trump != NO_TRUMP and tables.effective_suit[card] == trump]

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bowers.bots.evaluator import team_tricks as team_tricks_of
+from bowers import facts
 from bowers.bots.pricing import GameScore
 from bowers.game import Game
-from bowers.hand import Hand, hand_points
+from bowers.hand import Hand, add_jamboree_bonus, hand_points, tricks_needed
 
 OUR_MAKERS, THEIR_MAKERS, NO_MAKERS = 1, 0, -1  # who made trump in a world, from the team's side
 
@@ -81,21 +81,10 @@ class Tally:
         return self.utility / self.count if self.count else -1e9
 
 
-def needed(game: Game, hand: Hand) -> int:
-    """The tricks the makers need this hand."""
-    rules = game.rules
-    if hand.jambone:
-        return rules.hand_size
-    if rules.bidding == "auction":
-        return hand.contract_level
-    return rules.tricks_to_make
-
-
 def made(game: Game, hand: Hand, maker_further: int) -> bool:
     """Whether the makers, taking ``maker_further`` more tricks, make their contract."""
-    teams = game.rules.teams
-    maker_team = hand.maker % teams if hand.maker >= 0 else 0
-    return team_tricks_of(game, maker_team) + maker_further >= needed(game, hand)
+    maker_team = hand.maker % game.rules.teams if hand.maker >= 0 else 0
+    return hand.team_tricks[maker_team] + maker_further >= tricks_needed(game.rules, hand.contract_level, hand.jambone)
 
 
 def settle(game: Game, hand: Hand, further: Mapping[int, int], remaining: int, score: GameScore) -> Outcome:
@@ -109,24 +98,21 @@ def settle(game: Game, hand: Hand, further: Mapping[int, int], remaining: int, s
     """
     rules = game.rules
     teams = rules.teams
-    team_tricks = [0] * teams
-    for seat, count in enumerate(hand.tricks_won):
-        team_tricks[seat % teams] += count
+    team_tricks = hand.team_tricks
     for team, count in further.items():
         team_tricks[team] += count
     others = remaining - sum(further.values())
     maker_team = hand.maker % teams if hand.maker >= 0 else 0
     receiver = next((team for team in range(teams) if team not in further), maker_team)
     team_tricks[receiver] += others
-    contract_made = team_tricks[maker_team] >= needed(game, hand)
+    contract_made = team_tricks[maker_team] >= tricks_needed(rules, hand.contract_level, hand.jambone)
     lone_defence = hand.lone_defender >= 0
     points = hand_points(
         rules.scoring, rules.hand_size, team_tricks, maker_team, contract_made, hand.alone, lone_defence, hand.jambone
     )
-    for seat in hand.jamboree:
-        points[seat % teams] += 16
+    add_jamboree_bonus(points, hand.jamboree, teams)
     my_team = score.team
-    net = score.net(points)
+    net = facts.net(points, my_team)
     utility, won, chance = score.utility(points, net)
     mine = team_tricks[my_team]
     march = mine == rules.hand_size
@@ -135,4 +121,4 @@ def settle(game: Game, hand: Hand, further: Mapping[int, int], remaining: int, s
     return Outcome(net, utility, mine, march, contract_made and ours, not contract_made and not ours, won, chance, makers)
 
 
-__all__ = ["NO_MAKERS", "OUR_MAKERS", "THEIR_MAKERS", "Outcome", "Tally", "made", "needed", "settle"]
+__all__ = ["NO_MAKERS", "OUR_MAKERS", "THEIR_MAKERS", "Outcome", "Tally", "made", "settle"]

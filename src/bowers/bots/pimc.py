@@ -43,6 +43,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bowers import facts
+from bowers.actions import DISCARD, DISCARD_KITTY, TWOS_THREES
 from bowers.bots.advice import Advice, blended, learned_advice, note_first_for_the_game, world_advice
 from bowers.bots.base import register
 from bowers.bots.evaluator import Evaluator, solver_function
@@ -54,7 +56,8 @@ from bowers.bots.outcomes import NO_MAKERS, Outcome, Tally, made, settle
 from bowers.bots.pimc_config import PimcConfig
 from bowers.bots.pricing import GameScore
 from bowers.bots.sampler import Sampler
-from bowers.bots.view import View, card_of
+from bowers.bots.view import View
+from bowers.cards import to_hand
 from bowers.errors import OptionError
 from bowers.game import Game
 from bowers.hand import PLAY_PHASE
@@ -183,8 +186,7 @@ class PimcBot:
 
         # A position too long to solve exactly (Ultimate's first tricks, and its bidding) is played out
         # before the solve, which costs several times more: it gets half the worlds.
-        played = sum(1 for _, action in view.history if action.startswith("play:"))
-        tricks_left = view.rules.hand_size - played // max(1, view.players - len(view.sitting_out))
+        tricks_left = view.rules.hand_size - len(view.observation.get("tricks") or ())
         samples = self.samples if tricks_left <= self._evaluator.exact_tricks else max(2, self.samples // 2)
         auction = view.rules.bidding == "auction"
         # Before play every candidate is scored on the same worlds: the heuristic's favourite first, so that a
@@ -301,7 +303,7 @@ class PimcBot:
                 raise AssertionError("the bidding of a sampled world did not end")
         if len(game.results) > len(world.results):  # the hand ended before play: a misdeal, or a renege claim
             points = list(game.results[len(world.results)]["points"])
-            net = score.net(points)
+            net = facts.net(points, score.team)
             utility, won, chance = score.utility(points, net)
             return Outcome(net, utility, 0, False, False, False, won, chance, NO_MAKERS)
         hand = game.hand
@@ -319,13 +321,11 @@ class PimcBot:
 
 def _quick_value(view: View, action: str) -> float:
     """A cheap score to rank many candidate actions (discards by the hand they leave)."""
-    if action.startswith("discard:") and view.trump >= 0:
-        cards = 0
-        for name in action.split(":")[1].split(","):
-            cards |= 1 << card_of(name)
-        return hand_tricks(view, view.hand & ~cards, view.trump)
-    if action.startswith("twos-threes:"):
-        return -sum(card_of(name) % 13 for name in action.split(":")[1].split(","))
+    decoded = view.space.decode_text(action)
+    if decoded.kind in (DISCARD, DISCARD_KITTY) and view.trump >= 0:
+        return hand_tricks(view, view.hand & ~to_hand(decoded.cards), view.trump)
+    if decoded.kind == TWOS_THREES:
+        return -sum(card % 13 for card in decoded.cards)
     return 0.0
 
 

@@ -43,11 +43,6 @@ class GameScore:
             self.before = None
             self.point_unit = self.prior_unit = 1.0
 
-    def net(self, points: Sequence[int]) -> float:
-        """The team's points minus the others' (their mean, with three teams)."""
-        teams = len(points)
-        return float(points[self.team] - sum(p for t, p in enumerate(points) if t != self.team) / (teams - 1))
-
     def after_net(self, net: float) -> float:
         """With two teams, the hand's worth to the team when its net points are ``net`` (only one team scores)."""
         points = [0, 0]

@@ -22,22 +22,17 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from bowers.actions import DISCARD, DISCARD_KITTY, GIVE, PLAY, PLAY_JOKER, TWOS_THREES
 from bowers.bots.base import Bot
-from bowers.bots.view import View, card_of
+from bowers.bots.view import View
 from bowers.cards import CARD_NAMES, cards_of, hand_names, to_hand
 from bowers.game import Game
 from bowers.hand import Hand
 
-HIDDEN = "??"
 RETRIES = 30
 RARE_CALLS = ("alone", "jambone", "defend-alone")
 RARE_MISS_WEIGHT = 4  # a rare call the model would not have made counts as this many ordinary misses
 BIDDING_WORDS = {"pass", "order", "call", "bid", "alone", "partner", "jambone", "defend-alone", "twos-threes", "decline"}
-
-
-def _after_play(history: list[tuple[int, str]], index: int) -> bool:
-    """True when a card was played before history entry ``index`` (a pass then is a renege review)."""
-    return any(action.startswith("play:") for _, action in history[:index])
 
 
 def _miss_weight(action: str) -> int:
@@ -71,9 +66,10 @@ class Sampler:
             known[seat] |= view.exposed[seat] & ~view.played
             known[seat] |= view.jamboree[seat] & ~view.played
         own_discards = 0  # cards the seat itself laid away (it saw them)
+        decode = view.space.decode_text
         for actor, action in view.history:
-            if actor == me and action.startswith("discard:"):
-                own_discards |= to_hand(card_of(name) for name in action.split(":")[1].split(","))
+            if actor == me and decode(action).kind in (DISCARD, DISCARD_KITTY):
+                own_discards |= to_hand(decode(action).cards)
         self.own_discards = own_discards
         # The turn-up in the dealer's hand once taken (unless played, or shown impossible by a void).
         turn_up = view.turn_up
@@ -118,11 +114,16 @@ class Sampler:
                         banned |= view.tables.suit_mask[suit]
             self.allowed[seat] = self.pool & ~banned
         self._template: Game | None = None
-        # The other seats' bidding choices: what a model of them must reproduce.
+        # The other seats' bidding choices: what a model of them must reproduce (a pass once a card is played is
+        # a renege review).
+        first_play = next(
+            (index for index, (_, action) in enumerate(view.history) if decode(action).kind in (PLAY, PLAY_JOKER)),
+            len(view.history),
+        )
         self.bids = {
             index
-            for index, (actor, action) in enumerate(view.history)
-            if actor != me and action.split(":")[0] in BIDDING_WORDS and not _after_play(view.history, index)
+            for index, (actor, action) in enumerate(view.history[: first_play + 1])
+            if actor != me and decode(action).keyword in BIDDING_WORDS
         }
         # With a rare call among them, most drawn deals fail to explain it: checking it first rejects them cheaply.
         self.last_rare = max((index for index in self.bids if view.history[index][1] in RARE_CALLS), default=-1)
@@ -249,18 +250,20 @@ class Sampler:
         # Undo the discard (the dealer's, or the auction declarer's).
         kitty_from_declarer: list[int] = []
         forced = self.forced_discard  # cards known to have been discarded: the first hidden discards are they
+        decode = view.space.decode_text
         for index, (actor, action) in enumerate(history):
-            if not action.startswith("discard:"):
+            decoded = decode(action)
+            if decoded.kind not in (DISCARD, DISCARD_KITTY):
                 continue
-            names = action.split(":")[1].split(",")
-            if HIDDEN in names:
-                cards = to_hand(cards_of(forced)[: len(names)])
+            if decoded.hidden:
+                count = rules.kitty_size if decoded.kind == DISCARD_KITTY else 1
+                cards = to_hand(cards_of(forced)[:count])
                 forced &= ~cards
-                cards |= _pick(rng, rest & ~forced & ~cards, len(names) - cards.bit_count())
+                cards |= _pick(rng, rest & ~forced & ~cards, count - cards.bit_count())
                 rest &= ~cards
                 replacements[index] = "discard:" + ",".join(CARD_NAMES[c] for c in cards_of(cards))
             else:
-                cards = to_hand(card_of(name) for name in names)
+                cards = to_hand(decoded.cards)
                 rest &= ~cards
             dealt[actor] |= cards
         # Undo the pick-up: the dealer's turn-up, or the kitty the auction declarer took.
@@ -269,31 +272,33 @@ class Sampler:
                 # A card the declarer received in a loner exchange came before the kitty (bid-railroad), not from it.
                 received = 0
                 for actor, action in history:
-                    name = action.split(":")[1] if action.startswith("give:") else HIDDEN
-                    if name != HIDDEN and view.partner_of(actor) == view.maker:
-                        received |= 1 << card_of(name)
+                    decoded = decode(action)
+                    if decoded.kind == GIVE and not decoded.hidden and view.partner_of(actor) == view.maker:
+                        received |= 1 << decoded.card
                 taken_kitty = _pick(rng, dealt[view.maker] & ~received, rules.kitty_size)
                 dealt[view.maker] &= ~taken_kitty
                 kitty_from_declarer = cards_of(taken_kitty)
         elif view.turn_up >= 0 and view.turn_up_state == "taken":
             dealt[view.dealer] &= ~(1 << view.turn_up)
         # Undo the loner exchanges, last first.
-        gives = [(index, actor, action) for index, (actor, action) in enumerate(history) if action.startswith("give:")]
-        for index, giver, action in reversed(gives):
+        gives = [
+            (index, actor, decoded) for index, (actor, action) in enumerate(history) if (decoded := decode(action)).kind == GIVE
+        ]
+        for index, giver, decoded in reversed(gives):
             receiver = view.partner_of(giver)
-            name = action.split(":")[1]
-            if name == HIDDEN:
+            if decoded.hidden:
                 card = rng.choice(cards_of(dealt[receiver]))
                 replacements[index] = f"give:{CARD_NAMES[card]}"
             else:
-                card = card_of(name)
+                card = decoded.card
             dealt[receiver] &= ~(1 << card)
             dealt[giver] |= 1 << card
         # Undo twos and threes, last first: each took the next three cards from the bottom of the kitty.
         bottoms: list[list[int]] = []
         for actor, action in reversed(history):
-            if action.startswith("twos-threes:"):
-                group = to_hand(card_of(name) for name in action.split(":")[1].split(","))
+            decoded = decode(action)
+            if decoded.kind == TWOS_THREES:
+                group = to_hand(decoded.cards)
                 taken = _pick(rng, dealt[actor] & ~group, 3)
                 dealt[actor] = (dealt[actor] & ~taken) | group
                 bottoms.append(cards_of(taken))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bowers.actions import CLAIM_RENEGE, GIVE, PLAY, PLAY_JOKER, ActionSpace, space_for
 from bowers.cards import CARD_NAMES, parse_card, to_hand
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
 from bowers.variants import Rules, make_rules
@@ -59,8 +60,6 @@ class View:
         "alone",
         "dealer",
         "deck_hand",
-        "discard_count",
-        "exchanges",
         "exposed",
         "given",
         "hand",
@@ -84,6 +83,7 @@ class View:
         "rules",
         "seat",
         "sitting_out",
+        "space",
         "tables",
         "team",
         "teams",
@@ -102,6 +102,7 @@ class View:
         self.unseen_cards: int | None = None  # worked out on first use
         self.rules: Rules = rules_of(observation)
         rules = self.rules
+        self.space: ActionSpace = space_for(rules)  # what each action text means (``space.decode_text``)
         self.deck_hand = _deck_hand(rules)
         self.players = rules.players
         self.teams = rules.teams
@@ -144,107 +145,70 @@ class View:
         self._read_history()
 
     def _read_history(self) -> None:
-        """Cards played, suits shown out of, exchanges seen, the trick in progress."""
-        n = self.players
+        """Cards played and who played them, suits shown out of, cards given and received, the trick in progress:
+        the observation's tricks (each card with its owner) and suits led, and its history's exchanges and claims."""
+        observation = self.observation
         tables = self.tables
         played = 0
-        played_by = [0] * n
-        voids = [0] * n  # bit per effective suit (0-4)
-        exchanges: list[tuple[int, int]] = []  # (giver, card or -1)
+        played_by = [0] * self.players
+        voids = [0] * self.players  # bit per effective suit (0-4)
         given = 0  # cards this seat gave away
         received = 0  # cards this seat received in an exchange
-        discard_count = 0
-        trick: list[tuple[int, int]] = []
-        led = -1
-        best = -1
-        winner = -1
-        turn = -1
-        check_voids = tables is not None and not self.rules.reneges
+        plays = 0  # cards played so far, at each point of the history
         # With reneges allowed, a card off the suit led proves a void only once an opponent of its player has
         # claimed a renege later in the hand and been wrong (a correct claim ends the hand, so every claim in the
         # history of the hand in progress was wrong): then none of them had reneged.
-        show_outs: list[tuple[int, int, int]] = []  # (index in the history, player, suit led), reneges allowed
-        claims: list[tuple[int, int]] = []  # (index in the history, claimer)
-        active = [s for s in range(n) if s not in self.sitting_out]
-        for index, (actor, action) in enumerate(self.history):
-            if action == "claim-renege":
-                claims.append((index, actor))
-            elif action.startswith("play:"):
-                if tables is None:
-                    continue
-                parts = action.split(":")
-                card = card_of(parts[1])
-                if turn < 0:
-                    turn = self._first_leader(active)
-                # The seat whose turn it is plays (a Jambone hand's card is announced by its chooser).
-                player = turn if actor != turn and self.jambone else actor
-                played |= 1 << card
-                played_by[player] |= 1 << card
-                if not trick:
-                    led = TRUMP_INDEX[parts[2]] if len(parts) == 3 else tables.effective_suit[card]
-                    best = tables.power[led][card]
-                    winner = player
+        claims: list[tuple[int, int]] = []  # (cards played before the claim, claimer)
+        decode = self.space.decode_text
+        for actor, action in self.history:
+            decoded = decode(action)
+            kind = decoded.kind
+            if kind in (PLAY, PLAY_JOKER):
+                plays += 1
+            elif kind == CLAIM_RENEGE:
+                claims.append((plays, actor))
+            elif kind == GIVE and not decoded.hidden:  # in order: a card may go to the partner and come straight back
+                card = decoded.card
+                if actor == self.seat:
+                    given |= 1 << card
+                    received &= ~(1 << card)
                 else:
-                    if tables.effective_suit[card] != led:
-                        if check_voids:
-                            voids[player] |= 1 << led
-                        else:
-                            show_outs.append((index, player, led))
-                    power = tables.power[led][card]
-                    if power > best:
-                        best, winner = power, player
-                trick.append((player, card))
-                if len(trick) == len(active):
-                    trick = []
-                    turn = winner
-                else:
-                    turn = active[(active.index(player) + 1) % len(active)]
-            elif action.startswith("give:"):
-                name = action.split(":")[1]
-                card = -1 if name == "??" else card_of(name)
-                exchanges.append((actor, card))
-                if card >= 0:  # in order: a card may go to the partner and come straight back, or the other way
-                    if actor == self.seat:
-                        given |= 1 << card
-                        received &= ~(1 << card)
-                    else:
-                        received |= 1 << card
-                        given &= ~(1 << card)
-            elif action.startswith("discard:"):
-                discard_count += len(action.split(":")[1].split(","))
-        team_of = self.rules.team_of
-        for shown, player, suit in show_outs:
-            if any(index > shown and team_of(claimer) != team_of(player) for index, claimer in claims):
-                voids[player] |= 1 << suit
+                    received |= 1 << card
+                    given &= ~(1 << card)
+        self.trick = [(seat, card_of(name)) for seat, name in observation.get("trick") or []]
+        led_now = observation.get("led")
+        self.led = TRUMP_INDEX[led_now] if self.trick and led_now else -1
+        if tables is not None:
+            check_voids = not self.rules.reneges
+            team_of = self.rules.team_of
+            effective_suit = tables.effective_suit
+            number = 0  # the card's place among the cards played
+            for led, cards in self.tricks_led():
+                for place, (player, card) in enumerate(cards):
+                    played |= 1 << card
+                    played_by[player] |= 1 << card
+                    shown_out = place and effective_suit[card] != led
+                    if shown_out and (check_voids or any(n > number and team_of(c) != team_of(player) for n, c in claims)):
+                        voids[player] |= 1 << led
+                    number += 1
         self.played = played
         self.played_by = played_by
         self.voids = voids
-        self.exchanges = exchanges
         self.given = given
         self.received = received
-        self.discard_count = discard_count
-        self.trick = [(seat, card_of(name)) for seat, name in self.observation.get("trick") or []]
-        if self.trick and tables is not None:
-            first = self.trick[0][1]
-            self.led = led if led >= 0 else tables.effective_suit[first]
-        else:
-            self.led = -1
         self.out_of_play = played | self.returned
 
-    def _first_leader(self, active: list[int]) -> int:
-        """The seat that leads the first trick (the rules' lead, skipping seats that sit out)."""
-        rules = self.rules
-        if rules.bidding == "auction":
-            start = self.maker
-        elif self.alone and rules.alone_lead == "maker-left":
-            start = (self.maker + 1) % self.players
-        else:
-            start = (self.dealer + 1) % self.players
-        for step in range(self.players):
-            seat = (start + step) % self.players
-            if seat in active:
-                return seat
-        return start
+    def tricks_led(self) -> list[tuple[int, list[tuple[int, int]]]]:
+        """Every trick of the hand so far, the one in progress last: the suit led to it (the suit a leading Joker
+        named) and its ``(seat, card)`` in play order, each card with the seat whose hand it came from."""
+        observation = self.observation
+        tricks = [
+            (TRUMP_INDEX[suit], [(seat, card_of(name)) for seat, name in cards])
+            for suit, cards in zip(observation.get("suits_led") or [], observation.get("tricks") or [], strict=True)
+        ]
+        if self.trick:
+            tricks.append((self.led, self.trick))
+        return tricks
 
     # ------------------------------------------------------------------ small questions
 
