@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import re
 import sys
 from pathlib import Path
@@ -12,6 +11,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.sizes import size
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "robustness_sweep.py"
 
@@ -25,9 +26,9 @@ def sweep_module() -> ModuleType:
 
 
 # The seed's first six cases hold every kind and take a second or two: a match of two deals between two
-# strong bots, an analysis and four records (one of standard Euchre, through EGN). ``BOWERS_SWEEP_CASES`` runs more.
+# strong bots, an analysis and four records (one of standard Euchre, through EGN). BOWERS_LONG_TESTS=1 runs 60.
 SEED = 27
-CASES = int(os.environ.get("BOWERS_SWEEP_CASES", "6"))
+CASES = size(6, 60)
 
 
 def test_a_few_cases_of_every_kind_run_clean(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

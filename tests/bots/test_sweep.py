@@ -18,7 +18,7 @@ from bowers.bots import create
 from bowers.bots.analysis import analyze_record
 from bowers.match import play_match
 from bowers.variants import variant, variants
-from tests.bots.sizes import LONG, size
+from tests.sizes import LONG, size
 
 LEFT_OUT = {"target", "initial_scores", "draw"}
 # pimc's settings here: no time budget (the same seed, the same play), and short exact solves unless the run is long.

@@ -1,4 +1,4 @@
-"""How much the slow bot tests play: a size that keeps the default run fast, or the full one with BOWERS_LONG_TESTS=1.
+"""How much the slow tests play: a size that keeps the default run fast, or the full one with BOWERS_LONG_TESTS=1.
 
 Both sizes check the same things; the long one plays more deals and positions, so a rare case is likelier met.
 """
