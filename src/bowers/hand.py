@@ -996,38 +996,51 @@ class Hand:
             seat = self.next_active[seat]
         return out
 
+    def finished_plays(self) -> list[int]:
+        """The play actions of the finished tricks, in order (read from the history: ``played`` and ``suits_led``
+        take them as an argument so that a reader wanting both scans the history once)."""
+        if not self.tricks_played:
+            return []
+        kinds = self.space.kinds
+        plays = [action for action in self.history[1::2] if PLAY <= kinds[action] <= PLAY_JOKER]
+        return plays[: self.tricks_played * self.active_count]
+
     @property
     def played(self) -> list[list[tuple[int, int]]]:
         """The finished tricks, each as ``(seat, card)`` in play order with the seat whose hand the card came from
         (in a Jambone an opponent chooses the exposed hand's card, so the seat that acted is not always its owner);
         fresh lists, rebuilt from the history."""
+        return self.played_from(self.finished_plays())
+
+    def played_from(self, plays: list[int]) -> list[list[tuple[int, int]]]:
+        """``played``, from the finished tricks' play actions (``finished_plays``)."""
         tricks: list[list[tuple[int, int]]] = []
-        if not self.tricks_played:
-            return tricks
-        space = self.space
-        kinds = space.kinds
-        cards_played = [space.cards[action] for action in self.history[1::2] if PLAY <= kinds[action] <= PLAY_JOKER]
+        cards = self.space.cards
         size = self.active_count
+        next_active = self.next_active
         for number in range(self.tricks_played):
             seat = self.trick_leaders[number]
             trick = []
-            for card in cards_played[number * size : (number + 1) * size]:
-                trick.append((seat, card))
-                seat = self.next_active[seat]
+            for action in plays[number * size : (number + 1) * size]:
+                trick.append((seat, cards[action]))
+                seat = next_active[seat]
             tricks.append(trick)
         return tricks
 
     @property
     def suits_led(self) -> list[int]:
         """The suit led to each finished trick (the suit a no-trump Joker named when it led), in order (a fresh list)."""
+        return self.suits_led_from(self.finished_plays())
+
+    def suits_led_from(self, plays: list[int]) -> list[int]:
+        """``suits_led``, from the finished tricks' play actions (``finished_plays``)."""
         suits: list[int] = []
         tables = self.tables
-        if not self.tricks_played or tables is None:
+        if tables is None:
             return suits
         space = self.space
         kinds = space.kinds
-        plays = [action for action in self.history[1::2] if PLAY <= kinds[action] <= PLAY_JOKER]
-        for start in range(0, self.tricks_played * self.active_count, self.active_count):
+        for start in range(0, len(plays), self.active_count):
             action = plays[start]
             suits.append(space.suits[action] if kinds[action] == PLAY_JOKER else tables.effective_suit[space.cards[action]])
         return suits

@@ -84,6 +84,7 @@ def build_observation(game: Game, seat: int, finished: int | None = None) -> dic
     if hand.jambone and hand.phase >= 10:
         public[str(hand.maker)] = hand_names(hand.hands[hand.maker])
     trump_made = hand.trump_made
+    plays = hand.finished_plays()  # one scan of the history for the finished tricks and the suits led to them
     observation: dict[str, Any] = {
         "variant": rules.variant,
         "seat": None if seat == SPECTATOR else seat,
@@ -112,10 +113,10 @@ def build_observation(game: Game, seat: int, finished: int | None = None) -> dic
         "tricks_needed": hand.tricks_needed,
         "sitting_out": hand.sitting_out_seats,
         "history": history,
-        "tricks": [[[s, CARD_NAMES[c]] for s, c in trick] for trick in hand.played],
+        "tricks": [[[s, CARD_NAMES[c]] for s, c in trick] for trick in hand.played_from(plays)],
         "trick_leaders": _trick_leaders(hand),
         "trick_winners": hand.trick_winners,
-        "suits_led": [trump_name(suit) for suit in hand.suits_led],
+        "suits_led": [trump_name(suit) for suit in hand.suits_led_from(plays)],
         "trick": [[s, CARD_NAMES[c]] for s, c in hand.trick],
         "led": trump_name(hand.led),
         "leader": None if hand.leader < 0 else hand.leader,
