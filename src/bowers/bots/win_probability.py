@@ -15,9 +15,11 @@ any score and dealer is then exact dynamic programming over the scores:
 
 Points are never negative in any variant, so every hand that scores moves the
 game strictly forward and the table is computed layer by layer, from the
-highest total score down, with numpy (a few milliseconds for two teams, under
-a second for Railroad for six at 64 points).  Tables are cached per variant
-and target.
+highest total score down, with numpy (a few milliseconds for two teams, about
+a second for Railroad for six at 64 points).  A table holds at most
+``MAX_VALUES`` values: a larger target is priced on a coarser grid of points,
+so memory and time are bounded whatever the target.  Tables are cached per
+variant and target.
 
 >>> table = win_table("standard", 10)
 >>> round(sum(table.chances([9, 9], 0)), 6)
@@ -29,6 +31,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
@@ -63,14 +66,88 @@ def has_outcomes(variant: str) -> bool:
     return variant in _outcome_data()
 
 
+# The most values a table holds (float64: about 96 MB).  Railroad for six at its default 64 points needs 11.3
+# million and stays exact; a larger target (or more teams) is priced on a coarser grid of points instead, so a
+# table's memory and time are bounded whatever the target.
+MAX_VALUES = 12_000_000
+
+
+def grid_scale(teams: int, target: int, reach: int, max_values: int | None = None) -> int:
+    """Points per step of the score grid: 1 (exact) while the table fits in ``max_values`` values (by default
+    ``MAX_VALUES``), else the smallest step that makes it fit.
+
+    >>> grid_scale(2, 10, 4), grid_scale(3, 64, 44), grid_scale(2, 10**18, 4) > 10**14
+    (1, 1, True)
+    """
+
+    limit = MAX_VALUES if max_values is None else max_values
+
+    def values(scale: int) -> int:
+        return teams * teams * (-(-target // scale) + -(-reach // scale)) ** teams
+
+    low, high = 1, max(1, target + reach)  # values() falls as the step grows: the smallest step that fits
+    while low < high:
+        middle = (low + high) // 2
+        if values(middle) <= limit:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def coarse_outcomes(
+    outcomes: Sequence[tuple[tuple[int, ...], float]], scale: int
+) -> list[tuple[tuple[int, ...], float]]:
+    """One hand's outcomes in steps of ``scale`` points: each team's points split between the two nearest steps
+    so that its expected points stay the same.
+
+    >>> coarse_outcomes([((3, 0), 1.0)], 2)
+    [((1, 0), 0.5), ((2, 0), 0.5)]
+    """
+    if scale == 1:
+        return list(outcomes)
+    merged: dict[tuple[int, ...], float] = {}
+    for points, chance in outcomes:
+        combos: list[tuple[tuple[int, ...], float]] = [((), chance)]
+        for value in points:
+            low, rest = divmod(value, scale)
+            up = rest / scale
+            split = [(low, 1.0 - up), (low + 1, up)] if rest else [(low, 1.0)]
+            combos = [((*part, step), weight * share) for part, weight in combos for step, share in split if share]
+        for part, weight in combos:
+            merged[part] = merged.get(part, 0.0) + weight
+    return sorted(merged.items())
+
+
 class WinTable:
-    """Each team's chance of winning the game from any score, with a given team dealing the next hand."""
+    """Each team's chance of winning the game from any score, with a given team dealing the next hand.
+
+    Past ``MAX_VALUES`` the scores are kept in steps of ``scale`` points (``grid_scale``): each team's distance
+    to the target counts in whole steps, rounded up, and each hand's points are split between the nearest steps.
+    """
 
     def __init__(self, teams: int, target: int, outcomes: Sequence[tuple[tuple[int, ...], float]]) -> None:
         self.teams = teams
         self.target = target
+        widest = max((max(points) for points, _ in outcomes if any(points)), default=1)
+        self.scale = grid_scale(teams, target, widest)
+        outcomes = coarse_outcomes(outcomes, self.scale)
+        target = -(-target // self.scale)  # the target in steps of the grid
+        self._grid_target = target
         scoring = [(points, chance) for points, chance in outcomes if any(points)]
         nothing = sum(chance for points, chance in outcomes if not any(points))
+        if self.scale == 1:
+            scores = 1.0 - nothing
+            nothing_powers = [nothing**step for step in range(teams)]
+            cycle = 1.0 - nothing**teams
+        else:
+            # On a coarse grid a hand seldom moves a score by a whole step: the chance that it does is summed
+            # directly, and nothing**k and 1 - nothing**teams are taken through logarithms, since 1 - nothing
+            # would lose it.
+            scores = sum(chance for _, chance in scoring)
+            log_nothing = math.log1p(-scores) if scores < 1.0 else -math.inf
+            nothing_powers = [math.exp(step * log_nothing) for step in range(teams)]
+            cycle = -math.expm1(teams * log_nothing)
         reach = max((max(points) for points, _ in scoring), default=1)
         self._reach = reach
         size = target + reach
@@ -101,7 +178,7 @@ class WinTable:
                 offset = sum(points[(t - dealer) % teams] * score_strides[t] for t in range(teams))
                 row.append((following * dealer_stride + offset, chance))
             moves.append(row)
-        stay = 1.0 / (1.0 - nothing) if nothing < 1.0 else 0.0
+        stay = 1.0 / scores if nothing < 1.0 else 0.0
         # The playing states' flat offsets within one [team, dealer] slice, grouped by total score.
         states = np.flatnonzero(playing)
         state_totals = totals.reshape(-1)[states]
@@ -121,8 +198,8 @@ class WinTable:
                 solved = np.zeros_like(after)
                 for dealer in range(teams):
                     for step in range(teams):
-                        solved[:, dealer] += nothing**step * after[:, (dealer + step) % teams]
-                solved /= 1.0 - nothing**teams
+                        solved[:, dealer] += nothing_powers[step] * after[:, (dealer + step) % teams]
+                solved /= cycle
                 after = solved
             else:
                 after *= stay
@@ -135,8 +212,10 @@ class WinTable:
         teams = self.teams
         if len(scores) != teams:
             raise ValueError(f"{len(scores)} scores given to a table of {teams} teams")
-        limit = self.target + self._reach - 1
-        index = tuple(min(max(0, int(score)), limit) for score in scores)
+        limit = self._grid_target + self._reach - 1
+        scale = self.scale
+        # A score's place on the grid keeps its distance to the target, in whole steps rounded up.
+        index = tuple(min(max(0, self._grid_target - -(-(self.target - int(score)) // scale)), limit) for score in scores)
         if max(scores) >= self.target:  # finished (or beyond the table): read the finishing rule directly
             top = max(scores)
             leaders = [t for t in range(teams) if scores[t] == top]
@@ -154,17 +233,18 @@ class WinTable:
         (such as their prior for the rule player's choice) in the same unit as the table.
         """
         teams = self.teams
+        step = self.scale  # one step of the grid (a point, where the table is exact), priced per point
         mine = list(scores)
-        mine[team] += 1
+        mine[team] += step
         gain = self.chance(mine, dealer_team, team) - self.chance(scores, dealer_team, team)
         loss = 0.0
         for other in range(teams):
             if other == team:
                 continue
             theirs = list(scores)
-            theirs[other] += 1
+            theirs[other] += step
             loss += self.chance(scores, dealer_team, team) - self.chance(theirs, dealer_team, team)
-        return max(1e-6, (gain + loss / max(1, teams - 1)) / 2)
+        return max(1e-6, (gain + loss / max(1, teams - 1)) / 2 / step)
 
 
 @lru_cache(maxsize=32)
