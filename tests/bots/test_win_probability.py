@@ -367,3 +367,13 @@ def test_a_coarse_grid_gives_nearly_the_exact_chances(monkeypatch: pytest.Monkey
         for dealer in (0, 1)
     ]
     assert sum(errors) / len(errors) < 0.03 and max(errors) < 0.12
+
+
+def test_the_tables_kept_stay_within_their_memory_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(win_probability, "_TABLES", type(win_probability._TABLES)())
+    monkeypatch.setattr(win_probability, "CACHE_BYTES", 40 * 2**20)
+    first = win_table("standard", 2_000)  # about 32 MB
+    assert win_table("standard", 2_000) is first
+    win_table("standard", 2_001)  # a second such table pushes the first out
+    assert sum(table.nbytes for table in win_probability._TABLES.values()) <= 40 * 2**20
+    assert win_table("standard", 2_000) is not first

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
@@ -207,6 +208,11 @@ class WinTable:
                 flat[cells + dealer * dealer_stride] = after[:, dealer]
         self._values = values
 
+    @property
+    def nbytes(self) -> int:
+        """The memory the table's values take."""
+        return int(self._values.nbytes)
+
     def chances(self, scores: Sequence[int], dealer_team: int) -> tuple[float, ...]:
         """Each team's chance of winning from ``scores`` when team ``dealer_team`` deals the next hand."""
         teams = self.teams
@@ -247,12 +253,27 @@ class WinTable:
         return max(1e-6, (gain + loss / max(1, teams - 1)) / 2 / step)
 
 
-@lru_cache(maxsize=32)
+# Tables kept for reuse, most recently used last, within this many bytes in all: a process that meets many
+# large targets rebuilds some rather than holding them all.
+CACHE_BYTES = 256 * 2**20
+_TABLES: OrderedDict[tuple[str, int, int | None], WinTable] = OrderedDict()
+
+
 def win_table(variant: str, target: int, teams: int | None = None) -> WinTable:
-    """The table of a variant and target, from the variant's shipped self-play outcomes (cached)."""
+    """The table of a variant and target, from the variant's shipped self-play outcomes (cached within
+    ``CACHE_BYTES``, the least recently used dropped first)."""
+    key = (variant, target, teams)
+    table = _TABLES.get(key)
+    if table is not None:
+        _TABLES.move_to_end(key)
+        return table
     outcomes = hand_outcomes(variant)
     team_count = teams if teams is not None else len(outcomes[0][0])
-    return WinTable(team_count, target, outcomes)
+    table = WinTable(team_count, target, outcomes)
+    _TABLES[key] = table
+    while len(_TABLES) > 1 and sum(kept.nbytes for kept in _TABLES.values()) > CACHE_BYTES:
+        _TABLES.popitem(last=False)
+    return table
 
 
 def table_for(rules: Rules) -> WinTable | None:
