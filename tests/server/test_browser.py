@@ -346,3 +346,13 @@ def test_choosing_several_cards_for_a_discard(browser: Browser, server: Server) 
         take_turn(page, last_call=True)  # the highest bid, to win the auction
         page.wait_for_timeout(40)
     raise AssertionError("the auction was never won by this seat")
+
+
+def test_the_form_offers_points_to_win_up_to_the_rooms_bound(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server.url, width=390, height=844)
+    page.click("#choose-game")
+    page.wait_for_selector("form.lobby")
+    assert page.get_attribute("#option-target", "max") == "40"
+    page.select_option("#variant", "railroad")
+    page.wait_for_selector("#option-target[max='256']")
+    assert not page.errors  # type: ignore[attr-defined]

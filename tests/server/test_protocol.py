@@ -60,6 +60,14 @@ def test_variants_api_gives_each_variant_a_starting_score_per_team(client: TestC
     assert allowed["standard"].endswith("such as [0, 0]")
 
 
+def test_the_largest_target_the_room_offers_is_accepted_and_shown_to_the_form(client: TestClient) -> None:
+    catalogue = client.get("/api/variants").json()
+    limits = {v["name"]: next(o["max"] for o in v["options"] if o["name"] == "target") for v in catalogue["variants"]}
+    assert (limits["standard"], limits["railroad"], limits["ultimate"]) == (40, 256, 140)
+    body = {"variant": "standard", "options": {"target": 40, "initial_scores": [-40, 0]}, "seats": [{"kind": "human"}] * 4}
+    assert client.post("/api/tables", json=body).status_code == 201
+
+
 def test_schema_documents_both_directions(client: TestClient) -> None:
     document = client.get("/api/schema").json()
     assert document == json.loads(json.dumps(schema()))
@@ -86,6 +94,13 @@ def test_the_page_and_its_assets_are_served(client: TestClient) -> None:
         ([1, 2], "object"),
         ({"variant": "standard", "options": {"seed": 1}, "seats": [{"kind": "human"}] * 4}, "no option 'seed'"),
         ({"variant": "standard", "seed": "x", "seats": [{"kind": "human"}] * 4}, "seed must be"),
+        ({"variant": "standard", "options": {"target": 10**18}, "seats": [{"kind": "random"}] * 4}, "allowed: 1 to 40"),
+        ({"variant": "standard", "options": {"target": 41}, "seats": [{"kind": "random"}] * 4}, "at most 40 points"),
+        ({"variant": "railroad", "options": {"target": 257}, "seats": [{"kind": "random"}] * 4}, "allowed: 1 to 256"),
+        (
+            {"variant": "standard", "options": {"initial_scores": [-(10**12), 0]}, "seats": [{"kind": "random"}] * 4},
+            "-40 points at the lowest",
+        ),
     ],
 )
 def test_a_bad_new_table_is_refused_with_the_reason(client: TestClient, body: Any, fragment: str) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import bowers
 import bowers.bots
 from bowers.server import replay, worker
+from bowers.server.rooms import max_target
 
 
 def variant_catalogue() -> list[dict[str, Any]]:
@@ -26,6 +27,7 @@ def variant_catalogue() -> list[dict[str, Any]]:
                     "kind": option.kind,
                     "choices": list(option.choices) if option.choices is not None else None,
                     "allowed": option.describe_allowed(declaration.teams),
+                    **({"max": max_target(declaration)} if option.name == "target" else {}),
                 }
             )
         out.append(

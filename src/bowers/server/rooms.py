@@ -25,6 +25,7 @@ from bowers.server.database import Database, StoredTable
 from bowers.server.pool import TimeLimitExceeded, WorkerPool
 from bowers.server.schema import ErrorMessage, HintMessage, SeatInfo, StateMessage
 from bowers.table import HUMAN, Seat, Table
+from bowers.variants import Rules, Variant
 from bowers.variants import variant as variant_declaration
 
 log = logging.getLogger("bowers.server")
@@ -32,6 +33,30 @@ log = logging.getLogger("bowers.server")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 MAX_SEAT_NAME = 40
 MAX_SEED = 2**63 - 1  # a chosen seed is stored as an SQLite integer
+# The card room's games end: points to win are at most this many times the variant's own (standard to 40,
+# Railroad to 256), and no team starts further below zero than that.
+TARGET_FACTOR = 4
+
+
+def max_target(declaration: Variant) -> int:
+    """The most points to win a visitor may choose for a variant in the card room."""
+    return TARGET_FACTOR * int(declaration.option("target").default)
+
+
+def check_table_size(declaration: Variant, rules: Rules) -> None:
+    """Refuse, with ``OptionError`` naming the range, a target or starting score past the card room's bounds."""
+    most = max_target(declaration)
+    if rules.target > most:
+        allowed = f"1 to {most}"
+        message = (
+            f"option 'target': at most {most} points in the card room ({TARGET_FACTOR} times {declaration.name}'s "
+            f"{most // TARGET_FACTOR}), not {rules.target}; allowed: {allowed}"
+        )
+        raise OptionError(message, "target", allowed)
+    if any(score < -most for score in rules.initial_scores):
+        allowed = f"scores from -{most} up to below the target"
+        message = f"option 'initial_scores': a team starts at -{most} points at the lowest; allowed: {allowed}"
+        raise OptionError(message, "initial_scores", allowed)
 
 
 def fallback_action(observation: dict[str, Any], seed: int) -> str:
@@ -178,6 +203,7 @@ class Lobby:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
             raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}", "seed", f"0 to {MAX_SEED}")
         game = Game(declaration.name, seed=seed, **options)
+        check_table_size(declaration, game.rules)
         players = game.rules.players
         if not isinstance(seats, list) or len(seats) != players:
             raise OptionError(f"{declaration.name} has {players} seats: give one entry per seat", "seats", players)

@@ -62,6 +62,7 @@ function optionControl(option) {
     }
   } else if (option.kind === "positive-int") {
     input = h("input", { type: "number", id, name: option.name, min: "1", step: "1", value: String(option.default), inputmode: "numeric" });
+    if (option.max) input.max = String(option.max);
   } else {
     input = h("input", { type: "text", id, name: option.name, value: Array.isArray(option.default) ? option.default.join(", ") : String(option.default) });
   }
