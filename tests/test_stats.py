@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bowers.cli import cli
 from bowers.egn import load_egn
@@ -417,3 +419,21 @@ def test_one_bots_settings_by_its_name_or_side() -> None:
 def test_a_folder_taken_by_ray_for_an_address_is_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["stats", "--ray", str(tmp_path)])
     assert result.exit_code != 0 and "records are studied without --ray" in result.output
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)).map(lambda pair: (min(pair), max(pair))), min_size=1, max_size=12),
+    st.integers(1, 3),
+)
+def test_a_rates_interval_always_holds_the_rate(per_deal: list[tuple[int, int]], passes: int) -> None:
+    figure = rate_figure(per_deal, passes=passes)
+    if figure.value is None:
+        assert sum(trials for _, trials in per_deal) == 0
+        return
+    assert figure.low is not None and figure.high is not None
+    assert figure.low <= figure.value <= figure.high
+
+
+def test_one_success_in_one_pass_of_a_duplicate_deal_is_not_given_an_interval_of_none() -> None:
+    figure = rate_figure([(1, 1)], passes=2)
+    assert figure.value == 1.0 and figure.low is not None and figure.high == 1.0 and figure.low < 1.0

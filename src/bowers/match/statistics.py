@@ -67,8 +67,11 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Es
     return Estimate(mean, mean - half_width, mean + half_width, count)
 
 
-def wilson_interval(wins: int, games: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+def wilson_interval(wins: float, games: float, confidence: float = CONFIDENCE) -> tuple[float, float]:
     """The Wilson score interval of a share of ``wins`` in ``games``: sound at 0 and 1, where a mean's interval collapses.
+
+    Counts may be fractional (a count shared between the passes of a duplicate deal); the interval always holds
+    the share ``wins / games``.
 
     >>> [round(end, 3) for end in wilson_interval(10, 10)]
     [0.722, 1.0]
@@ -79,7 +82,8 @@ def wilson_interval(wins: int, games: int, confidence: float = CONFIDENCE) -> tu
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
     centre = (share + z * z / (2 * games)) / (1 + z * z / games)
     spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+    # The share is always inside, rounding error at 0 and 1 included.
+    return min(share, max(0.0, centre - spread)), max(share, min(1.0, centre + spread))
 
 
 def elo_from_score(score: float) -> float | None:

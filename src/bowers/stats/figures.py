@@ -69,6 +69,9 @@ def rate_figure(per_deal: Sequence[tuple[int, int]], passes: int = 1) -> Figure:
     >>> figure = rate_figure([(1, 2), (0, 2), (2, 2), (1, 2)])
     >>> figure.value, figure.count, figure.out_of
     (0.5, 4, 8)
+    >>> once = rate_figure([(1, 1)], passes=2)  # one success, in one pass of one deal of two
+    >>> once.low <= once.value == 1.0 <= once.high
+    True
     """
     successes = sum(s for s, _ in per_deal)
     trials = sum(n for _, n in per_deal)
@@ -76,7 +79,10 @@ def rate_figure(per_deal: Sequence[tuple[int, int]], passes: int = 1) -> Figure:
         return Figure(None, None, None, 0, 0)
     rate = successes / trials
     deals = [(s, n) for s, n in per_deal if n]
-    low, high = wilson_interval(round(successes / passes), max(1, round(trials / passes)))
+    # Each deal counted once: the counts divided by the passes, kept fractional so that the interval is centred
+    # on the rate itself (rounding one success in two passes down to none would give an interval without it).
+    counted = max(1.0, trials / passes)
+    low, high = wilson_interval(rate * counted, counted)
     if len(deals) > 1:
         mean_trials = trials / len(deals)
         spread = sum((s - rate * n) ** 2 for s, n in deals) / (len(deals) - 1)
