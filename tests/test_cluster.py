@@ -11,8 +11,10 @@ import importlib.util
 import json
 import logging
 import os
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import closing
@@ -218,3 +220,20 @@ def test_stopping_early_shuts_down_a_cluster_started_for_the_run() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_an_address_that_answers_but_is_not_ray_is_refused_in_one_line() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as listener:  # accepts connections and never speaks HTTP/2
+        address = f"127.0.0.1:{listener.getsockname()[1]}"
+        accepting = threading.Thread(target=lambda: listener.accept()[0].recv(64), daemon=True)
+        accepting.start()
+        started = time.perf_counter()
+        with pytest.raises(OptionError, match="answers, but not as a Ray cluster does"):
+            cluster.check_reachable(address, seconds=1.0)
+        assert time.perf_counter() - started < 5
+
+
+def test_a_running_clusters_own_address_passes_the_check() -> None:
+    ray = cluster.import_ray()
+    gcs_address = ray.get_runtime_context().gcs_address  # the head of the module's local cluster
+    cluster.check_reachable(gcs_address)

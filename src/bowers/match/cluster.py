@@ -48,6 +48,26 @@ def import_ray() -> Any:
         raise OptionError(f"running on Ray needs Ray, which is not installed: {INSTALL}", "ray") from None
 
 
+def with_port(address: str) -> str:
+    """A cluster's address with its port: the head's default (or the client server's, for ``ray://``) where none
+    is given, as ``check_reachable`` reads it; ``auto`` and addresses with a port as they are.
+
+    >>> with_port("10.0.0.5"), with_port("ray://head"), with_port("10.0.0.5:7000"), with_port("auto")
+    ('10.0.0.5:6379', 'ray://head:10001', '10.0.0.5:7000', 'auto')
+    """
+    if address == "auto":
+        return address
+    scheme, separator, rest = address.partition("://")
+    if not separator:
+        scheme, rest = "", address
+    try:
+        if urllib.parse.urlsplit("//" + rest).port is not None:
+            return address
+    except ValueError:
+        return address
+    return f"{address}:{CLIENT_PORT if scheme == 'ray' else HEAD_PORT}"
+
+
 def check_reachable(address: str, seconds: float = REACH_SECONDS) -> None:
     """Raise one ``OptionError`` naming ``address`` unless it accepts a connection within ``seconds``.
 
@@ -66,13 +86,39 @@ def check_reachable(address: str, seconds: float = REACH_SECONDS) -> None:
     if not host:
         raise OptionError(f"{address!r} is not a Ray cluster's address: give HOST:PORT, such as 10.0.0.5:6379", "ray")
     try:
-        with socket.create_connection((host, port), timeout=seconds):
-            pass
+        with socket.create_connection((host, port), timeout=seconds) as connection:
+            speaks_grpc = _answers_http2(connection)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise OptionError(
             f"cannot reach a Ray cluster at {address} ({reason}): is its head running (ray start --head)?", "ray"
         ) from None
+    if not speaks_grpc:
+        raise OptionError(
+            f"{address} answers, but not as a Ray cluster does: give its head's address and port "
+            f"(ray start --head prints it; {HEAD_PORT} by default, {CLIENT_PORT} for ray://)",
+            "ray",
+        )
+
+
+# What an HTTP/2 client sends first: the connection preface and an empty SETTINGS frame.
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
+
+
+def _answers_http2(connection: socket.socket) -> bool:
+    """Whether the server on ``connection`` speaks HTTP/2, as Ray's head and client server (gRPC) do: it answers
+    the client's preface with a SETTINGS frame, where anything else (a web server, a database) does not."""
+    try:
+        connection.sendall(_HTTP2_PREFACE)
+        header = b""
+        while len(header) < 9:
+            chunk = connection.recv(9 - len(header))
+            if not chunk:
+                return False
+            header += chunk
+    except OSError:
+        return False
+    return header[3] == 0x04  # the frame's type: SETTINGS
 
 
 @contextmanager
@@ -93,7 +139,7 @@ def connected(cluster: str, workers: int | None = None) -> Iterator[Any]:
     else:
         check_reachable(cluster)
         try:
-            ray.init(address=cluster, **quiet)
+            ray.init(address=with_port(cluster), **quiet)
         except (ConnectionError, TimeoutError) as error:
             raise OptionError(f"cannot connect to a Ray cluster at {cluster}: {error}{_token_hint(error)}", "ray") from None
     try:
