@@ -17,12 +17,15 @@ from bowers.play.render import (
     card_label,
     choices_text,
     completed_tricks,
+    contract_text,
     describe_action,
     grouped_hand,
     hand_order,
     header,
     numbered_cards,
     render_table,
+    team_label,
+    team_verb,
     twos_threes_step_length,
 )
 from bowers.play.session import result_summary, seat_names, variant_title
@@ -227,7 +230,7 @@ def test_exposed_hands_jamborees_and_twos_and_threes_are_announced() -> None:
     console.print(render_table(view))
     text = console.export_text()
     assert "West's Jambone hand: J♥ J♦" in text
-    assert "North Jamboree!: JK J♥ J♦ A♥ K♥" in text
+    assert "North's Jamboree: JK J♥ J♦ A♥ K♥" in text
     assert "East returned: 2♣ 3♦ 2♥" in text
 
 
@@ -367,3 +370,17 @@ def test_a_refusal_when_every_card_is_allowed_says_so() -> None:
     game.apply("jambone")
     with pytest.raises(InputError, match=r"You can't pass now: give any of your cards\."):
         parse_input("pass", game.legal_actions(), game.observation(seat)["hand"])
+
+
+def test_the_words_agree_with_you_and_with_a_single_opponent() -> None:
+    game = bowers.Game("railroad", seed=3)
+    observation = dict(game.observation(0))
+    observation.update(trump="S", maker=1, alone=True, lone_defender=0)
+    view = TableView(observation, game.rules, seat_names(4, 0), ["you", "a", "b", "c"], title="Test")
+    assert "; You defend alone" in contract_text(view).plain
+    observation.update(lone_defender=2)
+    assert "; North defends alone" in contract_text(view).plain
+    two = bowers.Game("two-hand", seed=1)
+    duel = TableView(dict(two.observation(1)), two.rules, seat_names(2, 1), ["a", "you"], title="Test")
+    assert [f"{team_label(duel, team)} {team_verb(duel, team, 'win')}" for team in (0, 1)] == ["Opponent wins", "You win"]
+    assert f"{team_label(view, 1)} {team_verb(view, 1, 'win')}" == "West & East win"

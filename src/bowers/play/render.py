@@ -377,6 +377,12 @@ def team_label(view: TableView, team: int) -> str:
     return " & ".join(view.names[seat] for seat in seats)
 
 
+def team_verb(view: TableView, team: int, verb: str) -> str:
+    """``verb`` agreeing with ``team_label``: "Opponent wins", "East & West win", "You win"."""
+    seats = [seat for seat in range(view.rules.players) if view.rules.team_of(seat) == team]
+    return f"{verb}s" if len(seats) == 1 and view.names[seats[0]] != "You" else verb
+
+
 def score_parts(view: TableView) -> list[Text]:
     """Each team's score, then the target, as separate pieces (a narrow screen breaks lines between them only)."""
     observation = view.observation
@@ -431,7 +437,7 @@ def contract_text(view: TableView) -> Text:
             text.append(f" by {names[maker]}" + (f" ({bid})" if bid else "") + (f", {how}" if how else ""))
         defender = observation.get("lone_defender")
         if defender is not None:
-            text.append(f"; {names[defender]} defends alone")
+            text.append(f"; {names[defender]} {'defend' if names[defender] == 'You' else 'defends'} alone")
     elif observation.get("contract") and observation.get("high_bidder") is not None:
         text.append(f"  High bid {describe_action('bid:' + observation['contract'])[4:]} by {names[observation['high_bidder']]}")
     return text
@@ -532,14 +538,14 @@ def announcements_text(view: TableView) -> Text | None:
     """Exposed (Jambone) hands, Jamborees and returned twos and threes, or None when there are none."""
     observation = view.observation
     text = Text()
-    for key, label in (("exposed", "Jambone hand"), ("jamboree", "Jamboree!"), ("twos_threes", "returned")):
+    for key, label in (("exposed", "Jambone hand"), ("jamboree", "Jamboree"), ("twos_threes", "returned")):
         for seat, cards in (observation.get(key) or {}).items():
             if not cards:
                 continue
             if text:
                 text.append("\n")
             name = view.names[int(seat)]
-            if key == "exposed":  # "Your Jambone hand: ...", "West's Jambone hand: ..."
+            if key != "twos_threes":  # "Your Jambone hand: ...", "West's Jamboree: ..."
                 owner = "Your" if name == "You" else f"{name}'s"
                 text.append(f"{owner} {label}: ", style="bold magenta")
             else:

@@ -35,6 +35,7 @@ from bowers.play.render import (
     render_table,
     suit_label,
     team_label,
+    team_verb,
     trick_text,
     trick_winner,
 )
@@ -509,7 +510,9 @@ class TerminalGame:
             view = self.view(width)
             winner = game.winner
             you_won = winner is not None and game.rules.team_of(self.seat) == winner
-            loser_headline = f"{team_label(view, winner)} win." if winner is not None else "The game is over."
+            loser_headline = "The game is over."
+            if winner is not None:
+                loser_headline = f"{team_label(view, winner)} {team_verb(view, winner, 'win')}."
             headline = "You win!" if you_won else loser_headline
             parts: list[RenderableType] = [panel(width)] if panel is not None else []
             parts.append(Text(headline, style="bold green" if you_won else "bold"))
