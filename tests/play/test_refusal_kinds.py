@@ -86,3 +86,12 @@ def test_refusals_outside_the_hand_carry_their_kind() -> None:
     assert error_words(_refused(game, "pass", (game.to_act + 1) % 4), game.observation((game.to_act + 1) % 4)) == (
         "It is not your turn."
     )
+
+
+def test_a_bid_the_game_does_not_have_is_named_as_such_not_as_too_low() -> None:
+    game = bowers.Game("bid", seed=1)  # the first bidder: there is no high bid to beat
+    observation = game.observation(game.to_act)
+    for action, shown in (("bid:3NT", "3 NT"), ("bid:6H", "6 ♥")):
+        words = refusal(action, observation, game.rules)
+        assert words.startswith(f"There is no bid of {shown} in this game: pass, bid 3 ♠")
+        assert "high bid" not in words

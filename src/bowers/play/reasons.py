@@ -127,7 +127,9 @@ def refusal_words(kind: Refusal, details: Mapping[str, Any], action: str, observ
         return f"You must follow {suit_label(str(details['suit']))} (the suit led)."
     if kind is Refusal.TURNED_DOWN_SUIT:
         return f"You can't name {suit_label(str(details['suit']))}: it was turned down. Choose {now}."
-    if kind is Refusal.BID_TOO_LOW or (absent and keyword == "bid"):
+    if absent and keyword == "bid":  # a level or no-trump bid the game does not have, high bid or not
+        return f"There is no bid of {describe_action(action)[4:]} in this game: {now}."
+    if kind is Refusal.BID_TOO_LOW:
         contract = observation.get("contract")
         standing = f" ({describe_action('bid:' + contract)[4:]})" if contract else ""
         return f"A bid must beat the high bid{standing}: {now}."
