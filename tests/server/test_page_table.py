@@ -160,12 +160,19 @@ def test_the_log_speaks_to_you_and_names_stay_in_their_boxes(browser: Browser, s
     choices = [line for line in lines if re.search(r" with |go(es)? alone$", line)]
     assert len(choices) == 1 and "with partner" not in choices[0], choices
     assert re.fullmatch(r"You play with Bob|Bob plays with you|.+ plays with .+|.+ go(es)? alone", choices[0]), choices
-    # Line numbers from 10 up are whole and inside the log.
-    log = box(page, ".log")
-    for index, number in enumerate(page.locator(".log .log-n").all()):
-        assert number.inner_text().startswith(str(index + 1))
-        where = number.bounding_box()
-        assert where and where["x"] >= log["x"] and where["x"] + where["width"] <= log["x"] + log["width"]
+    # Line numbers from 10 up are whole and inside the log, read in one go: the bots play on and the log is
+    # drawn again while the test reads.
+    numbers_in_log = """() => {
+      const log = document.querySelector(".log").getBoundingClientRect();
+      return [...document.querySelectorAll(".log .log-n")].map((number) => {
+        const where = number.getBoundingClientRect();
+        return [number.textContent, where.left >= log.left && where.right <= log.right];
+      });
+    }"""
+    numbers = page.evaluate(numbers_in_log)
+    assert numbers
+    for index, (number, inside) in enumerate(numbers):
+        assert number.startswith(str(index + 1)) and inside, numbers
     # A right-to-left override in a name stays in the name: the team's score still follows the names.
     scores_after_names = """() => [...document.querySelectorAll(".status-bar .score")].map((score) =>
       score.querySelector("b").getBoundingClientRect().left
