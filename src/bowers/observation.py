@@ -162,7 +162,7 @@ def _trick_leaders(hand: Hand) -> list[int]:
     """Each trick's leader, the trick in progress included; a finished hand (which may end before its last tricks
     are played, or in the middle of one) lists the leaders of the tricks it shows and no more."""
     if hand.phase == OVER:
-        return hand.trick_leaders[: len(hand.played) + (1 if hand.trick_cards else 0)]
+        return hand.trick_leaders[: hand.tricks_played + (1 if hand.trick_cards else 0)]
     return hand.trick_leaders[:]
 
 
