@@ -33,23 +33,9 @@ def cards_from_names(names: Any) -> int:
     return to_hand(card_of(name) for name in names)
 
 
-_RULES: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
-
-
 def rules_of(observation: Mapping[str, Any]) -> Rules:
-    """The rules of the game an observation is of: its ``variant`` and ``options`` (cached by that pair)."""
-    variant = observation["variant"]
-    options = observation.get("options") or {}
-    try:
-        key = (variant, tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())))
-        rules = _RULES.get(key)
-    except TypeError:  # an option whose value cannot be a key: built every time
-        return make_rules(variant, **options)
-    if rules is None:
-        rules = make_rules(variant, **options)
-        if len(_RULES) < 1024:
-            _RULES[key] = rules
-    return rules
+    """The rules of the game an observation is of: its ``variant`` and ``options`` (``make_rules`` caches them)."""
+    return make_rules(observation["variant"], **(observation.get("options") or {}))
 
 
 class View:
