@@ -39,6 +39,11 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+# Settings under which the heuristic plays exactly as first released (tests/bots/test_baseline.py locks it): the
+# baseline that later versions are measured against, kept runnable.
+BASELINE_SETTINGS: dict[str, Any] = {}
+
+
 def _check_settings(name: str, settings: Mapping[str, Any], allowed: Mapping[str, Any]) -> dict[str, Any]:
     """The bot's settings over its defaults; an unknown name raises ``OptionError`` listing the allowed ones."""
     unknown = sorted(set(settings) - set(allowed))

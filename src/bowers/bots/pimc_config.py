@@ -120,6 +120,10 @@ class PimcConfig:
         return float(self.time_budget) if self.time_budget else None
 
 
+# Settings under which pimc plays exactly as first released (tests/bots/test_baseline.py locks it): the baseline
+# that later versions are measured against, kept runnable.
+BASELINE_SETTINGS: dict[str, Any] = {}
+
 SETTINGS = frozenset(field.name for field in fields(PimcConfig))
 
-__all__ = ["DEFAULT_TIME_BUDGET", "LEVEL_SAMPLES", "SETTINGS", "PimcConfig"]
+__all__ = ["BASELINE_SETTINGS", "DEFAULT_TIME_BUDGET", "LEVEL_SAMPLES", "SETTINGS", "PimcConfig"]
