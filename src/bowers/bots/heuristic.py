@@ -36,12 +36,14 @@ DEFAULTS: dict[str, Any] = {
     "kitty_gain": 0.5,  # tricks the auction declarer gains from the kitty
     "exchange_gain": 0.4,  # tricks the lone player gains from the loner exchange
     "return_low_cards": True,  # Ultimate: return three 2s and 3s for kitty cards
+    "version": 2,  # the rules of play: 1 as first released (kept as the baseline), 2 the current ones
 }
+VERSIONS = (1, 2)
 
 
 # Settings under which the heuristic plays exactly as first released (tests/bots/test_baseline.py locks it): the
 # baseline that later versions are measured against, kept runnable.
-BASELINE_SETTINGS: dict[str, Any] = {}
+BASELINE_SETTINGS: dict[str, Any] = {"version": 1}
 
 
 def _check_settings(name: str, settings: Mapping[str, Any], allowed: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,6 +68,9 @@ class HeuristicBot:
         for key, value in self.settings.items():
             if key != "return_low_cards" and not isinstance(value, int | float):
                 raise OptionError(f"setting {key!r} must be a number, not {value!r}", key, "a number")
+        if isinstance(self.settings["version"], bool) or self.settings["version"] not in VERSIONS:
+            version = self.settings["version"]
+            raise OptionError(f"setting 'version' must be 1 or 2, not {version!r}", "version", VERSIONS)
         self._rng = random.Random(seed)
 
     def act(self, observation: Mapping[str, Any]) -> str:

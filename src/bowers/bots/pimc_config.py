@@ -24,6 +24,7 @@ LEVEL_SAMPLES = {1: 4, 2: 20, 3: 80, 4: 160, 5: 320}
 EVALUATORS = ("auto", "solver", "rollout")
 BIDDING_MODELS = ("auto", "learned", "worlds")
 SCORE_MODELS = ("win-probability", "points")
+VERSIONS = (1, 2)
 
 
 def _whole(value: object, least: int) -> bool:
@@ -66,6 +67,10 @@ class PimcConfig:
     """Where a learned model decides, its share of each choice's worth (0 to 1), the rest solved worlds; None: the
     variant's default (0.5 in standard and bid, else 1)."""
 
+    version: int = 2
+    """The bot's rules of search and play: 1 as first released (kept as the baseline later versions are measured
+    against; its models of the other seats are ``heuristic`` version 1), 2 the current ones."""
+
     models: str | None = None
     """A file of learned models (``training/bidding.py --output``) to use in the place of the shipped ones."""
 
@@ -91,6 +96,8 @@ class PimcConfig:
         if self.score_model not in SCORE_MODELS:
             message = f"setting 'score_model' must be win-probability or points, not {self.score_model!r}"
             raise OptionError(message, "score_model", SCORE_MODELS)
+        if isinstance(self.version, bool) or self.version not in VERSIONS:
+            raise OptionError(f"setting 'version' must be 1 or 2, not {self.version!r}", "version", VERSIONS)
         weight = self.learned_weight
         if weight is not None and (not _number(weight) or not 0 <= weight <= 1):
             message = f"setting 'learned_weight' must be a number from 0 to 1 (or None for the default), not {weight!r}"
@@ -122,7 +129,7 @@ class PimcConfig:
 
 # Settings under which pimc plays exactly as first released (tests/bots/test_baseline.py locks it): the baseline
 # that later versions are measured against, kept runnable.
-BASELINE_SETTINGS: dict[str, Any] = {}
+BASELINE_SETTINGS: dict[str, Any] = {"version": 1}
 
 SETTINGS = frozenset(field.name for field in fields(PimcConfig))
 
