@@ -11,6 +11,13 @@ Comparisons (``--comparisons``, default all):
   ``level=2``: 20 worlds a decision, the default of the time),
   the baseline that the learned bidding and the win-probability tables are
   measured against;
+* ``pimc-baseline`` and ``heuristic-baseline``: in every variant chosen, the
+  current bot against itself as first released (``version=1``, the settings in
+  ``BASELINE_SETTINGS`` of ``bowers.bots.pimc_config`` and
+  ``bowers.bots.heuristic``: its decisions are locked by
+  tests/bots/test_baseline.py, so the comparison can be repeated);
+  ``pimc-baseline-games``: the same for ``pimc``, in ``--games`` whole games
+  (duplicate), the share of games won with its interval;
 * ``modelbidder-heuristic``: the heuristic bot bidding by the learned values
   (``bowers.bots.learned.ModelBidder``) against the plain heuristic, in every
   variant chosen (a fast check of the learned bidding alone);
@@ -40,7 +47,7 @@ time per decision of each side, and hands per second.
 Usage::
 
     python benchmarks/strength.py [--variants standard,ultimate] [--comparisons heuristic-random]
-        [--deals 200] [--search-deals 40] [--seed 1] [--workers 2] [--json out.json]
+        [--deals 200] [--search-deals 40] [--games 20] [--seed 1] [--workers 2] [--json out.json]
 
 ``--deals`` is for comparisons between fast players; ``--search-deals`` for
 those with a searching player (pimc, the OpenSpiel search).
@@ -59,8 +66,9 @@ from arguments import setting
 from peers.rules import bowers_bot_without
 from peers.split import split_bot
 
+from bowers.bots import heuristic, pimc_config
 from bowers.bots.learned import ModelBidder
-from bowers.match import MatchResult, Side, play_match
+from bowers.match import MatchResult, Side, play_games, play_match
 from bowers.variants import variant, variants
 
 EUCHRE_CLI_OPTIONS = {"deck": 24, "stick_the_dealer": False}
@@ -69,6 +77,9 @@ COMPARISONS = (
     "heuristic-random",
     "pimc-heuristic",
     "pimc-earlier",
+    "pimc-baseline",
+    "heuristic-baseline",
+    "pimc-baseline-games",
     "modelbidder-heuristic",
     "pimc-bidding-heuristic",
     "pimc-play-heuristic",
@@ -96,6 +107,9 @@ def describe(result: MatchResult, comparison: str) -> dict[str, Any]:
         "settings": [dict(first.settings), dict(second.settings)],
         "deals": result.deals,
         "hands": result.hands,
+        "games": first.share is not None,
+        "share_won": None if first.share is None else first.share.mean,
+        "share_ci95": None if first.share is None else [first.share.low, first.share.high],
         "net_points_per_deal": first.net_points.mean,
         "ci95": [first.net_points.low, first.net_points.high],
         "significant": first.net_points.significant,
@@ -123,6 +137,10 @@ def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
 def _elo(figures: dict[str, Any]) -> str:
     if figures["elo"] is not None:
         return _signed(figures["elo"], 0)
@@ -139,6 +157,13 @@ def line(figures: dict[str, Any]) -> str:
     low, high = figures["ci95"]
     verdict = "significant" if figures["significant"] else "NOT significant"
     won = "-".join(str(n) for n in figures["games_won"])
+    if figures["games"]:
+        share_low, share_high = figures["share_ci95"]
+        return (
+            f"{figures['comparison']:<22} {figures['variant']:<11} {figures['deals']:>5} games  "
+            f"share won {figures['share_won']:.3f} [{_share(share_low)}, {_share(share_high)}] {verdict:<15}  "
+            f"games {won:<7} net points a hand {_signed(figures['net_points_per_deal'])} [{_signed(low)}, {_signed(high)}]"
+        )
     first_ms, second_ms = figures["median_ms_per_decision"]
     return (
         f"{figures['comparison']:<22} {figures['variant']:<11} {figures['deals']:>5} deals  "
@@ -170,6 +195,19 @@ def run(arguments: argparse.Namespace) -> list[dict[str, Any]]:
         if "pimc-earlier" in chosen:
             earlier = [Side("pimc", {**pimc_settings, **EARLIER_PIMC})] * (teams - 1)
             play("pimc-earlier", variant_name, [Side("pimc", pimc_settings), *earlier], arguments.search_deals, {})
+        if "pimc-baseline" in chosen:
+            baseline = [Side("pimc", {**pimc_settings, **pimc_config.BASELINE_SETTINGS})] * (teams - 1)
+            play("pimc-baseline", variant_name, [Side("pimc", pimc_settings), *baseline], arguments.search_deals, {})
+        if "heuristic-baseline" in chosen:
+            first_release = [Side("heuristic", heuristic.BASELINE_SETTINGS)] * (teams - 1)
+            play("heuristic-baseline", variant_name, ["heuristic", *first_release], arguments.deals, {})
+        if "pimc-baseline-games" in chosen:
+            baseline = [Side("pimc", {**pimc_settings, **pimc_config.BASELINE_SETTINGS})] * (teams - 1)
+            sides = [Side("pimc", pimc_settings), *baseline]
+            result = play_games(variant_name, sides, games=arguments.games, seed=arguments.seed, workers=arguments.workers)
+            figures = describe(result, "pimc-baseline-games")
+            results.append(figures)
+            print(line(figures), flush=True)
         if "modelbidder-heuristic" in chosen:
             learned = Side("model-bidder", {}, ModelBidder)
             play("modelbidder-heuristic", variant_name, [learned] + ["heuristic"] * (teams - 1), arguments.deals, {})
@@ -234,6 +272,7 @@ def main() -> None:
     parser.add_argument("--comparisons", type=lambda t: _names(t, COMPARISONS, "comparison"), default=list(COMPARISONS))
     parser.add_argument("--deals", type=int, default=200, help="deals for comparisons between fast players")
     parser.add_argument("--search-deals", type=int, default=40, help="deals for comparisons with pimc or the OpenSpiel search")
+    parser.add_argument("--games", type=int, default=20, help="whole games for pimc-baseline-games (each played twice)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     parser.add_argument("--simulations", type=int, default=1000, help="simulations per decision of the OpenSpiel search")
