@@ -2,7 +2,7 @@
 
 Each field is one setting a user may turn; a wrong name or value raises
 ``OptionError`` naming what is allowed.  The figures behind the defaults are
-in docs/performance.md and docs/notes/2026-11-29-pimc-settings.md.
+in docs/notes/2026-11-29-performance-experiments.md and docs/notes/2026-11-29-pimc-settings.md.
 """
 
 from __future__ import annotations
