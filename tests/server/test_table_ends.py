@@ -118,6 +118,21 @@ def test_a_table_at_its_cap_on_hands_ends_and_tells_every_seat_and_spectator(dat
             assert join(me, table, 0)["ended"] == message
 
 
+def test_passing_and_redealing_for_ever_ends_at_the_cap_on_hands(database_path: Path) -> None:
+    with app(database_path, max_hands=3) as client:
+        lobby = lobby_of(client)
+        table = new_table(client)  # four people; no stick-the-dealer
+        room = lobby.rooms[table["table"]]
+        with client.websocket_connect("/ws") as watcher:
+            join(watcher, table, None)
+            for _ in range(3 * 8):
+                seat = room.game.to_act
+                assert seat is not None and room.ended is None
+                client.portal.call(lobby.act, room, seat, "pass")  # type: ignore[union-attr]
+            assert [result["misdeal"] for result in room.game.results] == [True] * 3
+            assert until_ended(watcher)["ended"] == "This table has reached its limit of 3 hands and has ended."
+
+
 def test_the_cap_on_actions_counts_undone_actions_too(database_path: Path) -> None:
     with app(database_path, max_actions=12) as client:
         table = new_table(client, seats=ME_AND_BOTS, seed=4)
