@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bowers.server import create_app
+from bowers.server import create_app, serve
 from bowers.server.database import Database
-from bowers.server.rooms import OWNER_ENDED, Lobby, TableBounds, duration_words
+from bowers.server.rooms import MAX_ACTIONS, MAX_HANDS, OWNER_ENDED, Lobby, TableBounds, duration_words
 from tests.server.conftest import new_table, receive_state
 
 BOTS = [{"kind": "random"}] * 4
@@ -320,3 +320,14 @@ def test_a_database_of_an_earlier_server_gains_the_new_columns(database_path: Pa
 )
 def test_spans_of_time_read_as_a_player_says_them(seconds: float, words: str) -> None:
     assert duration_words(seconds) == words
+
+
+def test_serve_passes_its_time_limits_to_the_card_room(database_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **settings: served.append(app))
+    serve(db_path=database_path, unwatched_minutes=2, abandoned_days=0.5)
+    bounds = served[0].state.bowers.bounds
+    assert (bounds.unwatched_seconds, bounds.abandoned_seconds) == (120, 43_200)
+    assert (bounds.max_hands, bounds.max_actions) == (MAX_HANDS, MAX_ACTIONS)
