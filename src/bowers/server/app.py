@@ -2,7 +2,8 @@
 
 Routes (``ROUTES``): ``/`` (the page; ``/t/{id}`` and ``/replay`` are the same page),
 ``/static/*`` (its assets, shipped in the package), ``/api/variants``,
-``POST /api/tables``, ``/api/tables/{id}/record`` (finished games only),
+``POST /api/tables``, ``POST /api/tables/{id}/end`` (its opener ends a table),
+``/api/tables/{id}/record`` (finished or ended games only),
 ``POST /api/replays``, ``/api/replays/{id}/deals/{n}`` and ``/api/replays/{id}/evaluation``, ``/api/schema``
 and the websocket ``/ws``.  Every answer carries the security headers, and
 requests that change something must come from the server's own page
@@ -18,8 +19,9 @@ import logging
 import os
 import secrets
 import sqlite3
+import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,7 +53,16 @@ from bowers.server.limits import (
     client_address,
 )
 from bowers.server.pool import TimeLimitExceeded, WorkerPool
-from bowers.server.rooms import Connection, Lobby, error
+from bowers.server.rooms import (
+    ABANDONED_SECONDS,
+    DEFAULT_BOUNDS,
+    UNWATCHED_SECONDS,
+    Connection,
+    Lobby,
+    TableBounds,
+    TableEnded,
+    error,
+)
 from bowers.server.schema import INCOMING, Act, AskHint, Join, Ping, Refresh, Undo, schema
 from bowers.server.security import SecurityMiddleware
 
@@ -78,6 +89,8 @@ class CardRoom:
     message_burst: int
     table_limits: AddressLimits
     upload_limits: AddressLimits
+    bounds: TableBounds = field(default_factory=TableBounds)
+    clock: Callable[[], float] = time.time
     replays: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
     running_lobby: Lobby | None = None
 
@@ -107,11 +120,12 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     room: CardRoom = app.state.bowers
     database = Database(room.path)
     bot_pool = WorkerPool(room.pool, room.workers, room.job_seconds, name="bot")
-    lobby = Lobby(database, bot_pool, room.bot_delay)
+    lobby = Lobby(database, bot_pool, room.bot_delay, room.bounds, room.clock)
     room.running_lobby = lobby
     try:
         resumed = lobby.resume_all()
         log.info("bowers: %d unfinished tables resumed from %s", resumed, room.path)
+        lobby.start()
         yield
     finally:
         await lobby.close()
@@ -215,17 +229,47 @@ async def create_table(request: Request) -> Response:
         log.error("a new table could not be stored: %s", problem)
         return JSONResponse({"error": "the server cannot store new tables right now; try again later"}, status_code=503)
     seats = [{"seat": n, "kind": s.kind, "token": tokens[n]} for n, s in enumerate(table.table.seats)]
-    return JSONResponse({"table": table.id, "seats": seats}, status_code=201)
+    return JSONResponse({"table": table.id, "seats": seats, "owner": table.owner}, status_code=201)
+
+
+async def end_table(request: Request) -> Response:
+    """End a table for its opener, from ``{"token"}``: the first seat's token, or the ``owner`` key of a table
+    whose first seat is a bot.  Everyone at the table is told."""
+    room = card_room(request)
+    try:
+        data = read_json_body(await read_body(request))
+    except BowersError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=400)
+    token = data.get("token") if isinstance(data, dict) else None
+    if not isinstance(token, str) or not 0 < len(token) <= 128:
+        return JSONResponse({"error": "send an object with the opener's key as token"}, status_code=400)
+    table = room.lobby.room(request.path_params["table"])
+    if table is None:
+        return JSONResponse({"error": "no table with that id"}, status_code=404)
+    try:
+        await room.lobby.end_by_owner(table, token)
+    except PermissionError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=403)
+    except LookupError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=409)
+    except sqlite3.Error as problem:
+        log.error("table %s could not be ended: %s", table.id, problem)
+        return JSONResponse({"error": "the server cannot store that right now; try again later"}, status_code=503)
+    finally:
+        room.lobby.forget_if_done(table)
+    return JSONResponse({"table": table.id, "ended": table.ended})
 
 
 async def table_record(request: Request) -> Response:
-    """A finished table's game record."""
+    """A finished or ended table's game record."""
     table = card_room(request).lobby.room(request.path_params["table"])
     if table is None:
         return JSONResponse({"error": "no table with that id"}, status_code=404)
-    if not table.game.is_over:
+    if not table.done:
         return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
-    return JSONResponse(table.record())
+    record = table.record()
+    card_room(request).lobby.forget_if_done(table)  # opened from the database for this answer only
+    return JSONResponse(record)
 
 
 async def upload_replay(request: Request) -> Response:
@@ -241,9 +285,10 @@ async def upload_replay(request: Request) -> Response:
         table_id = request.query_params.get("table")
         if table_id:
             table = room.lobby.room(table_id)
-            if table is None or not table.game.is_over:
+            if table is None or not table.done:
                 return JSONResponse({"error": "no finished game at that table"}, status_code=404)
             record = table.record()
+            room.lobby.forget_if_done(table)
             data = await room.lobby.think(key, replay_answer, replay_id, record, compress)
         else:
             text = body.decode("utf-8-sig")
@@ -371,6 +416,9 @@ async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, tex
     if seat is None:
         await connection.send(error("spectator", "spectators watch; they do not act"))
         return True
+    if room.ended is not None:
+        await connection.send(error("ended", room.ended))
+        return True
     try:
         if isinstance(message, Act):
             await lobby.act(room, seat, message.action, message.expect)
@@ -380,6 +428,8 @@ async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, tex
             await connection.send(await lobby.hint(room, seat))
     except BowersError as problem:
         await connection.send(error("illegal", str(problem)))
+    except TableEnded as ended:
+        await connection.send(error("ended", str(ended)))
     except LookupError as problem:
         await connection.send(error("unavailable", str(problem)))
     except Exception:  # a fault of the server's own: logged, and the table goes on unchanged
@@ -398,6 +448,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/variants", variants_endpoint),
     Route("/api/schema", schema_endpoint),
     Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{table}/end", end_table, methods=["POST"]),
     Route("/api/tables/{table}/record", table_record),
     Route("/api/replays", upload_replay, methods=["POST"]),
     Route("/api/replays/{replay}/evaluation", evaluation),
@@ -418,6 +469,8 @@ def create_app(
     upload_burst: int = UPLOAD_BURST,
     job_seconds: float = worker.JOB_SECONDS_LIMIT,
     allowed_origins: tuple[str, ...] = (),
+    bounds: TableBounds = DEFAULT_BOUNDS,
+    clock: Callable[[], float] = time.time,
 ) -> Starlette:
     """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
 
@@ -427,6 +480,7 @@ def create_app(
     each client address may open ``table_burst`` tables at once, then ``TABLES_PER_MINUTE``, and upload
     ``upload_burst`` replays, then ``UPLOADS_PER_MINUTE``. ``allowed_origins`` are page origins accepted
     besides the server's own (``https://cards.example.org``, for a reverse proxy that rewrites ``Host``).
+    ``bounds`` says when a table ends before its game is over, and ``clock`` (for tests) tells the time.
     """
     middleware = [Middleware(SecurityMiddleware, allowed_origins=allowed_origins)]
     app = Starlette(routes=ROUTES, lifespan=lifespan, middleware=middleware)
@@ -440,6 +494,8 @@ def create_app(
         message_burst=message_burst,
         table_limits=AddressLimits(TABLES_PER_MINUTE, table_burst),
         upload_limits=AddressLimits(UPLOADS_PER_MINUTE, upload_burst),
+        bounds=bounds,
+        clock=clock,
     )
     return app
 
@@ -449,8 +505,19 @@ def allowed_origins_from_environment() -> tuple[str, ...]:
     return tuple(origin.strip() for origin in os.environ.get(ALLOWED_ORIGINS_VARIABLE, "").split(",") if origin.strip())
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None, bot_delay: float = 0.6) -> None:
-    """Run the card room with uvicorn until interrupted; a database it cannot use stops it at once, in one line."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_path: str | Path | None = None,
+    bot_delay: float = 0.6,
+    unwatched_minutes: float = UNWATCHED_SECONDS / 60,
+    abandoned_days: float = ABANDONED_SECONDS / 86_400,
+) -> None:
+    """Run the card room with uvicorn until interrupted; a database it cannot use stops it at once, in one line.
+
+    A table of bots no one has watched for ``unwatched_minutes``, and any table no one has come to for
+    ``abandoned_days``, ends.
+    """
     import uvicorn
 
     path = Path(db_path) if db_path is not None else default_path()
@@ -458,5 +525,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None 
         Database(path).close()
     except DatabaseUnusable as problem:
         raise SystemExit(f"bowers serve: {problem}") from None
-    app = create_app(path, pool="process", bot_delay=bot_delay, allowed_origins=allowed_origins_from_environment())
+    bounds = TableBounds(unwatched_seconds=unwatched_minutes * 60, abandoned_seconds=abandoned_days * 86_400)
+    app = create_app(path, pool="process", bot_delay=bot_delay, allowed_origins=allowed_origins_from_environment(), bounds=bounds)
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")

@@ -3,7 +3,9 @@
 Every action is committed here before anyone hears of it, so a table killed at
 any moment resumes exactly: its game is rebuilt from the variant, options and
 seed in its row and the actions in order.  WAL mode keeps a commit cheap and
-durable against the server process dying.
+durable against the server process dying.  A table's row also says when a
+socket was last at it, how many actions it has taken (undone ones included),
+its opener's key, and why it ended, if it was ended before its game was over.
 """
 
 from __future__ import annotations
@@ -29,7 +31,12 @@ CREATE TABLE IF NOT EXISTS tables (
     bot_seed INTEGER NOT NULL,
     seats TEXT NOT NULL,
     tokens TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    seen REAL,
+    taken INTEGER NOT NULL DEFAULT 0,
+    owner TEXT,
+    end_reason TEXT,
+    ended TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -40,6 +47,17 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, number)
 );
 """
+# Columns added since the first release, with how a row stored before them gets its value: when a socket was last
+# at it (its last action's time, or its creation's), its actions so far, and its opener's key (its first seat's
+# token, that seat being the page's "Me").
+ADDED_COLUMNS = {
+    "seen": ("REAL", "UPDATE tables SET seen = COALESCE((SELECT MAX(created) FROM actions WHERE table_id = id), created)"),
+    "taken": ("INTEGER NOT NULL DEFAULT 0", "UPDATE tables SET taken = (SELECT COUNT(*) FROM actions WHERE table_id = id)"),
+    "owner": ("TEXT", "UPDATE tables SET owner = json_extract(tokens, '$[0]')"),
+    "end_reason": ("TEXT", None),
+    "ended": ("TEXT", None),
+}
+COLUMNS = "id, variant, options, seed, bot_seed, seats, tokens, finished, seen, taken, owner, end_reason, ended"
 
 
 def default_path() -> Path:
@@ -62,6 +80,11 @@ class StoredTable:
     tokens: list[str | None]
     finished: bool
     actions: list[tuple[int, str]]
+    seen: float  # when a socket was last at the table (or it was created), in seconds since the epoch
+    taken: int  # actions taken, undone ones included
+    owner: str | None  # the key that lets its opener end it
+    end_reason: str | None  # why it ended before its game was over (``hands``, ``actions``, ``owner``, ...)
+    ended: str | None  # the same, in the words its players are told
 
 
 class DatabaseUnusable(Exception):
@@ -85,11 +108,22 @@ class Database:
             self._connection.execute("PRAGMA synchronous=NORMAL")
             self._connection.execute("PRAGMA foreign_keys=ON")
             self._connection.executescript(SCHEMA)
+            self._add_columns()
             version = int(self._connection.execute("PRAGMA user_version").fetchone()[0])
             self._connection.execute(f"PRAGMA user_version = {version}")  # a write: a read-only file fails here, not later
         except sqlite3.Error as problem:
             self._connection.close()
             raise DatabaseUnusable(f"cannot use the database {self.path}: {problem}") from None
+
+    def _add_columns(self) -> None:
+        """Bring a database written by an earlier server up to the current columns, filling them in for its rows."""
+        present = {row[1] for row in self._connection.execute("PRAGMA table_info(tables)")}
+        with self._connection:
+            for name, (kind, fill) in ADDED_COLUMNS.items():
+                if name not in present:
+                    self._connection.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+                    if fill is not None:
+                        self._connection.execute(fill)
 
     def close(self) -> None:
         """Close the connection (committed work is already on disk)."""
@@ -104,13 +138,19 @@ class Database:
         bot_seed: int,
         seats: list[dict[str, Any]],
         tokens: list[str | None],
+        owner: str | None = None,
+        now: float | None = None,
     ) -> None:
-        """Store a new table's row."""
+        """Store a new table's row (``owner`` is its opener's key, ``now`` its creation's time)."""
+        created = time.time() if now is None else now
         with self._connection:
             self._connection.execute(
-                "INSERT INTO tables (id, created, variant, options, seed, bot_seed, seats, tokens)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (table_id, time.time(), variant, json.dumps(options), seed, bot_seed, json.dumps(seats), json.dumps(tokens)),
+                "INSERT INTO tables (id, created, variant, options, seed, bot_seed, seats, tokens, seen, owner)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    *(table_id, created, variant, json.dumps(options), seed, bot_seed),
+                    *(json.dumps(seats), json.dumps(tokens), created, owner),
+                ),
             )
 
     def add_action(self, table_id: str, number: int, seat: int, action: str, finished: bool) -> None:
@@ -120,6 +160,7 @@ class Database:
                 "INSERT INTO actions (table_id, number, seat, action, created) VALUES (?, ?, ?, ?, ?)",
                 (table_id, number, seat, action, time.time()),
             )
+            self._connection.execute("UPDATE tables SET taken = taken + 1 WHERE id = ?", (table_id,))
             if finished:
                 self._connection.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
 
@@ -129,17 +170,25 @@ class Database:
             self._connection.execute("DELETE FROM actions WHERE table_id = ? AND number >= ?", (table_id, length))
             self._connection.execute("UPDATE tables SET finished = 0 WHERE id = ?", (table_id,))
 
+    def see(self, table_id: str, when: float) -> None:
+        """Note that a socket was at a table at time ``when``."""
+        with self._connection:
+            self._connection.execute("UPDATE tables SET seen = ? WHERE id = ?", (when, table_id))
+
+    def end(self, table_id: str, reason: str, message: str) -> None:
+        """Mark a table ended before its game was over: it is no longer played nor resumed, and stays readable."""
+        with self._connection:
+            self._connection.execute("UPDATE tables SET end_reason = ?, ended = ? WHERE id = ?", (reason, message, table_id))
+
     def table(self, table_id: str) -> StoredTable | None:
         """One stored table with its actions, or None."""
-        row = self._connection.execute(
-            "SELECT id, variant, options, seed, bot_seed, seats, tokens, finished FROM tables WHERE id = ?", (table_id,)
-        ).fetchone()
+        row = self._connection.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else self._stored(row)
 
     def unfinished(self) -> Iterator[StoredTable]:
-        """Every table whose game is not over, to resume at start-up."""
+        """Every table whose game is not over and that was not ended, to resume at start-up."""
         rows = self._connection.execute(
-            "SELECT id, variant, options, seed, bot_seed, seats, tokens, finished FROM tables WHERE finished = 0 ORDER BY created"
+            f"SELECT {COLUMNS} FROM tables WHERE finished = 0 AND ended IS NULL ORDER BY created"
         ).fetchall()
         for row in rows:
             yield self._stored(row)
@@ -158,4 +207,9 @@ class Database:
             tokens=json.loads(row[6]),
             finished=bool(row[7]),
             actions=[(seat, action) for seat, action in actions],
+            seen=row[8],
+            taken=row[9],
+            owner=row[10],
+            end_reason=row[11],
+            ended=row[12],
         )

@@ -4,6 +4,11 @@ A room owns a ``bowers.table.Table``.  Each action is checked against the game,
 committed to the database, then applied and sent to every connection as that
 connection's own view.  One asyncio lock per room orders its actions; bots
 choose in the worker pool while the lock is free.
+
+Every table ends (``TableBounds``): at a cap on hands and on actions, when a
+table of bots has had no one watching for a while, when no one has come to it
+for days, or when its opener ends it.  An ended table is no longer played nor
+resumed; its state stays readable and everyone at it is told why, in words.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import contextlib
 import logging
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,6 +65,46 @@ def check_table_size(declaration: Variant, rules: Rules) -> None:
         raise OptionError(message, "initial_scores", allowed)
 
 
+# Every table ends whatever is played there.  The longest games bots played at the largest target, starting at
+# its lowest score, were 313 hands (heuristic bots, Railroad for six) and 9,808 actions (the same): see
+# docs/server.md, "Every table ends".  The caps are several times that.
+MAX_HANDS = 1_500
+MAX_ACTIONS = 50_000
+UNWATCHED_SECONDS = 600.0  # a table of bots no one watched for this long ends
+ABANDONED_SECONDS = 7 * 86_400.0  # a table no one came to for this long ends
+SWEEP_SECONDS = 60.0  # how often the lobby looks for tables to end
+
+
+@dataclass(frozen=True)
+class TableBounds:
+    """When a table ends before its game is over: ``max_hands`` hands played, ``max_actions`` actions taken
+    (undone ones included), ``unwatched_seconds`` without a socket at a table of bots only, or
+    ``abandoned_seconds`` without a socket at any table."""
+
+    max_hands: int = MAX_HANDS
+    max_actions: int = MAX_ACTIONS
+    unwatched_seconds: float = UNWATCHED_SECONDS
+    abandoned_seconds: float = ABANDONED_SECONDS
+
+
+DEFAULT_BOUNDS = TableBounds()
+UNITS = (("day", 86_400), ("hour", 3_600), ("minute", 60), ("second", 1))
+
+
+def duration_words(seconds: float) -> str:
+    """A span of time as a player says it: ``10 minutes``, ``7 days``, ``1 hour``, ``30 seconds``."""
+    unit, size = next(((unit, size) for unit, size in UNITS if seconds >= size), UNITS[-1])
+    number = f"{round(seconds / size, 1):g}"
+    return f"{number} {unit}{'' if number == '1' else 's'}"
+
+
+class TableEnded(Exception):
+    """An action, undo or hint at a table that has ended; the message says why it ended, in a player's words."""
+
+
+OWNER_ENDED = "The person who opened this table has ended it."
+
+
 def fallback_action(observation: dict[str, Any], seed: int) -> str:
     """The action a seat plays when its bot failed or ran past the time limit: the rule player's choice, which
     takes microseconds here on the server, so that a partner still plays sensibly; a random legal action only
@@ -95,6 +141,24 @@ class Room:
     bot_task: asyncio.Task[None] | None = None
     action_count: int = 0  # actions taken so far in the whole game
     record_cache: tuple[int, dict[str, Any]] | None = None
+    taken: int = 0  # actions taken at the table, undone ones included
+    seen: float = 0.0  # when a socket was last at the table (time.time())
+    owner: str | None = None  # the key that lets the table's opener end it
+    ended: str | None = None  # why the table ended before its game was over, in a player's words
+
+    @property
+    def bots_only(self) -> bool:
+        """Whether every seat is a bot: such a table plays only while someone watches it."""
+        return not self.table.humans()
+
+    @property
+    def done(self) -> bool:
+        """Whether nothing more is played here: the game is over or the table ended."""
+        return self.ended is not None or self.game.is_over
+
+    def is_owner(self, key: str) -> bool:
+        """Whether ``key`` is the opener's, compared in constant time."""
+        return self.owner is not None and secrets.compare_digest(self.owner.encode(), key.encode())
 
     @property
     def game(self) -> Game:
@@ -118,7 +182,7 @@ class Room:
 
     def can_undo(self, seat: int | None) -> bool:
         """Undo is allowed to a seat where every other seat is a bot and that seat has decided something."""
-        if seat is None or self.game.is_over:
+        if seat is None or self.done:
             return False
         if self.table.humans() != [seat]:
             return False
@@ -150,6 +214,8 @@ class Room:
             winner=game.winner,
             can_undo=self.can_undo(seat),
             hint_available=True,  # every installation has the advising bots
+            ended=self.ended,
+            can_end=seat is not None and not self.done and self.is_owner(self.tokens[seat] or ""),
         )
         return message.model_dump()
 
@@ -171,13 +237,24 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 
 class Lobby:
-    """Every live room, the database behind them and the bot pool."""
+    """Every live room, the database behind them and the bot pool; ``bounds`` says when a table ends, and
+    ``clock`` (seconds since the epoch) when it is now."""
 
-    def __init__(self, database: Database, pool: WorkerPool, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        database: Database,
+        pool: WorkerPool,
+        bot_delay: float = 0.0,
+        bounds: TableBounds = DEFAULT_BOUNDS,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.database = database
         self.pool = pool
         self.bot_delay = bot_delay
+        self.bounds = bounds
+        self.clock = clock
         self.rooms: dict[str, Room] = {}
+        self.sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ creating and resuming
 
@@ -234,13 +311,15 @@ class Lobby:
             )
         bot_seed = random.SystemRandom().randrange(2**31)
         tokens = [None if seat.is_bot else secrets.token_urlsafe(24) for seat in seat_objects]
+        owner = tokens[0] or secrets.token_urlsafe(24)  # the first seat is the opener's where a person sits there
         table_id = secrets.token_urlsafe(9)
         table = Table(game, seat_objects, bot_seed=bot_seed)
         assert game.seed is not None
+        now = self.clock()
         self.database.add_table(
-            table_id, game.variant, game.options, game.seed, bot_seed, [s.as_json() for s in seat_objects], tokens
+            table_id, game.variant, game.options, game.seed, bot_seed, [s.as_json() for s in seat_objects], tokens, owner, now
         )
-        room = Room(table_id, table, tokens, bot_seed)
+        room = Room(table_id, table, tokens, bot_seed, seen=now, owner=owner)
         self.rooms[table_id] = room
         self.wake_bots(room)
         return room, tokens
@@ -251,7 +330,17 @@ class Lobby:
         for seat, action in stored.actions:
             game.apply(action, seat=seat)
         table = Table(game, [self.stored_seat(stored.id, seat) for seat in stored.seats], bot_seed=stored.bot_seed)
-        room = Room(stored.id, table, list(stored.tokens), stored.bot_seed, action_count=len(stored.actions))
+        room = Room(
+            stored.id,
+            table,
+            list(stored.tokens),
+            stored.bot_seed,
+            action_count=len(stored.actions),
+            taken=stored.taken,
+            seen=stored.seen,
+            owner=stored.owner,
+            ended=stored.ended,
+        )
         self.rooms[stored.id] = room
         return room
 
@@ -273,7 +362,8 @@ class Lobby:
         return Seat(seat.kind, settings, seat.name)
 
     def resume_all(self) -> int:
-        """Open every unfinished stored table and start its bots; returns how many."""
+        """Open every unfinished stored table and start its bots (a table of bots waits for someone to watch);
+        a table past its bounds is ended instead.  Returns how many were resumed."""
         count = 0
         for stored in self.database.unfinished():
             try:
@@ -281,9 +371,87 @@ class Lobby:
             except BowersError as problem:
                 log.error("table %s cannot be resumed: %s", stored.id, problem)
                 continue
+            ending = self.limit_reached(room) or self.idle_too_long(room)
+            if ending is not None:
+                self.mark_ended(room, *ending)
+                del self.rooms[room.id]
+                continue
             self.wake_bots(room)
             count += 1
         return count
+
+    # ------------------------------------------------------------------ ending
+
+    def limit_reached(self, room: Room) -> tuple[str, str] | None:
+        """The reason and the players' words when a table at play has reached its cap on hands or actions."""
+        if room.done:
+            return None
+        if len(room.game.results) >= self.bounds.max_hands:
+            return "hands", f"This table has reached its limit of {self.bounds.max_hands:,} hands and has ended."
+        if room.taken >= self.bounds.max_actions:
+            return "actions", f"This table has reached its limit of {self.bounds.max_actions:,} moves and has ended."
+        return None
+
+    def idle_too_long(self, room: Room) -> tuple[str, str] | None:
+        """The reason and the players' words when no one has been at a table at play for too long."""
+        if room.done or room.connections:
+            return None
+        idle = self.clock() - room.seen
+        if room.bots_only and idle >= self.bounds.unwatched_seconds:
+            span = duration_words(self.bounds.unwatched_seconds)
+            return "unwatched", f"No one watched this table of bots for {span}, so it has ended."
+        if idle >= self.bounds.abandoned_seconds:
+            span = duration_words(self.bounds.abandoned_seconds)
+            return "abandoned", f"No one came to this table for {span}, so it has ended."
+        return None
+
+    def mark_ended(self, room: Room, reason: str, message: str) -> None:
+        """Store that a table ended and why (the caller holds its lock or owns it alone); its bots stop."""
+        self.database.end(room.id, reason, message)
+        room.ended = message
+        log.info("table %s ended (%s): %s", room.id, reason, message)
+
+    async def end(self, room: Room, reason: str, message: str) -> None:
+        """End a table at play: stored, every seat and spectator told, its bots stopped, and out of memory once
+        no one is at it."""
+        async with room.lock:
+            if room.done:
+                return
+            self.mark_ended(room, reason, message)
+            await room.broadcast()
+        self.forget_if_done(room)
+
+    async def end_by_owner(self, room: Room, key: str) -> None:
+        """End a table for its opener, whose key ``key`` must be; ``PermissionError`` for anyone else,
+        ``LookupError`` for a game already over."""
+        if not room.is_owner(key):
+            raise PermissionError("only the person who opened this table can end it")
+        if room.game.is_over:
+            raise LookupError("this game is already over")
+        await self.end(room, "owner", OWNER_ENDED)
+
+    async def sweep(self) -> int:
+        """End every table at play that no one has been at for too long; returns how many."""
+        count = 0
+        for room in list(self.rooms.values()):
+            ending = self.idle_too_long(room)
+            if ending is not None:
+                await self.end(room, *ending)
+                count += 1
+        return count
+
+    async def sweep_forever(self, every: float = SWEEP_SECONDS) -> None:
+        """Sweep every ``every`` seconds while the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:  # a fault of the server's own: logged, and tried again next time
+                log.exception("looking for idle tables failed")
+
+    def start(self) -> None:
+        """Start looking for idle tables (call on the running event loop)."""
+        self.sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())
 
     def room(self, table_id: str) -> Room | None:
         """A live room, opening a stored (finished) one on demand."""
@@ -298,8 +466,8 @@ class Lobby:
         return room
 
     def forget_if_done(self, room: Room) -> None:
-        """Drop a finished table nobody is watching from memory (the database keeps it; ``room`` reopens it)."""
-        if room.game.is_over and not room.connections and self.rooms.get(room.id) is room:
+        """Drop a finished or ended table nobody is at from memory (the database keeps it; ``room`` reopens it)."""
+        if room.done and not room.connections and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
 
     # ------------------------------------------------------------------ acting
@@ -307,6 +475,8 @@ class Lobby:
     async def act(self, room: Room, seat: int, action: str, expect: int | None = None) -> None:
         """Check, commit, apply and broadcast one action; a refused one raises and changes nothing."""
         async with room.lock:
+            if room.ended is not None:
+                raise TableEnded(room.ended)
             if expect is not None and expect != room.action_count:
                 raise IllegalAction(seat, action, "the table has moved on since you chose; look again")
             game = room.game
@@ -318,6 +488,10 @@ class Lobby:
             self.database.add_action(room.id, number, seat, canonical, probe.is_over)
             game.apply_id(action_id)
             room.action_count += 1
+            room.taken += 1
+            ending = self.limit_reached(room)
+            if ending is not None:
+                self.mark_ended(room, *ending)
             await room.broadcast()
         self.wake_bots(room)
         self.forget_if_done(room)
@@ -325,6 +499,8 @@ class Lobby:
     async def undo(self, room: Room, seat: int) -> None:
         """Take back ``seat``'s last decision (and the bots' actions after it)."""
         async with room.lock:
+            if room.ended is not None:
+                raise TableEnded(room.ended)
             if not room.can_undo(seat):
                 raise IllegalAction(seat, "undo", "undo is for a table where every other seat is a bot, after your own decision")
             room.action_count -= room.table.undo_for(seat)
@@ -333,11 +509,19 @@ class Lobby:
         self.wake_bots(room)
 
     def wake_bots(self, room: Room) -> None:
-        """Start the room's bot loop if a bot is to act and none is running."""
-        if room.table.bot_to_act() is None:
+        """Start the room's bot loop if a bot is to act and none is running (at a table of bots, while someone
+        watches it)."""
+        if not self.bots_may_act(room):
             return
         if room.bot_task is None or room.bot_task.done():
             room.bot_task = asyncio.get_running_loop().create_task(self._run_bots(room))
+
+    @staticmethod
+    def bots_may_act(room: Room) -> bool:
+        """Whether a bot is to act and may: the table is at play, and at a table of bots someone watches."""
+        if room.ended is not None or room.table.bot_to_act() is None:
+            return False
+        return bool(room.connections) or not room.bots_only
 
     async def _run_bots(self, room: Room) -> None:
         """Let bots act while one is to act; each thinks in the pool, then acts through ``act``."""
@@ -349,6 +533,8 @@ class Lobby:
                 failures = 0
             except asyncio.CancelledError:
                 raise
+            except TableEnded:  # the table ended while its bot thought
+                return
             except Exception:  # a fault of the server's own: logged, tried again a few times
                 failures += 1
                 log.exception("table %s: a bot's turn failed", room.id)
@@ -358,7 +544,7 @@ class Lobby:
         """One bot action, if a bot is to act; False when none is."""
         loop = asyncio.get_running_loop()
         seat = room.table.bot_to_act()
-        if seat is None:
+        if seat is None or not self.bots_may_act(room):
             return False
         number = room.action_count
         bot = room.table.seats[seat]
@@ -377,8 +563,10 @@ class Lobby:
             )
             action = fallback_action(observation, seed)
         wait = self.bot_delay - (loop.time() - started)
-        if wait > 0 and any(c.seat is not None for c in room.connections):
+        if wait > 0 and room.connections:
             await asyncio.sleep(wait)
+        if not self.bots_may_act(room):  # ended, or the last watcher left, meanwhile
+            return False
         if room.action_count != number:  # an undo moved the table on meanwhile
             return True
         try:
@@ -395,6 +583,8 @@ class Lobby:
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         """The advising bots' suggestions for ``seat``'s turn."""
+        if room.ended is not None:
+            raise TableEnded(room.ended)
         if room.game.to_act != seat:
             raise IllegalAction(seat, "hint", "a hint is for your own turn")
         number = room.action_count
@@ -426,20 +616,35 @@ class Lobby:
         connection.seat = seat
         connection.room = room
         room.connections.add(connection)
+        self.see(room)
         await room.broadcast()
+        self.wake_bots(room)
         return room
 
     async def leave(self, connection: Connection) -> None:
         """Forget a closed connection and tell the table its seat is empty."""
         room = connection.room
-        if room is not None and connection in room.connections:
-            room.connections.discard(connection)
-            if connection.seat is not None:
-                await room.broadcast()
-            self.forget_if_done(room)
+        if room is None:
+            return
+        present = connection in room.connections  # a socket that failed a send was dropped already
+        room.connections.discard(connection)
+        self.see(room)
+        if present and connection.seat is not None:
+            await room.broadcast()
+        self.forget_if_done(room)
+
+    def see(self, room: Room) -> None:
+        """Note that a socket is at a table now (a table ends when no one has been at it for a while)."""
+        room.seen = self.clock()
+        if not room.done:
+            self.database.see(room.id, room.seen)
 
     async def close(self) -> None:
-        """Stop every bot loop (the database already holds every action)."""
+        """Stop the sweep and every bot loop (the database already holds every action)."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         for room in self.rooms.values():
             if room.bot_task is not None:
                 room.bot_task.cancel()
@@ -449,4 +654,4 @@ class Lobby:
                     await room.bot_task
 
 
-__all__ = ["HUMAN", "Connection", "Lobby", "Room", "error"]
+__all__ = ["HUMAN", "Connection", "Lobby", "Room", "TableBounds", "TableEnded", "error"]

@@ -96,6 +96,8 @@ class StateMessage(BaseModel):
     winner: int | None
     can_undo: bool
     hint_available: bool
+    ended: str | None = None  # why the table ended before its game was over, in a player's words; None while at play
+    can_end: bool = False  # whether the receiver opened the table and may end it
 
 
 class ErrorMessage(BaseModel):

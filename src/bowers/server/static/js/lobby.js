@@ -119,6 +119,7 @@ export async function openLobby(root) {
     }
     const tokens = answer.seats.map((seat) => seat.token);
     localStorage.setItem(`bowers:invites:${answer.table}`, JSON.stringify(tokens));
+    localStorage.setItem(`bowers:owner:${answer.table}`, answer.owner); // the key that ends the table
     const mine = tokens[0];
     window.history.pushState({}, "", `/t/${answer.table}${mine ? `#${mine}` : ""}`);
     window.dispatchEvent(new PopStateEvent("popstate"));

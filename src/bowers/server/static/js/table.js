@@ -66,6 +66,7 @@ export function openTable(root, tableId, token) {
   let closedForGood = false;
   let showLastTrick = false;
   let error = "";
+  let confirmingEnd = false; // the opener asked to end the table and is asked to confirm
 
   root.replaceChildren();
   const layout = h("div", { class: "table-layout" });
@@ -113,6 +114,27 @@ export function openTable(root, tableId, token) {
       h("h1", {}, title), h("p", {}, text),
       h("p", { class: "links" }, ...links.map(([href, label], index) => h("a", { href, class: `button${index ? " secondary" : " primary"}` }, label)))));
     document.title = `bowers — ${title}`;
+  }
+
+  /** The key that lets this page end the table: the opener's seat token, or the key kept when it was opened. */
+  function ownerKey() {
+    return localStorage.getItem(`bowers:owner:${tableId}`) || (state?.can_end ? token : null);
+  }
+
+  async function endTable() {
+    confirmingEnd = false;
+    let answer;
+    try {
+      const response = await fetch(`/api/tables/${tableId}/end`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: ownerKey() }) });
+      answer = response.ok ? null : await response.json();
+    } catch {
+      answer = { error: "The server could not be reached; the table goes on." };
+    }
+    if (answer) {
+      error = answer.error;
+      announce(error);
+    }
+    render(); // the table's own message, sent to everyone at it, says it ended
   }
 
   function receive(message) {
@@ -169,6 +191,10 @@ export function openTable(root, tableId, token) {
   /** Show one state; resolves when the next may be shown. */
   async function present(next) {
     const previous = state;
+    if (next.ended && !previous?.ended) {
+      announce(next.ended);
+      confirmingEnd = false;
+    }
     const step = previous && next.actions === previous.actions + 1;
     const moved = !previous || previous.actions !== next.actions;
     const [actor, action] = next.last_action || [];
@@ -309,9 +335,10 @@ export function openTable(root, tableId, token) {
     }
     const o = frozen?.observation || state.observation;
     const winner = frozen?.ending ? null : state.winner;
+    const ended = frozen?.ending ? null : state.ended;
     const mine = state.seat;
     // Choices wait while a finished trick is on the felt (a click on the table takes it at once).
-    const myTurn = mine !== null && o.to_act === mine && winner === null && sent !== state.actions && !frozen;
+    const myTurn = mine !== null && o.to_act === mine && winner === null && !state.ended && sent !== state.actions && !frozen;
     const legal = myTurn ? o.legal_actions : [];
     const sorted = sortActions(legal);
     const { single, multi, buttons } = sorted;
@@ -333,21 +360,22 @@ export function openTable(root, tableId, token) {
     scores.append(h("span", { class: "target" }, `to ${o.target}`));
     const turnText = winner !== null
       ? `${teamWins(state, winner)}${winner === o.team && mine !== null ? "!" : ""}`
-      : o.to_act === null ? "" : o.to_act === mine ? "Your turn" : `${seatName(state, o.to_act)} to ${o.phase === "play" ? "play" : "choose"}`;
+      : ended || o.to_act === null ? "" : o.to_act === mine ? "Your turn" : `${seatName(state, o.to_act)} to ${o.phase === "play" ? "play" : "choose"}`;
     status.append(
       scores,
       h("div", { class: "facts" },
-        h("span", { class: "fact" }, winner !== null ? "Game over" : `Hand ${o.hand_number + 1}`),
+        h("span", { class: "fact" }, winner !== null ? "Game over" : ended ? "Table ended" : `Hand ${o.hand_number + 1}`),
         h("span", { class: `fact trump${o.trump ? " set" : ""}` }, `Trump: ${trumpWords(o.trump)}`),
-        winner !== null ? null : h("span", { class: "fact" }, phaseWords(o.phase)),
+        winner !== null || ended ? null : h("span", { class: "fact" }, phaseWords(o.phase)),
         turnText ? h("span", { class: `fact turn${myTurn ? " mine" : ""}`, "aria-live": "off" }, turnText) : null),
     );
     if (error) status.append(h("div", { class: "error", role: "alert" }, error));
 
     // Felt.
+    const shown = ended ? { ...o, to_act: null } : o; // at an ended table no one is to act
     drawFelt(felt, {
       state,
-      observation: showLastTrick && state.last_trick && !frozen ? { ...o, trick: state.last_trick } : o,
+      observation: showLastTrick && state.last_trick && !frozen ? { ...shown, trick: state.last_trick } : shown,
       bottom: mine ?? 0,
       hideHandOf: mine ?? undefined,
       legalCards: playingFor !== undefined ? new Set(single.keys()) : null,
@@ -362,6 +390,10 @@ export function openTable(root, tableId, token) {
     if (winner !== null) {
       const final = o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ");
       controls.append(h("div", { class: "banner", role: "status" }, h("strong", {}, `${teamWins(state, winner)}.`), ` ${final}. `,
+        h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
+        h("a", { href: "/", class: "button secondary" }, "New table")));
+    } else if (ended) {
+      controls.append(h("div", { class: "banner ended", role: "status" }, h("strong", {}, ended), " ",
         h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
         h("a", { href: "/", class: "button secondary" }, "New table")));
     } else if (state.previous_hand && !o.history.length && !frozen) {
@@ -384,7 +416,17 @@ export function openTable(root, tableId, token) {
     if (myTurn && state.hint_available) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "hint" }), "aria-keyshortcuts": "h" }, "Hint (h)"));
     if (state.can_undo) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "undo" }), "aria-keyshortcuts": "u" }, "Undo (u)"));
     if (state.last_trick && !frozen) tools.append(h("button", { type: "button", class: "tool", "aria-pressed": String(showLastTrick), onclick: () => { showLastTrick = !showLastTrick; render(); }, "aria-keyshortcuts": "l" }, showLastTrick ? "Hide last trick (l)" : "Last trick (l)"));
+    const canEnd = !state.ended && state.winner === null && ownerKey();
+    if (canEnd && !confirmingEnd) {
+      tools.append(h("button", { type: "button", class: "tool end-table", id: "end-table", onclick: () => { confirmingEnd = true; render(); controls.querySelector("#end-confirm")?.focus(); } }, "End table…"));
+    }
     controls.append(tools);
+    if (canEnd && confirmingEnd) {
+      controls.append(h("div", { class: "banner confirm-end", role: "alertdialog", "aria-label": "End the table?" },
+        h("p", {}, h("strong", {}, "End this table for everyone?"), " The game stops here and cannot go on; everyone at the table is told."),
+        h("button", { type: "button", class: "button danger", id: "end-confirm", onclick: endTable }, "End the table"), " ",
+        h("button", { type: "button", class: "button secondary", onclick: () => { confirmingEnd = false; render(); } }, "Keep playing")));
+    }
     if (hint && myTurn) controls.append(hintList(hint));
 
     // My hand.
@@ -485,6 +527,14 @@ export function openTable(root, tableId, token) {
 
   function renderSide(o, winner) {
     side.replaceChildren();
+    if (state.ended && !frozen?.ending) {
+      side.append(h("section", { class: "panel summary game-over", "aria-label": "Table ended" },
+        h("h2", {}, "Table ended"),
+        h("p", {}, state.ended),
+        h("p", {}, `Score when it ended: ${o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ")}.`),
+        h("p", {}, h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
+          h("a", { href: "/", class: "button secondary" }, "New table"))));
+    }
     if (winner !== null) {
       const final = o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ");
       side.append(h("section", { class: "panel summary game-over", "aria-label": "Game summary" },
