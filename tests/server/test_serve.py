@@ -134,3 +134,19 @@ def test_a_read_only_database_is_refused_before_the_server_starts(tmp_path: Path
         serve(port=free_port(), db_path=path)
     message = str(stopped.value.code)
     assert message.startswith("bowers serve: cannot use the database") and "\n" not in message
+
+
+def test_serve_command_passes_the_time_limits_of_idle_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import bowers.server
+    from bowers.cli import cli
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(bowers.server, "serve", lambda **arguments: calls.append(arguments))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["serve", "--unwatched-minutes", "2.5", "--abandoned-days", "1"])
+    assert result.exit_code == 0, result.output
+    assert calls[0]["unwatched_minutes"] == 2.5 and calls[0]["abandoned_days"] == 1.0
+    refused = runner.invoke(cli, ["serve", "--abandoned-days", "0"])
+    assert refused.exit_code == 2 and "--abandoned-days" in refused.output

@@ -16,8 +16,31 @@ import click
     type=click.FloatRange(0, 10),
     help="Seconds a bot waits before acting while people watch.",
 )
-def serve_command(host: str, port: int, db_path: str | None, bot_delay: float) -> None:
+@click.option(
+    "--unwatched-minutes",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Minutes a table of bots no one watches lasts before it ends.",
+)
+@click.option(
+    "--abandoned-days",
+    default=7.0,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Days a table no one comes to lasts before it ends.",
+)
+def serve_command(
+    host: str, port: int, db_path: str | None, bot_delay: float, unwatched_minutes: float, abandoned_days: float
+) -> None:
     """Run the card room: play in a browser with friends and bots."""
     from bowers.server import serve
 
-    serve(host=host, port=port, db_path=db_path, bot_delay=bot_delay)
+    serve(
+        host=host,
+        port=port,
+        db_path=db_path,
+        bot_delay=bot_delay,
+        unwatched_minutes=unwatched_minutes,
+        abandoned_days=abandoned_days,
+    )
