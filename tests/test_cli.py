@@ -61,6 +61,27 @@ def test_rules_prints_the_rules_text(name: str) -> None:
     assert "## Euchre basics" in result.output and "## Rules every variant shares" in result.output
 
 
+def test_rules_on_a_terminal_are_laid_out_in_the_pager(tmp_path: Path) -> None:
+    import pexpect
+
+    from tests.play.terminal import BOWERS, environment, plain
+
+    pager = tmp_path / "pager"
+    pager.write_text("#!/bin/sh\necho PAGER-START\ncat\necho PAGER-END\n", encoding="utf-8")
+    pager.chmod(0o755)
+    env = {**environment(tmp_path), "PAGER": str(pager)}
+    child = pexpect.spawn(BOWERS, ["rules", "railroad"], env=env, dimensions=(24, 80), encoding="utf-8", timeout=20)
+    shown = plain(child.read())
+    child.close()
+    assert child.exitstatus == 0, shown
+    # Through the pager, as text laid out for reading: headings without their Markdown marks, no line past 80 columns.
+    assert shown.index("PAGER-START") < shown.index("Railroad Euchre") < shown.index("PAGER-END")
+    assert "## " not in shown and "Euchre basics" in shown
+    assert all(len(line) <= 80 for line in shown.splitlines())
+    raw = run("rules", "railroad", "--markdown")
+    assert raw.output.startswith("# Railroad Euchre (`railroad`)")
+
+
 def test_rules_of_an_unknown_variant() -> None:
     assert_one_line_error(run("rules", "canasta"), "canasta", "standard", "railroad-6")
 
@@ -273,3 +294,20 @@ def test_version_and_help() -> None:
     assert result.exit_code == 0
     for command in ("variants", "rules", "simulate", "replay", "import", "export"):
         assert command in result.output
+
+
+def test_analyze_takes_a_saved_games_short_name_and_speaks_as_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bowers.storage import save_record
+
+    monkeypatch.setenv("BOWERS_DATA_DIR", str(tmp_path))
+    game, _ = play_random_game("two-hand", *game_seeds(1, 3), {"target": 3})
+    game.metadata["table"] = {"seats": [{"kind": "random"}, {"kind": "human"}]}
+    save_record(tmp_path / "games" / "20260101-120000-two-hand-abc123.json", game.record())
+    result = CliRunner().invoke(cli, ["analyze", "two-hand-abc123", "--level", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    # The person's seat is "You", hands count from 1, cards and actions read as on the table's screen.
+    assert lines[0].startswith("hand 1, You (") and "seat" not in lines[0] and "deal 0" not in lines[0]
+    assert "play:" not in result.output and ":" not in lines[0].split("chose ")[1].split("  ")[0]
+    assert any(symbol in result.output for symbol in "♣♦♥♠")
+    assert_one_line_error(CliRunner().invoke(cli, ["analyze", "no-such-game"]), "no such file, nor a saved game")

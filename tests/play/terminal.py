@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -43,21 +44,29 @@ def environment(data_dir: Path, colour: bool = False, fixed_size: bool = True) -
 
 
 class Session:
-    """One ``bowers play`` process in a pseudo-terminal of 80x24."""
+    """One ``bowers play`` process in a pseudo-terminal of 80x24 (``env`` adds to or replaces its environment)."""
 
     def __init__(
-        self, arguments: Sequence[str], data_dir: Path, colour: bool = False, timeout: float = 20, fixed_size: bool = True
+        self,
+        arguments: Sequence[str],
+        data_dir: Path,
+        colour: bool = False,
+        timeout: float = 20,
+        fixed_size: bool = True,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.child = pexpect.spawn(
             BOWERS,
             ["play", *arguments],
-            env=environment(data_dir, colour, fixed_size),
+            env={**environment(data_dir, colour, fixed_size), **(env or {})},
             dimensions=(ROWS, COLUMNS),
             encoding="utf-8",
             timeout=timeout,
         )
         self.child.delaybeforesend = 0.005
+        self.raw = io.StringIO()  # everything the program wrote, escape sequences included
+        self.child.logfile_read = self.raw
         self.screen = ""
 
     def wait(self) -> str:

@@ -89,6 +89,23 @@ def test_a_save_with_bad_scores_is_listed_as_unreadable_and_skipped(runner: CliR
     assert json.loads(path.read_text(encoding="utf-8"))["scores"] == [99, "x"]
 
 
+def test_history_says_why_a_save_is_unreadable(runner: CliRunner, tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "a-standard.json").write_text('{"variant": "standard",\n "deals": [', encoding="utf-8")
+    (games / "b-canasta.json").write_text('{"variant": "canasta", "deals": [], "options": {}}', encoding="utf-8")
+    (games / "c-standard.json").write_text('{"variant": "standard", "deals": [{"dealer": 9}]}', encoding="utf-8")
+    listing = CliRunner(env={"COLUMNS": "200"}).invoke(cli, ["history"])
+    assert listing.exit_code == 0, listing.output
+    reasons = {line.split(":")[1].strip(): line for line in listing.output.splitlines() if line.startswith("Unreadable:")}
+    assert "not valid JSON (line 2" in reasons["a-standard.json"]
+    assert "unknown variant 'canasta'" in reasons["b-canasta.json"]
+    assert "dealer must be a seat" in reasons["c-standard.json"]
+    assert "unfinished" not in listing.output and "Continue one with" not in listing.output
+    rows = {Path(row["file"]).name: row["state"] for row in json.loads(runner.invoke(cli, ["history", "--json"]).output)}
+    assert "unknown variant 'canasta'" in rows["b-canasta.json"] and rows["b-canasta.json"].startswith("unreadable: ")
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

@@ -27,8 +27,9 @@ from bowers.play.render import (
     team_label,
     team_verb,
     twos_threes_step_length,
+    waiting_words,
 )
-from bowers.play.session import result_summary, seat_names, variant_title
+from bowers.play.session import renege_shown, result_summary, seat_names, variant_title
 from bowers.variants import make_rules
 
 
@@ -56,7 +57,10 @@ def test_cards_read_as_players_write_them() -> None:
     assert describe_action("discard:??") == "discarded a card"
     assert describe_action("discard:??,??,??") == "discarded 3 cards"
     assert describe_action("pass", phase="twos-threes") == "no swap"
-    assert describe_action("give:??") == "give a card"
+    # A card passed face down reads in the same words as a hidden discard: what was done.
+    assert describe_action("give:??") == "gave a card"
+    assert describe_action("give:JH") == "give J♥"
+    assert describe_action("pass", phase="defend") == "won't defend alone"
     assert describe_action("twos-threes:2C,3D,2H") == "return 2♣ 3♦ 2♥"
 
 
@@ -208,8 +212,23 @@ def test_nothing_is_legal_when_it_is_not_your_turn() -> None:
 
 
 def test_completion_offers_legal_words_and_commands() -> None:
-    words = completions(["pass", "call:S", "play:JH"], ["JH"])
-    assert {"pass", "call:S", "call s", "jh", "hint", "undo"} <= set(words)
+    words = completions(["pass", "call:S", "play:JH"])
+    assert {"pass", "call s", "jh", "hint", "undo"} <= set(words)
+    # Only the words a person types: never the records' notation.
+    assert not any(":" in word for word in words)
+    discards = completions(["discard:QC", "discard:9S"])
+    assert {"discard qc", "discard 9s", "qc", "9s"} <= set(discards)
+    assert [word for word in discards if word.startswith("discard ")] == ["discard qc", "discard 9s"]
+    assert completions(["twos-threes:2C,3D,2H", "bid:5NT", "play:JK:S"])[:3] == ["return 2c 3d 2h", "bid 5nt", "jk s"]
+
+
+def test_enter_takes_a_sole_choice() -> None:
+    assert parse_input("", ["pass"], []) == Choice("pass")
+    assert parse_input("  ", ["play:JH"], ["JH"]) == Choice("play:JH")
+    assert "Enter takes it" in choices_text(["play:JH"], ["JH"]).plain.replace("\xa0", " ")
+    assert "Enter" not in choices_text(["pass", "order"], []).plain
+    with pytest.raises(InputError, match="type a card, an action or a command"):
+        parse_input("", ["pass", "order"], [])
 
 
 def test_a_keyword_alone_asks_for_what_it_needs() -> None:
@@ -298,7 +317,10 @@ def test_summaries_name_the_bid_as_the_screen_does() -> None:
     game = bowers.Game("bid", seed=1)
     view = TableView(game.observation(0), game.rules, seat_names(4, 0), ["you", "a", "b", "c"], title="Test")
     result = {"maker": 1, "trump": "H", "contract": "4H", "tricks": [0, 3, 0, 1], "made": True, "points": [0, 4]}
-    assert result_summary(result, view) == "West made ♥ (bid 4 ♥) and took 4 of 5 tricks: made it."
+    # The tricks are the side's, not the maker's alone.
+    assert result_summary(result, view) == "West made ♥ (bid 4 ♥); West & East took 4 of 5 tricks: made it."
+    alone = {**result, "alone": True, "tricks": [0, 5, 0, 0]}
+    assert result_summary(alone, view) == "West went alone in ♥ (bid 4 ♥); West took all 5 tricks: a march."
 
 
 def test_the_twos_and_threes_step_is_told_apart_from_the_bidding() -> None:
@@ -384,3 +406,64 @@ def test_the_words_agree_with_you_and_with_a_single_opponent() -> None:
     duel = TableView(dict(two.observation(1)), two.rules, seat_names(2, 1), ["a", "you"], title="Test")
     assert [f"{team_label(duel, team)} {team_verb(duel, team, 'win')}" for team in (0, 1)] == ["Opponent wins", "You win"]
     assert f"{team_label(view, 1)} {team_verb(view, 1, 'win')}" == "West & East win"
+
+
+def _railroad_to_the_defence() -> bowers.Game:
+    """Railroad, seed 0: East orders up and goes alone, the exchange is made, and You (seat 0) may defend alone."""
+    game = bowers.Game("railroad", seed=0)
+    for action in ["order", "alone", "give:8C", "give:7C"]:
+        game.apply(action)
+    assert game.to_act == 0 and "defend-alone" in game.legal_actions()
+    return game
+
+
+def test_the_lone_defenders_exchange_is_with_its_own_partner() -> None:
+    game = _railroad_to_the_defence()
+    game.apply("defend-alone")
+    assert game.to_act == 0 and all(action.startswith("give:") for action in game.legal_actions())
+    assert "You defend alone: give your partner a card; your partner gives you one back." in draw(game, 0)
+    game.apply(game.legal_actions()[0])
+    assert game.to_act == 2
+    assert "North defends alone: give them a card in exchange." in draw(game, 2)
+    assert "plays alone" not in draw(game, 2)
+
+
+def test_declining_to_defend_alone_is_not_a_pass() -> None:
+    game = _railroad_to_the_defence()
+    game.apply("pass")
+    you = next(line for line in draw(game, 0).splitlines() if line[2:].startswith("You "))
+    assert "won't defend alone" in you and "pass" not in you
+
+
+def test_a_declined_turn_up_and_a_caught_renege_are_in_the_summary() -> None:
+    game = bowers.Game("two-hand", seed=1)
+    view = TableView(dict(game.observation(0)), game.rules, seat_names(2, 0), ["you", "a"], title="Test")
+    view.observation["history"] = [[1, "order"], [0, "decline"]]
+    view.observation["turn_up"] = "9S"
+    result = {"maker": 1, "trump": "S", "tricks": [2, 3], "made": True, "points": [0, 1]}
+    assert result_summary(result, view).endswith("You declined the turn-up 9♠.")
+    renege = {"renege": {"claimant": 0, "reneger": 1, "penalty": 2, "card": "JD", "led": "C"}}
+    assert result_summary(renege, view) == (
+        "Opponent reneged (played J♦ holding ♣, the suit led) and You caught it: You score the penalty of 2."
+    )
+
+
+def test_the_renege_caught_is_found_in_the_hands_record() -> None:
+    rng = random.Random(0)
+    game = bowers.Game("standard", seed=0, reneges=True)
+    while len(game.results) < 2:
+        legal = game.legal_actions()
+        game.apply("claim-renege" if "claim-renege" in legal and rng.random() < 0.9 else rng.choice(legal))
+    assert game.results[1]["renege"] == {"claimant": 2, "reneger": 1, "penalty": 4}
+    assert renege_shown(game, 1) == {"card": "JD", "led": "C"}
+    assert renege_shown(game, 0) == {}
+
+
+def test_while_a_jambone_hand_plays_the_table_says_who_chooses_its_cards() -> None:
+    game = bowers.Game("railroad", seed=3)
+    observation = dict(game.observation(0))
+    observation.update(jambone=True, maker=0, turn=0, to_act=1, legal_actions=[])
+    view = TableView(observation, game.rules, seat_names(4, 0), ["you", "a", "b", "c"], title="Test")
+    assert waiting_words(view) == "Waiting for West, who chooses your card from the Jambone hand shown face up..."
+    observation.update(turn=1, to_act=1)
+    assert waiting_words(view) == "Waiting for West..."

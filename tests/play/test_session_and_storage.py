@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,7 +104,9 @@ def test_hint_shows_the_advice_in_expected_points(monkeypatch: pytest.MonkeyPatc
     terminal.hint_settings = {"level": 2}
     terminal.run()
     text = output.getvalue()
-    assert "order up" in text and "+0.75" in text and "three trumps and an ace" in text
+    # Each choice is named as it is typed at the prompt.
+    assert re.search(r" order +\+0\.75 +three trumps and an ace", text), text
+    assert "Hint: the strong bot's choices as you type them" in text
     assert seen[0]["level"] == 2 and seen[0]["observation"]["seat"] == 0
     assert "hand_cards" not in seen[0]["observation"]
 
@@ -122,9 +125,9 @@ def test_result_summary_says_why() -> None:
     terminal, _, _ = make_game()
     view = terminal.view()
     made = {"maker": 1, "trump": "H", "alone": False, "tricks": [0, 3, 0, 1], "made": True, "points": [0, 1]}
-    assert result_summary(made, view) == "West made ♥ and took 4 of 5 tricks: made it."
+    assert result_summary(made, view) == "West made ♥; West & East took 4 of 5 tricks: made it."
     march = {**made, "alone": True, "tricks": [0, 5, 0, 0], "points": [0, 4]}
-    assert result_summary(march, view) == "West went alone in ♥ and took all 5 tricks: a march."
+    assert result_summary(march, view) == "West went alone in ♥; West took all 5 tricks: a march."
     euchre = {**made, "tricks": [3, 1, 0, 1], "made": False}
     assert "euchred" in result_summary(euchre, view)
     assert "Everyone passed" in result_summary({"misdeal": True}, view)
@@ -196,7 +199,7 @@ def test_the_table_with_help_or_a_hint_fits_24_lines(
     monkeypatch.setattr(bots, "advise", lambda observation, **settings: advice, raising=False)
     terminal, output, _ = make_game(variant, seed=2, lines=[command, "quit"])
     terminal.run()
-    screen = output.getvalue().split(title)[-1].split("Game saved")[0]
+    screen = output.getvalue().split(title)[-2]  # the screen before quit (the last is the one left on leaving)
     assert ("Tab completes" if command == "help" else "+0.50") in screen
     assert len((title + screen).rstrip("\n").split("\n")) <= 23  # and the prompt below
 

@@ -12,7 +12,7 @@ import pexpect
 
 import bowers
 from bowers.play.render import card_label, completed_tricks
-from tests.play.terminal import Session, action_count, plain, saved_records
+from tests.play.terminal import BOWERS, Session, action_count, plain, saved_records
 
 FAST = ["--pace", "0", "--opponents", "heuristic", "--partner", "heuristic"]
 
@@ -63,7 +63,9 @@ def test_every_command_works_between_hands_and_the_game_ends_at_its_own_prompt(t
         assert record_of(tmp_path) == before
         session.send("quit")
         session.child.expect(pexpect.EOF)
-        assert "Game saved. Resume it with: bowers play --resume" in plain(session.child.before or "")
+        left = plain(session.child.before or "")
+        assert f"Game saved. Resume it with: {BOWERS} play --resume" in left
+        assert "Hand 1 is over" in left  # the screen last seen stays in sight after leaving
     finally:
         session.close()
     resumed = Session(["--resume", "--pace", "0"], tmp_path)
@@ -130,7 +132,7 @@ def test_the_twos_and_threes_step_is_named(tmp_path: Path) -> None:
     session = Session(["--variant", "ultimate", "--seed", "3", *FAST], tmp_path)
     try:
         assert session.wait() == "choice"
-        assert session.choices() == "pass"
+        assert session.choices() == "pass  ·  Enter takes it"
         assert "Twos and threes: you hold fewer than three 2s and 3s, so pass (no swap)." in session.screen
         assert "East: no swap" in session.screen
         session.send("pass")

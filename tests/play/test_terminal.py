@@ -162,7 +162,8 @@ def test_quitting_saves_and_resume_finishes_the_game(tmp_path: Path, how: str) -
         at_quit = action_count(record)
         {"quit": lambda: session.send("quit"), "ctrl-d": lambda: session.child.sendeof(), "ctrl-c": session.child.sendintr}[how]()
         session.child.expect(pexpect.EOF)
-        assert "Game saved. Resume it with: bowers play --resume" in plain(session.child.before or "")
+        # bowers is not on this test's PATH: the message names the program by its full path, so it runs as shown.
+        assert f"Game saved. Resume it with: {BOWERS} play --resume" in plain(session.child.before or "")
         session.child.close()
         assert session.child.exitstatus == 0
     finally:
@@ -238,3 +239,72 @@ def test_play_refuses_without_a_terminal(tmp_path: Path) -> None:
     piped = subprocess.run([BOWERS, "play", "--seed", "1"], env=environment(tmp_path), capture_output=True, text=True, input="")
     assert piped.returncode == 1 and "needs a terminal" in piped.stderr
     assert saved_records(tmp_path) == []
+
+
+def on_path_or_not(on_path: bool) -> dict[str, str]:
+    """A PATH with or without the folder of the ``bowers`` being tested."""
+    others = [folder for folder in os.environ.get("PATH", "").split(os.pathsep) if folder]
+    folders = [folder for folder in others if Path(folder, "bowers") != Path(BOWERS)]
+    return {"PATH": os.pathsep.join([str(Path(BOWERS).parent)] * on_path + folders)}
+
+
+@pytest.mark.parametrize("on_path", [True, False])
+def test_messages_name_bowers_as_it_can_be_run(tmp_path: Path, on_path: bool) -> None:
+    command = "bowers" if on_path else BOWERS
+    session = Session(["--seed", "3", *FAST, *PARTNER], tmp_path, env=on_path_or_not(on_path))
+    try:
+        assert session.wait() == "choice"
+        session.send("help")
+        assert session.wait() == "choice"
+        assert f"  {command} play --resume" in session.screen.splitlines()
+        session.send("quit")
+        session.child.expect(pexpect.EOF)
+        assert f"Game saved. Resume it with: {command} play --resume" in plain(session.child.before or "")
+    finally:
+        session.close()
+    env = {**environment(tmp_path), **on_path_or_not(on_path)}
+    history = subprocess.run([BOWERS, "history"], env=env, capture_output=True, text=True, check=True)
+    assert f"Continue one with: {command} play --resume" in " ".join(history.stdout.split())
+
+
+def test_the_table_keeps_to_the_alternate_screen_and_leaves_the_final_one_in_sight(tmp_path: Path) -> None:
+    session = Session(["--variant", "two-hand", "--seed", "5", *FAST, "--option", "target=3"], tmp_path)
+    try:
+        assert session.play_until() == "end"
+    finally:
+        session.close()
+    raw = session.raw.getvalue()
+    enter, leave = "\x1b[?1049h", "\x1b[?1049l"
+    # Every redraw is on the alternate screen, so the scrollback gets none of them...
+    assert raw.count(enter) == 1 and raw.count(leave) == 1 and raw.index(enter) < raw.index(leave)
+    assert "Choices:" not in plain(raw[: raw.index(enter)])
+    # ...and the game's end is printed once on the ordinary screen, the table as the last hand ended above it.
+    left = plain(raw[raw.index(leave) :])
+    assert left.count("Final score:") == 1 and "Your hand:" in left and "Seat" in left and "is over" in left
+    path, _ = only_record(tmp_path)
+    # The command to analyse the game is whole on a line of its own: short enough to copy.
+    assert f"{BOWERS} analyze {path.stem}" in left.splitlines()
+    assert f"{BOWERS} analyze {path.stem}" in session.screen.splitlines()
+    assert "Final score:" in session.screen and "Your hand:" in session.screen
+
+
+def test_enter_takes_a_sole_choice(tmp_path: Path) -> None:
+    session = Session(["--variant", "two-hand", "--seed", "5", *FAST, "--option", "target=3"], tmp_path)
+    taken = 0
+    try:
+        state = session.wait()
+        while state in ("choice", "next") and taken < 3:
+            if state == "next":
+                session.send("")
+                state = session.wait()
+                continue
+            sole = session.choices().endswith("Enter takes it")
+            before = action_count(only_record(tmp_path)[1])
+            session.send("" if sole else session.first_choice())
+            state = session.wait()
+            if sole:
+                assert action_count(only_record(tmp_path)[1]) > before, session.screen
+                taken += 1
+    finally:
+        session.close()
+    assert taken == 3

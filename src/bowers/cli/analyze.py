@@ -2,19 +2,26 @@
 
 For each decision of the chosen seats it prints the choices the ``pimc`` bot
 compares with their expected net points, and flags the costly mistakes.  A
-file that cannot be read or replayed ends with a one-line error and exit
-status 1.
+game saved by ``bowers play`` may be named as ``--resume`` takes it, and is
+then told in the table's own words (``hand 1``, ``You``, ``10♣``).  A file
+that cannot be read or replayed ends with a one-line error and exit status 1.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 import click
+from rich.text import Text
 
 from bowers.bots.analysis import MISTAKE_THRESHOLD, Decision, analyze_record
-from bowers.cli.common import read_json
+from bowers.cli.common import fail, make_console, read_json
 from bowers.errors import BowersError
+from bowers.storage import games_dir
 
 
 def _line(decision: Decision) -> list[str]:
@@ -24,11 +31,7 @@ def _line(decision: Decision) -> list[str]:
         f"hand {' '.join(decision.hand)}): played {decision.played}"
     )
     if not decision.judged:
-        placed = decision.unrecorded
-        cards = placed[0] if len(placed) == 1 else f"{', '.join(placed[:-1])} and {placed[-1]}"
-        them = "them" if len(placed) > 1 else "it"
-        head += f"  not judged: the imported file does not show this seat holding {cards}"
-        head += f" (bowers placed {them} to complete the deal)"
+        head += "  " + _not_judged(decision.unrecorded)
     if decision.mistake:
         head += f"  MISTAKE: {decision.best} was worth {decision.cost:.2f} points more"
     lines = [head]
@@ -38,8 +41,64 @@ def _line(decision: Decision) -> list[str]:
     return lines
 
 
+def _not_judged(placed: Sequence[str]) -> str:
+    """Why a decision is not judged: the cards an importer placed in the seat's hand."""
+    cards = placed[0] if len(placed) == 1 else f"{', '.join(placed[:-1])} and {placed[-1]}"
+    them = "them" if len(placed) > 1 else "it"
+    return f"not judged: the imported file does not show this seat holding {cards} (bowers placed {them} to complete the deal)"
+
+
+def table_names(record: Mapping[str, Any], players: int) -> list[str] | None:
+    """The seats' names as the table showed them to the person who played (``You``, ``West``...), or None when the
+    record names no person's seat (an imported or simulated game)."""
+    from bowers.play.session import seat_names
+
+    metadata = record.get("metadata")
+    table = metadata.get("table") if isinstance(metadata, Mapping) else None
+    seats = table.get("seats") if isinstance(table, Mapping) else None
+    if not isinstance(seats, list):
+        return None
+    humans = [index for index, seat in enumerate(seats) if isinstance(seat, Mapping) and seat.get("kind") == "human"]
+    return seat_names(players, humans[0]) if humans and humans[0] < players else None
+
+
+def _worded(decision: Decision, names: Sequence[str]) -> list[str]:
+    """A decision in the table's words: ``hand 1, You (round 1; holding 10♣ J♥ ...): you chose order up``."""
+    from bowers.play.render import card_label, describe_action
+
+    who = names[decision.seat]
+    cards = " ".join(card_label(card) for card in decision.hand)
+    step = decision.phase.replace("-", " ")
+    head = f"hand {decision.deal + 1}, {who} ({step}; holding {cards}): chose {describe_action(decision.played)}"
+    if not decision.judged:
+        head += "  " + _not_judged([card_label(card) for card in decision.unrecorded])
+    if decision.mistake:
+        head += f"  MISTAKE: {describe_action(decision.best)} was worth {decision.cost:.2f} points more"
+    lines = [head]
+    for choice in decision.choices:
+        marker = "*" if choice.action == decision.played else " "
+        lines.append(f"  {marker} {describe_action(choice.action):<16} {choice.value:+6.2f}  {choice.reason}")
+    return lines
+
+
+def read_game(name: str) -> Any:
+    """The record in the file ``name``, or in the saved game it names as ``bowers play --resume`` takes it (its file
+    name, or a unique part of it); a one-line error when it is neither."""
+    from bowers.play.cli import find_saved
+    from bowers.play.program import command_name
+
+    if Path(name).exists() or os.sep in name:
+        return read_json(name)
+    saved = find_saved(name)
+    if saved is None:
+        fail(f"{name}: no such file, nor a saved game of that name in {games_dir()} ({command_name()} history lists them)")
+    if saved.record is None:
+        fail(f"{saved.path.name}: {saved.error}")
+    return saved.record
+
+
 @click.command("analyze")
-@click.argument("path", metavar="RECORD")
+@click.argument("path", metavar="GAME")
 @click.option(
     "--seat", "seat", type=int, default=None, help="Analyse this seat only (default: the human seats, else every seat)."
 )
@@ -53,8 +112,9 @@ def _line(decision: Decision) -> list[str]:
     help="Expected points a choice must lose to the best one to be flagged as a mistake.",
 )
 def analyze_command(path: str, seat: int | None, as_json: bool, level: int, threshold: float) -> None:
-    """Go through a game RECORD: the choices the strong bot compares at every decision, and the costly mistakes."""
-    record = read_json(path)
+    """Go through a GAME (a record file, or a saved game's name as bowers history lists it): the choices the strong
+    bot compares at every decision, and the costly mistakes."""
+    record = read_game(path)
     if not isinstance(record, dict):
         raise click.ClickException(f"{path}: not a game record (a JSON object with variant and deals)")
     try:
@@ -66,12 +126,15 @@ def analyze_command(path: str, seat: int | None, as_json: bool, level: int, thre
     if as_json:
         click.echo(json.dumps([decision.as_json() for decision in decisions], indent=2))
         return
+    names = table_names(record, len(record["deals"][0]["hands"])) if decisions else None
+    console = make_console()
     mistakes = sum(decision.mistake for decision in decisions)
     unjudged = sum(not decision.judged for decision in decisions)
     for decision in decisions:
-        for text in _line(decision):
-            click.echo(text)
+        for text in _line(decision) if names is None else _worded(decision, names):
+            # Wrapped to a terminal's width; one line each when piped, for tools that read lines.
+            console.print(Text(text), soft_wrap=not console.is_terminal)
     summary = f"{len(decisions)} decisions, {mistakes} flagged as mistakes (losing {threshold:g} expected points or more)"
     if unjudged:
         summary += f"; {unjudged} not judged (the seat held cards the record does not show)"
-    click.echo(summary)
+    console.print(Text(summary), soft_wrap=not console.is_terminal)

@@ -19,11 +19,13 @@ import click
 from click.core import ParameterSource
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from bowers import bots
 from bowers.errors import BowersError, OptionError
-from bowers.game import Game
+from bowers.game import Game, replay
+from bowers.play.program import command_name
 from bowers.storage import SavedGame, games_dir, load_record, new_game_path, save_record, saved_games
 from bowers.table import HUMAN, Seat, Table
 from bowers.variants import make_rules, variants
@@ -116,7 +118,7 @@ def _resume(console: Console, wanted: str, variant_name: str | None) -> tuple[Ta
             continue
         return table, saved.path, humans[0]
     which = f"unfinished {variant_name} game" if variant_name is not None else "unfinished game"
-    raise click.ClickException(f"no {which} to resume in {games_dir()}; start one with: bowers play")
+    raise click.ClickException(f"no {which} to resume in {games_dir()}; start one with: {command_name()} play")
 
 
 def _replayed(saved: SavedGame) -> Table:
@@ -128,8 +130,9 @@ def _replayed(saved: SavedGame) -> Table:
         raise click.ClickException(f"it does not replay ({error})") from None
 
 
-def _resume_named(wanted: str) -> tuple[Table, Path, int]:
-    """The saved game ``wanted`` names (a path, a file name as ``bowers history`` lists it, or a unique part of one)."""
+def find_saved(wanted: str) -> SavedGame | None:
+    """The saved game ``wanted`` names (a path, a file name as ``bowers history`` lists it, or a unique part of one);
+    None when it names none, and a one-line ``ClickException`` when it names several."""
     given = Path(wanted).expanduser()
     games = saved_games()
     if given.suffix == ".json" and given.is_file():
@@ -138,11 +141,18 @@ def _resume_named(wanted: str) -> tuple[Table, Path, int]:
         exact = [saved for saved in games if wanted in (saved.path.name, saved.path.stem)]
         matches = exact or [saved for saved in games if wanted in saved.path.stem]
     if not matches:
-        raise click.ClickException(f"no saved game named {wanted!r} in {games_dir()}; bowers history lists them")
+        return None
     if len(matches) > 1:
         names = ", ".join(saved.path.stem for saved in matches[:3]) + (", ..." if len(matches) > 3 else "")
         raise click.ClickException(f"{wanted!r} names {len(matches)} saved games ({names}); give more of the name")
-    saved = matches[0]
+    return matches[0]
+
+
+def _resume_named(wanted: str) -> tuple[Table, Path, int]:
+    """The unfinished game ``wanted`` names (as ``find_saved`` reads it), ready to play."""
+    saved = find_saved(wanted)
+    if saved is None:
+        raise click.ClickException(f"no saved game named {wanted!r} in {games_dir()}; {command_name()} history lists them")
     if saved.record is None:
         raise click.ClickException(f"cannot resume {saved.path.name}: {saved.error}")
     try:
@@ -151,7 +161,8 @@ def _resume_named(wanted: str) -> tuple[Table, Path, int]:
         raise click.ClickException(f"cannot resume {saved.path.name}: {error.message}") from None
     humans = table.humans()
     if table.game.is_over:
-        raise click.ClickException(f"{saved.path.name} is a finished game; analyse it with: bowers analyze {saved.path}")
+        command = f"{command_name()} analyze {saved.path.stem}"
+        raise click.ClickException(f"{saved.path.name} is a finished game; analyse it with: {command}")
     if not humans:
         raise click.ClickException(f"{saved.path.name} has no seat for a person: bots play all of it")
     return table, saved.path, humans[0]
@@ -284,11 +295,23 @@ def _state(saved: SavedGame) -> str:
     return "finished"
 
 
+def _problem(saved: SavedGame) -> str | None:
+    """Why a save cannot be played or analysed (not JSON, an unknown variant, a deal that does not replay), or None."""
+    if saved.record is None:
+        return saved.error or "unreadable"
+    try:
+        replay(dict(saved.record))
+    except (BowersError, *_MALFORMED) as error:
+        return f"it does not replay ({error})"
+    return None
+
+
 @click.command("history")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def history_command(as_json: bool) -> None:
     """List your saved games, newest first: variant, date, score and state."""
     games = saved_games()
+    problems = {saved.path: _problem(saved) for saved in games}
     if as_json:
         rows = [
             {
@@ -296,7 +319,7 @@ def history_command(as_json: bool) -> None:
                 "modified": saved.modified.isoformat(timespec="seconds"),
                 "variant": saved.record.get("variant") if saved.record else None,
                 "scores": saved.record.get("scores") if saved.record else None,
-                "state": _state(saved) if saved.record else f"unreadable: {saved.error}",
+                "state": f"unreadable: {problems[saved.path]}" if problems[saved.path] else _state(saved),
             }
             for saved in games
         ]
@@ -304,7 +327,7 @@ def history_command(as_json: bool) -> None:
         return
     console = Console(highlight=False)
     if not games:
-        console.print(f"No saved games yet in {games_dir()}. Start one with: bowers play")
+        console.print(f"No saved games yet in {games_dir()}. Start one with: {command_name()} play", soft_wrap=True)
         return
     console.print(f"Saved games in {games_dir()}, the last played first", soft_wrap=True)
     # The file name starts with the date the game began and names its variant; nothing wraps at 80 columns.
@@ -312,7 +335,7 @@ def history_command(as_json: bool) -> None:
     listing.add_column("file (.json)", no_wrap=True)
     for column in ("variant", "score", "state"):
         listing.add_column(column, no_wrap=True)
-    problems = []
+    reasons = []
     # Below 80 columns a file goes by the end of its name, which is what --resume takes.
     narrow = console.width < 80
 
@@ -320,18 +343,21 @@ def history_command(as_json: bool) -> None:
         return "…" + stem[-13:] if narrow and len(stem) > 14 else stem
 
     for saved in games:
-        if saved.record is None:
-            listing.add_row(shown(saved.path.stem), "?", "", "[red]unreadable[/red]")
-            problems.append(f"{saved.path.name}: {saved.error} (left as it is)")
+        problem = problems[saved.path]
+        if problem is not None:
+            variant = str(saved.record.get("variant")) if saved.record is not None else "?"
+            listing.add_row(shown(saved.path.stem), escape(variant), "", "[red]unreadable (below)[/red]")
+            reasons.append(f"{saved.path.name}: {problem} (left as it is)")
             continue
+        assert saved.record is not None  # a save with no record has a problem
         scores = saved.record.get("scores") or []
         score = "-".join(str(value) for value in scores)
         listing.add_row(shown(saved.path.stem), str(saved.record.get("variant")), score, _state(saved))
     console.print(listing)
-    for problem in problems:
-        console.print(f"[red]Unreadable:[/red] {problem}", soft_wrap=True)
-    if any(saved.record is not None and not saved.finished for saved in games):
-        console.print("Continue one with: bowers play --resume FILE (its name, or the end of it)")
+    for reason in reasons:
+        console.print(f"[red]Unreadable:[/red] {escape(reason)}", soft_wrap=True)
+    if any(problems[saved.path] is None and not saved.finished for saved in games):
+        console.print(f"Continue one with: {command_name()} play --resume FILE (its name, or the end of it)", soft_wrap=True)
 
 
 def register(group: click.Group) -> None:
@@ -340,4 +366,4 @@ def register(group: click.Group) -> None:
     group.add_command(history_command)
 
 
-__all__ = ["bot_settings", "history_command", "make_seats", "play_command", "register", "strong_bot"]
+__all__ = ["bot_settings", "find_saved", "history_command", "make_seats", "play_command", "register", "strong_bot"]

@@ -23,7 +23,7 @@ from bowers.actions import canonical_action
 from bowers.cards import CARD_NAMES, SUIT_LETTERS, parse_card, parse_suit
 from bowers.errors import NotationError
 from bowers.play.reasons import choices_words, or_list
-from bowers.play.render import describe_action
+from bowers.play.render import ACTION_WORDS, describe_action
 
 COMMANDS: dict[str, str] = {
     "hint": "what the strong bot would do here, and why",
@@ -32,7 +32,7 @@ COMMANDS: dict[str, str] = {
     "score": "show the score and the hands so far",
     "rules": "show the rules of this variant",
     "help": "show this help",
-    "quit": "save the game and leave (resume with bowers play --resume)",
+    "quit": "save the game and leave (resume with play --resume)",
 }
 # The same, in a few words each, for the help shown under the table.
 COMMAND_SUMMARIES: dict[str, str] = {
@@ -138,11 +138,13 @@ def _card_set(argument: str) -> frozenset[str]:
 def parse_input(text: str, legal: Sequence[str], shown_hand: Sequence[str], explain: Explain | None = None) -> Command | Choice:
     """What ``text`` means now: a ``Command`` or a legal ``Choice``; anything else raises ``InputError``.
 
-    ``legal`` is the observation's legal actions, ``shown_hand`` the hand in
-    the order shown (for numbers), and ``explain`` gives the rules' reason an
-    action is not allowed (the engine's message).
+    An empty line takes the only choice when there is one.  ``legal`` is the observation's legal actions,
+    ``shown_hand`` the hand in the order shown (for numbers), and ``explain`` gives the rules' reason an action
+    is not allowed (the engine's message).
     """
     stripped = cleaned(text).strip()
+    if not stripped and len(legal) == 1:
+        return Choice(legal[0])  # Enter takes the only choice
     if not stripped:
         raise InputError("type a card, an action or a command (help lists them)")
     word = stripped.lower()
@@ -284,31 +286,48 @@ def _with_keyword(
     return f"{keyword}:" + ",".join(sorted(cards, key=parse_card))
 
 
-def completions(legal: Sequence[str], shown_hand: Sequence[str]) -> list[str]:
-    """Words tab completion offers now: the legal actions, the playable cards by name and the commands."""
+def typed_words(action: str) -> str:
+    """A legal action as the person types it at the table: ``order``, ``call s``, ``bid 4h``, ``jh``, ``discard 9c``,
+    ``return 2c 3d 2h``; tab completion offers these and a hint names its choices by them."""
+    keyword, _, argument = action.partition(":")
+    word = ACTION_WORDS.get(keyword, keyword)
+    if not argument:
+        return word
+    if keyword == "play":
+        card, _, named = argument.partition(":")
+        return card.lower() + (f" {named.lower()}" if named else "")
+    if keyword in ("discard", "give", "twos-threes"):
+        return f"{word} " + " ".join(card.lower() for card in argument.split(","))
+    return f"{word} {argument.lower()}"
+
+
+def completions(legal: Sequence[str]) -> list[str]:
+    """Words tab completion offers now, as the person types them: the legal actions (a card to give or discard
+    also by its name alone) and the commands."""
     words: list[str] = []
     for action in legal:
-        words.append(action)
+        words.append(typed_words(action))
         keyword, _, argument = action.partition(":")
-        if keyword in ("play", "discard", "give") and "," not in argument:
-            words.append(argument.split(":")[0].lower())
-        if keyword in ("call", "order") and argument:
-            words.append(f"{keyword} {argument.lower()}")
-        if keyword == "bid":
-            words.append(f"bid {argument.lower()}")
+        if keyword in ("discard", "give") and "," not in argument:
+            words.append(argument.lower())
     words.extend(COMMANDS)
     return list(dict.fromkeys(words))
 
 
-def help_lines() -> list[str]:
-    """The help text, short enough to show under the table: how to type a choice, and every command."""
+def help_lines(command: str = "bowers") -> list[str]:
+    """The help text, short enough to show under the table: how to type a choice, and every command.
+
+    ``command`` is how the person runs bowers (``bowers``, or its full path where that is not on PATH).
+    """
     return [
-        "Type a card (jh, 10h, J♥, or its number in your hand) or an action as in",
-        "'bowers rules' (pass, order, call s, alone, bid 4h, discard 9c). Tab completes.",
+        "Type a card (jh, 10h, J♥, or its number in your hand) or an action (pass, order,",
+        "call s, alone, bid 4h, discard 9c). Tab completes; Enter takes a sole choice.",
         " · ".join(f"{name}: {COMMAND_SUMMARIES[name]}" for name in ("hint", "undo")),
         " · ".join(f"{name}: {COMMAND_SUMMARIES[name]}" for name in ("last", "score", "rules", "help")),
-        "quit (or Ctrl-C, Ctrl-D): save and leave; bowers play --resume continues",
+        # The command on a line of its own, whole however long its path.
+        "quit (or Ctrl-C, Ctrl-D): save and leave; to come back, run:",
+        f"  {command} play --resume",
     ]
 
 
-__all__ = ["COMMANDS", "Choice", "Command", "InputError", "completions", "help_lines", "parse_input", "suit_word"]
+__all__ = ["COMMANDS", "Choice", "Command", "InputError", "completions", "help_lines", "parse_input", "suit_word", "typed_words"]

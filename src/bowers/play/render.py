@@ -38,6 +38,10 @@ ACTION_WORDS = {"twos-threes": "return"}
 BIDDING_KEYWORDS = {"pass", "order", "call", "bid", "decline", "partner", "alone", "jambone", "defend-alone", "twos-threes"}
 
 
+# The phase in which, after a call to go alone, each opponent may defend alone; a pass there declines to.
+DEFEND_STEP = "defend"
+DECLINED_DEFENCE = "won't defend alone"
+
 # ---------------------------------------------------------------------- cards and actions in words
 
 
@@ -87,6 +91,8 @@ def describe_action(action: str, you: bool = False, phase: str | None = None) ->
     keyword, _, argument = action.partition(":")
     if phase == TWOS_THREES_STEP and keyword == "pass":
         return "no swap"
+    if phase == DEFEND_STEP and keyword == "pass":
+        return DECLINED_DEFENCE
     if keyword == "play":
         card, _, named = argument.partition(":")
         return card_label(card) + (f" (calls {suit_label(named)})" if named else "")
@@ -102,7 +108,8 @@ def describe_action(action: str, you: bool = False, phase: str | None = None) ->
             return "discarded a card" if count == 1 else f"discarded {count} cards"
         return "discard " + _cards_label(argument)
     if keyword == "give":
-        return "give " + card_label(argument) if argument != "??" else "give a card"
+        # A card given face down reads as a hidden discard does: what was done, in the past.
+        return "give " + card_label(argument) if argument != "??" else "gave a card"
     if keyword == "twos-threes":
         return "return " + _cards_label(argument)
     words = {
@@ -319,6 +326,8 @@ def choices_text(legal: Sequence[str], shown_hand: Sequence[str]) -> Text:
             separator = ", " if keyword == "bid" else " "
             # A no-break space keeps a bid ("5 NT", "4 ♥") on one line when the choices wrap.
             text.append(separator.join(_argument_label(keyword, argument).replace(" ", NO_BREAK) for argument in arguments))
+    if len(legal) == 1:
+        text.append("  ·  ", style="dim").append(f"Enter{NO_BREAK}takes{NO_BREAK}it", style="dim")
     return text
 
 
@@ -467,8 +476,15 @@ def _bidding_by_seat(observation: Mapping[str, Any], rules: Rules) -> list[list[
     hidden: list[int] = [0] * rules.players
     history = observation.get("history") or []
     step = twos_threes_step_length(history, rules)
+    alone_called = False
     for index, (seat, action) in enumerate(history):
         keyword = action.partition(":")[0]
+        if keyword == "alone":
+            alone_called = True
+        elif keyword == "pass" and alone_called:
+            # After a call to go alone, a pass is an opponent's choice not to defend alone.
+            said[seat].append(DECLINED_DEFENCE)
+            continue
         if keyword not in BIDDING_KEYWORDS and keyword not in ("discard", "give"):
             continue
         if keyword == "discard" and "??" in action:
@@ -586,11 +602,15 @@ def step_text(view: TableView) -> Text | None:
         label = card_label(turn_up)
         return Text(f"Take {label} and discard a card ({label} itself if you like), or decline to leave it.", style="bold")
     if legal and all(action.startswith("give:") for action in legal):
-        # The loner exchange: the lone player and its partner each pass one card before the partner sits out.
+        # The loner exchange: the lone player (the maker, or then a lone defender) and its partner each pass one
+        # card before the partner sits out.
         you = observation.get("seat")
-        if observation.get("maker") == you:
-            return Text("You play alone: give your partner a card; your partner gives you one back.", style="bold")
-        return Text(f"{view.names[observation['maker']]} plays alone: give them a card in exchange.", style="bold")
+        defender = observation.get("lone_defender")
+        lone: int = defender if defender is not None else observation["maker"]
+        how = "defend" if defender is not None else "play"
+        if lone == you:
+            return Text(f"You {how} alone: give your partner a card; your partner gives you one back.", style="bold")
+        return Text(f"{view.names[lone]} {how}s alone: give them a card in exchange.", style="bold")
     return None
 
 
@@ -634,8 +654,19 @@ def render_table(view: TableView) -> RenderableType:
     if legal:
         parts.append(wrap_at_spaces(choices_text(legal, numbered_cards(observation, view.rules)), view.width))
     elif observation.get("to_act") is not None:
-        parts.append(Text(f"Waiting for {view.names[observation['to_act']]}...", style="dim"))
+        parts.append(Text(waiting_words(view), style="dim"))
     return Group(*parts)
+
+
+def waiting_words(view: TableView) -> str:
+    """Whom the table waits for; in a Jambone hand, that an opponent is choosing the exposed hand's card."""
+    observation = view.observation
+    names = view.names
+    to_act, turn = observation["to_act"], observation.get("turn")
+    if observation.get("jambone") and turn is not None and turn != to_act:
+        whose = "your" if names[turn] == "You" else f"{names[turn]}'s"
+        return f"Waiting for {names[to_act]}, who chooses {whose} card from the Jambone hand shown face up..."
+    return f"Waiting for {names[to_act]}..."
 
 
 def trick_text(view: TableView, trick: Sequence[tuple[int, str]], winner: int | None) -> Text:

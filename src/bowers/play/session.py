@@ -24,11 +24,15 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from bowers import bots
+from bowers.cards import parse_card, parse_suit
 from bowers.errors import IllegalAction
-from bowers.play.parse import Choice, Command, InputError, completions, help_lines, parse_input
+from bowers.game import Game
+from bowers.play.parse import Choice, Command, InputError, completions, help_lines, parse_input, typed_words
+from bowers.play.program import command_name
 from bowers.play.reasons import refusal
 from bowers.play.render import (
     TableView,
+    card_label,
     completed_tricks,
     describe_action,
     numbered_cards,
@@ -38,8 +42,10 @@ from bowers.play.render import (
     team_verb,
     trick_text,
     trick_winner,
+    trump_index,
 )
 from bowers.table import Table
+from bowers.tables import trump_tables
 from bowers.variants import variant as find_variant
 
 # Names of the seats counted round the table from the person's seat, by number of players.
@@ -188,6 +194,8 @@ class TerminalGame:
         self.scene: Callable[[int], list[RenderableType]] = lambda width: [render_table(self.view(width))]
         # True while the hand just finished is on the screen and the next is not yet shown (its undo stays in it).
         self.between_hands = False
+        # The screen last drawn, left in sight on leaving.
+        self.shown: RenderableType = Group()
         if self.read_line is None:
             self.read_line = prompt_toolkit_reader()
 
@@ -228,7 +236,8 @@ class TerminalGame:
         """Clear the screen and draw the scene (the table, or a hand's or the game's end), then any notes."""
         width = self.width()
         self.console.clear()
-        self.console.print(Group(*self.scene(width), *self.notes), width=width)
+        self.shown = Group(*self.scene(width), *self.notes)
+        self.console.print(self.shown, width=width)
 
     def show_table(self) -> None:
         """Make the table in play the scene again."""
@@ -271,7 +280,10 @@ class TerminalGame:
                 final["hand"] = [card for card in before["hand"] if card != shown.split(":")[1]]
             if shown.startswith("play:"):
                 final["hand_sizes"] = [size - (index == actor) for index, size in enumerate(before["hand_sizes"])]
-            self.end_of_hand(final, game.results[-1])
+            result = dict(game.results[-1])
+            if result.get("renege"):
+                result["renege"] = {**result["renege"], **renege_shown(game, len(game.results) - 1)}
+            self.end_of_hand(final, result)
             return
         winner = trick_winner(before["tricks_won"], after["tricks_won"])
         if winner is not None:
@@ -315,7 +327,7 @@ class TerminalGame:
         shown = numbered_cards(observation, self.table.game.rules)
         self.show_table()
         self.draw()
-        line = self.read(CHOICE_PROMPT, completions(legal, shown))
+        line = self.read(CHOICE_PROMPT, completions(legal))
         try:
             parsed = parse_input(line, legal, shown, self.explain)
         except InputError as error:
@@ -336,7 +348,7 @@ class TerminalGame:
         if name == "quit":
             raise Quit
         if name == "help":
-            self.notes = [Text(line) for line in help_lines()]
+            self.notes = [Text(line) for line in help_lines(command_name())]
         elif name == "last":
             self.notes = [self.last_trick_line()]
         elif name == "score":
@@ -368,6 +380,7 @@ class TerminalGame:
         """
         game = self.table.game
         hand_shown = len(game.record()["deals"]) - (2 if self.between_hands and not game.is_over else 1)
+        seen = self.cards_seen()
         try:
             with deferred_interrupt():
                 count = self.table.undo_for(self.seat, earliest_hand=hand_shown)
@@ -379,7 +392,20 @@ class TerminalGame:
         self.last_trick, self.last_trick_winner = [], None
         self.show_table()
         self.notes = [Text(f"Took back your last decision ({count} action{'s' if count != 1 else ''} undone).")]
+        if seen and not self.cards_seen():
+            self.notes.append(Text(f"You have seen {seen}: from here the hand is practice only.", style="bold yellow"))
         return True
+
+    def cards_seen(self) -> str:
+        """What the person sees now of the cards the others hold, beyond the play (a hand's end, another's Jambone
+        hand or Jamboree), in a few words; empty when nothing is shown.  Undo back past it leaves the person knowing them."""
+        if self.between_hands or self.table.game.is_over:
+            return "how the hand ended"
+        observation = self.observation
+        for key, words in (("exposed", "the Jambone hand"), ("jamboree", "the Jamboree")):
+            if any(cards and int(seat) != self.seat for seat, cards in (observation.get(key) or {}).items()):
+                return words
+        return ""
 
     def hint_lines(self) -> list[RenderableType]:
         """What the strong bot advises here, in the order and words it gives, in expected points for the person's team."""
@@ -400,8 +426,10 @@ class TerminalGame:
         grid.add_column(no_wrap=True, justify="right")
         grid.add_column(style="italic")
         for item in advice[:3]:
-            grid.add_row(" " + describe_action(item.action), f"{item.value:+.2f}", str(item.reason or ""))
-        return [Text("Hint: the strong bot's choices, in expected points for your side this hand", style="bold"), grid]
+            # Each choice as it is typed at the prompt, so the advice can be followed word for word.
+            grid.add_row(" " + typed_words(item.action), f"{item.value:+.2f}", str(item.reason or ""))
+        title = "Hint: the strong bot's choices as you type them, in expected points for your side"
+        return [Text(title, style="bold"), grid]
 
     def score_lines(self) -> list[RenderableType]:
         """The score and the last few hands' results."""
@@ -440,7 +468,7 @@ class TerminalGame:
         """
         while True:
             self.draw()
-            line = self.read(prompt, completions([], []))
+            line = self.read(prompt, completions([]))
             if not line.strip():
                 self.notes = []
                 return "enter"
@@ -488,6 +516,7 @@ class TerminalGame:
             return Panel(Group(*lines), title=f"Hand {number} is over", title_align="left", width=width)
 
         self.summary_panel = panel
+        self.final_table = lambda width: render_table(final_view(width))
         if self.table.game.is_over:
             return
         self.between_hands = True
@@ -505,6 +534,7 @@ class TerminalGame:
         """Show the result of the game and how to analyse it, and wait; True to leave, False when an undo reopened it."""
         game = self.table.game
         panel = getattr(self, "summary_panel", None)
+        final_table = getattr(self, "final_table", None)
 
         def scene(width: int) -> list[RenderableType]:
             view = self.view(width)
@@ -514,14 +544,18 @@ class TerminalGame:
             if winner is not None:
                 loser_headline = f"{team_label(view, winner)} {team_verb(view, winner, 'win')}."
             headline = "You win!" if you_won else loser_headline
-            parts: list[RenderableType] = [panel(width)] if panel is not None else []
+            # The table as the last hand ended stays in sight above its summary.
+            parts: list[RenderableType] = [final_table(width)] if final_table is not None else []
+            if panel is not None:
+                parts.append(panel(width))
             parts.append(Text(headline, style="bold green" if you_won else "bold"))
             parts.append(Text("Final score: ").append_text(_scores(view, game.scores)))
             if self.save_path is not None:
-                # Left to the terminal to wrap, so that a copied command stays one line.
-                analyse = f"Analyse your play with: bowers analyze {self.save_path} --seat {self.seat}"
-                parts.append(Text(f"Saved as {self.save_path}", no_wrap=True, overflow="ignore"))
-                parts.append(Text(analyse, no_wrap=True, overflow="ignore"))
+                # The command on a line of its own, by the game's short name (which analyze takes, as --resume
+                # does), so it fits the screen and copies whole; a very long path is folded, never cut.
+                parts.append(Text(f"Saved as {self.save_path}", overflow="fold"))
+                parts.append(Text("Analyse your play with:"))
+                parts.append(Text(f"{command_name()} analyze {self.save_path.stem}", style="bold", overflow="fold"))
             return parts
 
         self.scene = scene
@@ -530,23 +564,65 @@ class TerminalGame:
         return choice != "undo"
 
     def run(self) -> bool:
-        """Play until the game ends (True) or the person quits (False); the game is saved either way."""
-        with keys_not_echoed():
-            try:
-                while True:
-                    while not self.table.game.is_over:
-                        if self.table.bot_to_act() is not None:
-                            self.play_bots()
-                        else:
-                            self.person_turn()
-                    if self.game_over():
-                        return True
-            except (Quit, KeyboardInterrupt):
-                self.console.print()
-                if self.table.game.is_over:
+        """Play until the game ends (True) or the person quits (False); the game is saved either way.
+
+        The table is drawn on the terminal's alternate screen, so redrawing it never fills the scrollback; on
+        leaving, the last screen is printed once on the ordinary screen, where it stays in sight.
+        """
+        self.console.set_alt_screen(True)
+        try:
+            with keys_not_echoed():
+                finished = self.play()
+        finally:
+            self.console.set_alt_screen(False)
+        self.console.print(self.shown, width=self.width())
+        if not finished:
+            self.console.print(f"Game saved. Resume it with: {command_name()} play --resume", soft_wrap=True)
+        return finished
+
+    def play(self) -> bool:
+        """The game loop: True when the game ended, False when the person quit."""
+        try:
+            while True:
+                while not self.table.game.is_over:
+                    if self.table.bot_to_act() is not None:
+                        self.play_bots()
+                    else:
+                        self.person_turn()
+                if self.game_over():
                     return True
-                self.console.print("Game saved. Resume it with: bowers play --resume")
-                return False
+        except (Quit, KeyboardInterrupt):
+            return self.table.game.is_over
+
+
+def renege_shown(game: Game, number: int) -> dict[str, str]:
+    """The card of the caught reneger's first renege in finished hand ``number`` and the suit it failed to follow
+    (``card``, ``led``); empty when no renege was caught.
+
+    A caught renege is shown to the table, so the summary may name it; the hand is replayed from its record.
+    """
+    caught = game.results[number].get("renege")
+    if not caught:
+        return {}
+    record = game.record()
+    deal = record["deals"][number]
+    options = {name: value for name, value in record["options"].items() if name != "initial_scores"}
+    replay = Game.from_deal(game.variant, deal["dealer"], deal["hands"], deal["kitty"], **options)
+    rules = replay.rules
+    for seat, action in deal["actions"]:
+        observation = replay.observation(seat)
+        led, trump = observation.get("led"), trump_index(observation.get("trump"))
+        chosen_for_another = observation.get("playing_for") is not None  # a Jambone hand's card, which cannot renege
+        by_reneger = seat == caught["reneger"] and not chosen_for_another
+        if by_reneger and action.startswith("play:") and observation.get("trick") and led and trump is not None:
+            suits = trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump).effective_suit
+            suit = parse_suit(led)
+            card = action.split(":")[1]
+            held = [parse_card(name) for name in replay.hand_cards(seat)]
+            if suits[parse_card(card)] != suit and any(suits[number] == suit for number in held):
+                return {"card": card, "led": led}
+        replay.apply(action, seat)
+    return {}
 
 
 def error_text(message: str) -> Text:
@@ -573,8 +649,10 @@ def result_summary(result: Mapping[str, Any], view: TableView) -> str:
     renege = result.get("renege")
     if renege:
         team = rules.team_of(renege["claimant"])
+        card = renege.get("card")
+        how = f" (played {card_label(card)} holding {suit_label(renege['led'])}, the suit led)" if card else ""
         return (
-            f"{names[renege['reneger']]} reneged and {names[renege['claimant']]} caught it: "
+            f"{names[renege['reneger']]} reneged{how} and {names[renege['claimant']]} caught it: "
             f"{team_label(view, team)} score the penalty of {renege['penalty']}."
         )
     maker = result.get("maker")
@@ -588,20 +666,28 @@ def result_summary(result: Mapping[str, Any], view: TableView) -> str:
     contract = result.get("contract")
     trump_words = "no-trump" if trump == "NT" else suit_label(trump) if trump else "?"
     what = f"{names[maker]} {how} {trump_words}" + (f" ({describe_action('bid:' + contract)})" if contract else "")
+    # The tricks are the side's: a partner who plays takes them with the maker.
+    alone = result.get("alone") or result.get("jambone")
+    side = names[maker] if alone else team_label(view, maker_team)
     if result.get("made") and taken == rules.tricks:
-        outcome = f"took all {taken} tricks: a march"
+        outcome = f"{side} took all {taken} tricks: a march"
     elif result.get("made"):
-        outcome = f"took {taken} of {rules.tricks} tricks: made it"
+        outcome = f"{side} took {taken} of {rules.tricks} tricks: made it"
     else:
-        outcome = f"took only {taken} of {rules.tricks} tricks: euchred, the defenders score"
+        outcome = f"{side} took only {taken} of {rules.tricks} tricks: euchred, the defenders score"
     extra = []
+    history = view.observation.get("history") or []
+    turn_up = view.observation.get("turn_up")
+    for seat, action in history:
+        if action == "decline":
+            extra.append(f"{names[seat]} declined the turn-up" + (f" {card_label(turn_up)}" if turn_up else ""))
     if result.get("lone_defender") is not None:
         extra.append(f"{names[result['lone_defender']]} defended alone")
     for seat in result.get("jamboree") or []:
         extra.append(f"{names[seat]} held a Jamboree")
     for seat in result.get("twos_threes") or []:
         extra.append(f"{names[seat]} returned twos and threes")
-    return f"{what} and {outcome}." + (" " + "; ".join(extra) + "." if extra else "")
+    return f"{what}; {outcome}." + (" " + "; ".join(extra) + "." if extra else "")
 
 
 __all__ = ["Quit", "TerminalGame", "deferred_interrupt", "result_summary", "seat_names", "variant_title"]
