@@ -33,3 +33,12 @@ def test_new_options_are_listed() -> None:
     for name in ("discard_turn_up", "going_alone", "bid-railroad"):
         assert name in output
     assert "32, 24" in output
+
+
+def test_one_variant_by_name() -> None:
+    result = CliRunner(env={"COLUMNS": "250"}).invoke(cli, ["variants", "railroad"])
+    assert result.exit_code == 0, result.output
+    assert f"railroad: {variant('railroad').summary}" in result.output
+    assert "defend_alone" in result.output and "bid-railroad:" not in result.output and "standard:" not in result.output
+    unknown = CliRunner().invoke(cli, ["variants", "canasta"])
+    assert unknown.exit_code == 1 and "unknown variant 'canasta'; variants: standard" in unknown.output
