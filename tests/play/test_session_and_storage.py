@@ -249,3 +249,27 @@ def test_no_hint_between_hands_and_undo_there_skips_forced_cards() -> None:
     assert "No hint now: there is no decision to make." in output.getvalue()
     hand, to_act, choices = after_undo[0]
     assert hand == 0 and to_act == 0 and choices > 1
+
+
+def test_undo_back_past_a_finished_hand_says_it_is_practice() -> None:
+    undos = iter(["undo"])
+
+    def person(message: str, words: Sequence[str], redraw: Callable[[], None]) -> str:
+        if message.startswith("Press Enter"):
+            return next(undos, "quit")
+        if "Took back" in output.getvalue():
+            return "quit"
+        return terminal.observation["legal_actions"][0]
+
+    terminal, output, _ = make_game(seed=5)
+    terminal.read_line = person
+    assert terminal.run() is False
+    text = output.getvalue()
+    assert "You have seen how the hand ended: from here the hand is practice only." in text
+
+
+def test_undo_within_a_hand_says_nothing_of_practice() -> None:
+    terminal, output, _ = make_game(seed=5, lines=["order", "undo", "quit"])
+    assert terminal.run() is False
+    text = output.getvalue()
+    assert "Took back your last decision" in text and "practice" not in text

@@ -280,12 +280,25 @@ def test_the_table_keeps_to_the_alternate_screen_and_leaves_the_final_one_in_sig
     assert "Choices:" not in plain(raw[: raw.index(enter)])
     # ...and the game's end is printed once on the ordinary screen, the table as the last hand ended above it.
     left = plain(raw[raw.index(leave) :])
-    assert left.count("Final score:") == 1 and "Your hand:" in left and "Seat" in left and "is over" in left
+    assert left.count("Final score:") == 1 and "Seat" in left and "Tricks" in left and "is over" in left
+    assert f"Saved as {tmp_path}" in left
     path, _ = only_record(tmp_path)
     # The command to analyse the game is whole on a line of its own: short enough to copy.
     assert f"{BOWERS} analyze {path.stem}" in left.splitlines()
     assert f"{BOWERS} analyze {path.stem}" in session.screen.splitlines()
-    assert "Final score:" in session.screen and "Your hand:" in session.screen
+    assert "Final score:" in session.screen and "Seat" in session.screen
+
+
+def test_the_game_over_screen_fits_80x24_with_the_table(tmp_path: Path) -> None:
+    session = Session(["--variant", "railroad-6", "--seed", "6", *FAST, *PARTNER, "--option", "target=3"], tmp_path)
+    try:
+        assert session.play_until(leave=False) == "over"
+    finally:
+        session.close()
+    # The screen drawn last (after the answered prompt's line), then the prompt's own line.
+    screen = session.screen.split("\n")[1:]
+    assert len(screen) <= 24 and "Railroad Euchre for six" in screen[0], session.screen
+    assert "Final score:" in session.screen and "Northeast" in session.screen
 
 
 def test_enter_takes_a_sole_choice(tmp_path: Path) -> None:
@@ -308,3 +321,25 @@ def test_enter_takes_a_sole_choice(tmp_path: Path) -> None:
     finally:
         session.close()
     assert taken == 3
+
+
+def test_while_the_opponents_choose_your_jambone_cards_the_table_says_so(tmp_path: Path) -> None:
+    # The person orders up whenever it may and plays a Jambone when it can; the bots then choose its cards.
+    session = Session(["--variant", "railroad", "--seed", "2", "--pace", "0.05", "--opponents", "random", *PARTNER], tmp_path)
+    said = False
+    try:
+        for _ in range(300):
+            state = session.wait()
+            if "Waiting for West, who chooses your card from the Jambone hand shown face up..." in session.screen:
+                said = True
+                break
+            if state == "next":
+                session.send("")
+                continue
+            if state != "choice":
+                break
+            offered = [group.split()[0] for group in session.choices().split("  ·  ")]
+            session.send(next((word for word in ("jambone", "order") if word in offered), None) or session.first_choice())
+    finally:
+        session.close()
+    assert said

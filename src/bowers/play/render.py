@@ -634,7 +634,8 @@ def render_table(view: TableView) -> RenderableType:
     if turn_up is not None:
         line.append(" | ", style="dim").append("turn-up ", style="bold yellow")
         line.append(f"{len(hand) + 1}:", style="dim").append_text(card_text(turn_up))
-    parts.append(line)
+    if hand or observation.get("to_act") is not None:  # a hand played out leaves the line to its summary
+        parts.append(line)
     announced = announcements_text(view)
     if announced is not None:
         parts.append(announced)

@@ -510,7 +510,8 @@ class TerminalGame:
                     hand_points.append("   ")
                 hand_points.append(f"{team_label(view, team)} {value:+d}")
             lines.append(hand_points)
-            lines.append(Text("Score: ").append_text(_scores(view, before["scores"])))
+            if not self.table.game.is_over:  # at the game's end the final score follows the panel
+                lines.append(Text("Score: ").append_text(_scores(view, before["scores"])))
             if self.last_trick:
                 lines.append(Text("Last trick: ").append_text(trick_text(view, self.last_trick, self.last_trick_winner)))
             return Panel(Group(*lines), title=f"Hand {number} is over", title_align="left", width=width)
@@ -553,7 +554,6 @@ class TerminalGame:
             if self.save_path is not None:
                 # The command on a line of its own, by the game's short name (which analyze takes, as --resume
                 # does), so it fits the screen and copies whole; a very long path is folded, never cut.
-                parts.append(Text(f"Saved as {self.save_path}", overflow="fold"))
                 parts.append(Text("Analyse your play with:"))
                 parts.append(Text(f"{command_name()} analyze {self.save_path.stem}", style="bold", overflow="fold"))
             return parts
@@ -576,6 +576,8 @@ class TerminalGame:
         finally:
             self.console.set_alt_screen(False)
         self.console.print(self.shown, width=self.width())
+        if self.save_path is not None:
+            self.console.print(f"Saved as {self.save_path}", soft_wrap=True)
         if not finished:
             self.console.print(f"Game saved. Resume it with: {command_name()} play --resume", soft_wrap=True)
         return finished
