@@ -311,3 +311,15 @@ def test_analyze_takes_a_saved_games_short_name_and_speaks_as_the_table(tmp_path
     assert "play:" not in result.output and ":" not in lines[0].split("chose ")[1].split("  ")[0]
     assert any(symbol in result.output for symbol in "♣♦♥♠")
     assert_one_line_error(CliRunner().invoke(cli, ["analyze", "no-such-game"]), "no such file, nor a saved game")
+    # On a terminal every line is wrapped to its width; piped (above) each stays whole.
+    import pexpect
+
+    from tests.play.terminal import BOWERS, environment, plain
+
+    env = environment(tmp_path, fixed_size=False)
+    arguments = ["analyze", "abc123", "--level", "1"]
+    child = pexpect.spawn(BOWERS, arguments, env=env, dimensions=(24, 60), encoding="utf-8", timeout=120)
+    shown = plain(child.read()).splitlines()
+    child.close()
+    assert child.exitstatus == 0 and shown[0].startswith("hand 1, You (")
+    assert all(len(line) <= 60 for line in shown) and len(shown) > len(lines)

@@ -343,3 +343,20 @@ def test_while_the_opponents_choose_your_jambone_cards_the_table_says_so(tmp_pat
     finally:
         session.close()
     assert said
+
+
+def test_an_analyse_command_wider_than_the_screen_is_printed_whole_on_leaving(tmp_path: Path) -> None:
+    session = Session(["--variant", "two-hand", "--seed", "5", *FAST, "--option", "target=3"], tmp_path, fixed_size=False)
+    session.child.setwinsize(24, 50)
+    try:
+        assert session.play_until() == "end"
+    finally:
+        session.close()
+    path, _ = only_record(tmp_path)
+    command = f"{BOWERS} analyze {path.stem}"
+    assert len(command) > 50
+    raw = session.raw.getvalue()
+    left = plain(raw[raw.index("\x1b[?1049l") :])
+    # On the screen it is folded to fit; after leaving it is also written as one line, which the terminal wraps.
+    assert command in left.splitlines()
+    assert command not in plain(raw[: raw.index("\x1b[?1049l")])

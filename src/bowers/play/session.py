@@ -555,13 +555,18 @@ class TerminalGame:
                 # The command on a line of its own, by the game's short name (which analyze takes, as --resume
                 # does), so it fits the screen and copies whole; a very long path is folded, never cut.
                 parts.append(Text("Analyse your play with:"))
-                parts.append(Text(f"{command_name()} analyze {self.save_path.stem}", style="bold", overflow="fold"))
+                parts.append(Text(self.analyse_command(), style="bold", overflow="fold"))
             return parts
 
         self.scene = scene
         self.notes = []
         choice = self.wait_at(GAME_OVER_PROMPT, "The game is over: press Enter to leave, or type a command (help).")
         return choice != "undo"
+
+    def analyse_command(self) -> str:
+        """The command that analyses this game, naming it as ``bowers analyze`` takes it: by its short name."""
+        assert self.save_path is not None
+        return f"{command_name()} analyze {self.save_path.stem}"
 
     def run(self) -> bool:
         """Play until the game ends (True) or the person quits (False); the game is saved either way.
@@ -578,6 +583,9 @@ class TerminalGame:
         self.console.print(self.shown, width=self.width())
         if self.save_path is not None:
             self.console.print(f"Saved as {self.save_path}", soft_wrap=True)
+            if self.table.game.is_over and len(self.analyse_command()) > self.width():
+                # Too wide to stand on one line: printed whole, for the terminal to wrap, so it copies as one line.
+                self.console.print(self.analyse_command(), soft_wrap=True)
         if not finished:
             self.console.print(f"Game saved. Resume it with: {command_name()} play --resume", soft_wrap=True)
         return finished
