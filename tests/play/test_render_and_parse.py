@@ -444,7 +444,7 @@ def test_a_declined_turn_up_and_a_caught_renege_are_in_the_summary() -> None:
     assert result_summary(result, view).endswith("You declined the turn-up 9♠.")
     renege = {"renege": {"claimant": 0, "reneger": 1, "penalty": 2, "card": "JD", "led": "C"}}
     assert result_summary(renege, view) == (
-        "Opponent reneged (played J♦ holding ♣, the suit led) and You caught it: You score the penalty of 2."
+        "Opponent reneged (played J♦ though holding ♣, the suit led) and You caught it: You score the penalty of 2."
     )
 
 

@@ -321,3 +321,27 @@ def test_resume_continues_the_game_chosen(tmp_path: Path) -> None:
             session.child.expect(pexpect.EOF)
         finally:
             session.close()
+
+
+def test_tab_completes_in_the_words_typed(tmp_path: Path) -> None:
+    session = Session(["--variant", "two-hand", "--seed", "5", "--pace", "0", "--opponents", "random"], tmp_path)
+    try:
+        for _ in range(40):
+            state = session.wait()
+            if state == "choice" and "decline" in session.choices():
+                break
+            session.send("" if state == "next" else session.first_choice())
+        else:
+            raise AssertionError("the dealer's choice of the turn-up never came")
+        turn_up = person_observation(tmp_path)["turn_up"].lower()
+        session.child.send("d\t")  # every discard starts "discard ": that much is completed
+        session.child.expect("discard ")
+        session.child.send("\t")  # then the menu offers each discard as it is typed
+        session.child.expect(f"discard {turn_up}")
+        seen = plain(session.child.before or "")
+        assert "discard:" not in seen
+        session.child.sendcontrol("u")
+        session.send("quit")
+        session.child.expect(pexpect.EOF)
+    finally:
+        session.close()

@@ -32,7 +32,7 @@ COMMANDS: dict[str, str] = {
     "score": "show the score and the hands so far",
     "rules": "show the rules of this variant",
     "help": "show this help",
-    "quit": "save the game and leave (resume with play --resume)",
+    "quit": "save the game and leave, to resume later",
 }
 # The same, in a few words each, for the help shown under the table.
 COMMAND_SUMMARIES: dict[str, str] = {

@@ -479,8 +479,8 @@ def _bidding_by_seat(observation: Mapping[str, Any], rules: Rules) -> list[list[
     alone_called = False
     for index, (seat, action) in enumerate(history):
         keyword = action.partition(":")[0]
-        if keyword == "alone":
-            alone_called = True
+        if keyword in ("alone", "play"):
+            alone_called = keyword == "alone"  # the defence is decided before the first card is played
         elif keyword == "pass" and alone_called:
             # After a call to go alone, a pass is an opponent's choice not to defend alone.
             said[seat].append(DECLINED_DEFENCE)

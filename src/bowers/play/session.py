@@ -629,7 +629,7 @@ def renege_shown(game: Game, number: int) -> dict[str, str]:
             suit = parse_suit(led)
             card = action.split(":")[1]
             held = [parse_card(name) for name in replay.hand_cards(seat)]
-            if suits[parse_card(card)] != suit and any(suits[number] == suit for number in held):
+            if suits[parse_card(card)] != suit and any(suits[other] == suit for other in held):
                 return {"card": card, "led": led}
         replay.apply(action, seat)
     return {}
@@ -660,7 +660,7 @@ def result_summary(result: Mapping[str, Any], view: TableView) -> str:
     if renege:
         team = rules.team_of(renege["claimant"])
         card = renege.get("card")
-        how = f" (played {card_label(card)} holding {suit_label(renege['led'])}, the suit led)" if card else ""
+        how = f" (played {card_label(card)} though holding {suit_label(renege['led'])}, the suit led)" if card else ""
         return (
             f"{names[renege['reneger']]} reneged{how} and {names[renege['claimant']]} caught it: "
             f"{team_label(view, team)} score the penalty of {renege['penalty']}."
