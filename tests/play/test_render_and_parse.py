@@ -435,6 +435,14 @@ def test_declining_to_defend_alone_is_not_a_pass() -> None:
     assert "won't defend alone" in you and "pass" not in you
 
 
+def test_a_declined_turn_up_is_marked_on_the_table() -> None:
+    game = bowers.Game("two-hand", seed=0)
+    game.apply("order")
+    assert "decline" in game.legal_actions()
+    game.apply("decline")
+    assert f"Turn-up {card_label(game.observation(0)['turn_up'])} (declined)" in draw(game, 0)
+
+
 def test_a_declined_turn_up_and_a_caught_renege_are_in_the_summary() -> None:
     game = bowers.Game("two-hand", seed=1)
     view = TableView(dict(game.observation(0)), game.rules, seat_names(2, 0), ["you", "a"], title="Test")

@@ -429,7 +429,9 @@ def contract_text(view: TableView) -> Text:
         text.append("  Turn-up ")
         text.append_text(card_text(turn_up))
         state = observation.get("turn_up_state")
-        if state and state != "face-up":
+        if any(action == "decline" for _, action in observation.get("history") or []):
+            text.append(" (declined)", style="dim")  # the two-hand dealer left it: it stays face up, unused
+        elif state and state != "face-up":
             text.append(f" ({state.replace('-', ' ')})", style="dim")
     trump = observation.get("trump")
     maker = observation.get("maker")
