@@ -273,3 +273,16 @@ def test_undo_within_a_hand_says_nothing_of_practice() -> None:
     assert terminal.run() is False
     text = output.getvalue()
     assert "Took back your last decision" in text and "practice" not in text
+
+
+def test_an_opponents_jambone_hand_or_jamboree_counts_as_seen_but_not_ones_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal, _, _ = make_game("railroad", seed=3)
+    shown: dict[str, Any] = {"exposed": {}, "jamboree": {}}
+    monkeypatch.setattr(TerminalGame, "observation", property(lambda self: shown))
+    assert terminal.cards_seen() == ""
+    shown["exposed"] = {"0": ["JH", "JD"]}  # the person's own Jambone hand hides nothing from it
+    assert terminal.cards_seen() == ""
+    shown["exposed"] = {"1": ["JH", "JD"]}
+    assert terminal.cards_seen() == "the Jambone hand"
+    shown.update(exposed={}, jamboree={"2": ["JK", "JH", "JD", "AH", "KH"]})
+    assert terminal.cards_seen() == "the Jamboree"
