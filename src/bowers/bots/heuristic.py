@@ -567,12 +567,17 @@ def _expected_net(key: StakesKey, mine: int, theirs: int, left: int, chance: flo
     return sum(weight * _net_points(key, mine + k, theirs + left - k) for k, weight in enumerate(_binomial(left, chance)))
 
 
+# Each later trick's chance, shifted by these hundredths: the share a hand promises is itself uncertain, and a
+# spread of shares keeps a contract that looks certain (or hopeless) from being played as if it were.
+SHARE_SHIFTS = (-15, 0, 15)
+
+
 class _Outlook:
     """What the trick in progress is worth to the acting side in the hand's points: a trick that makes the
     contract, sets it, or spoils or saves a march changes the points by far more than an ordinary trick, and
     one past all of them by nothing; the tricks after it fall to the side as its cards promise."""
 
-    __slots__ = ("key", "left", "mine", "support", "theirs")
+    __slots__ = ("key", "known", "left", "mine", "support", "theirs")
 
     def __init__(self, key: StakesKey, mine: int, theirs: int, left: int, support: float) -> None:
         self.key = key
@@ -580,6 +585,7 @@ class _Outlook:
         self.theirs = theirs
         self.left = left  # tricks after this one
         self.support = support  # partner's chance of taking each of them
+        self.known: dict[int, tuple[float, float]] = {}
 
     @classmethod
     def of(cls, view: View, settings: Mapping[str, Any]) -> _Outlook | None:
@@ -605,15 +611,24 @@ class _Outlook:
     def value(self, win: float, tricks_after: float) -> float:
         """Expected net points when the side takes this trick with chance ``win`` and its hand is then worth
         ``tricks_after`` tricks."""
-        won = lost = 0.0
         left = self.left
-        # Each later trick falls to this seat's cards or, failing them, to partner's.
-        each = 1.0 - (1.0 - tricks_after / left) * (1.0 - self.support) if left else 0.0
+        # Each later trick falls to this seat's cards or, failing them, to partner's (in hundredths: remembered).
+        each = round(100.0 * (1.0 - (1.0 - tricks_after / left) * (1.0 - self.support))) if left else 0
+        stakes = self.known.get(each)
+        if stakes is None:
+            stakes = self.known[each] = self._stakes(each)
+        won, lost = stakes
+        return win * won + (1.0 - win) * lost
+
+    def _stakes(self, each: int) -> tuple[float, float]:
+        """Expected net points if this trick is won and if it is lost, each later trick falling to the side with
+        ``each`` hundredths of a chance (spread by ``SHARE_SHIFTS``)."""
+        won = lost = 0.0
         for shift in SHARE_SHIFTS:
-            chance = _share(each + shift, 1)
+            chance = min(100, max(0, each + shift)) / 100.0
             won += _expected_net(self.key, self.mine + 1, self.theirs, self.left, chance)
             lost += _expected_net(self.key, self.mine, self.theirs + 1, self.left, chance)
-        return (win * won + (1.0 - win) * lost) / len(SHARE_SHIFTS)
+        return won / len(SHARE_SHIFTS), lost / len(SHARE_SHIFTS)
 
 
 def _plays(view: View) -> dict[str, int]:
@@ -696,9 +711,6 @@ def _value_after(view: View, hand: int, tables: TrumpTables, outstanding: int) -
 
 # With an outlook, a card's expected points decide and its value in tricks only breaks ties at this weight.
 TRICK_TIE_WEIGHT = 0.01  # in units of a contract's points (``point_unit``) per trick
-# Each later trick's chance, shifted by these: the share a hand promises is itself uncertain, and a spread of
-# shares keeps a contract that looks certain (or hopeless) from being played as if it were.
-SHARE_SHIFTS = (-0.15, 0.0, 0.15)
 
 
 def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Outlook | None = None) -> str:
