@@ -8,6 +8,13 @@ sure winners but never lead an ace into a loner, partner's winning card is not
 overtaken, a ruff uses the card that costs the hand least (so an honour keeps
 its guard), discards come from weakness, and a suit partner is void in is led
 for partner to ruff.  Every threshold is a named setting.
+
+From version 2 a card played to a trick is chosen by the hand's points, not
+its tricks: the trick that makes the contract, sets it, or spoils or saves a
+march (a loner's above all) is ruffed or overruffed, and one that changes no
+points costs nothing to give up.  Near the target the maker goes alone or not
+by the chance of winning the game (``win_probability``): alone when a lone
+march would end it, with partner when any contract made would.
 """
 
 from __future__ import annotations
@@ -368,9 +375,11 @@ def _game_choice(view: View, settings: Mapping[str, Any], mine: float, exchange:
     to them, ``support`` what partner should add.
     """
     rules = view.rules
+    need = int(view.observation.get("tricks_needed") or rules.tricks_to_make)
+    if rules.teams != 2 or _net_points(_stakes_key(rules, need, True, True), rules.hand_size, 0) < reach:
+        return None
     table = table_for(rules)
-    need = rules.tricks_to_make
-    if table is None or rules.teams != 2 or _net_points(_stakes_key(rules, need, True, True), rules.hand_size, 0) < reach:
+    if table is None:
         return None
     scores = [int(score) for score in view.observation["scores"]]
     dealing = (view.dealer + 1) % rules.players % rules.teams
