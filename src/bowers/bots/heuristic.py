@@ -539,16 +539,16 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
 
 # A key of the hand's scoring as one side sees it: (scoring, hand size, teams, tricks the makers need, this side
 # made trump, alone, lone defence, Jambone).
-StakesKey = tuple[str, int, int, int, bool, bool, bool, bool]
+_StakesKey = tuple[str, int, int, int, bool, bool, bool, bool]
 
 
 def _stakes_key(
     rules: Rules, need: int, makers: bool, alone: bool, lone_defence: bool = False, jambone: bool = False
-) -> StakesKey:
+) -> _StakesKey:
     return (rules.scoring, rules.hand_size, rules.teams, need, makers, alone, lone_defence, jambone)
 
 
-def _net_points(key: StakesKey, mine: int, theirs: int) -> int:
+def _net_points(key: _StakesKey, mine: int, theirs: int) -> int:
     """A side's points less the others' when it ends the hand with ``mine`` tricks and the others with ``theirs``
     (the others counted as one team)."""
     scoring, size, teams, need, makers, alone, lone_defence, jambone = key
@@ -571,7 +571,7 @@ def _share(tricks: float, count: int) -> float:
 
 
 @lru_cache(maxsize=65536)
-def _expected_net(key: StakesKey, mine: int, theirs: int, left: int, chance: float) -> float:
+def _expected_net(key: _StakesKey, mine: int, theirs: int, left: int, chance: float) -> float:
     """A side's expected net points when each of the ``left`` tricks still to play falls to it with ``chance``."""
     return sum(weight * _net_points(key, mine + k, theirs + left - k) for k, weight in enumerate(_binomial(left, chance)))
 
@@ -588,7 +588,7 @@ class _Outlook:
 
     __slots__ = ("key", "known", "left", "mine", "support", "theirs")
 
-    def __init__(self, key: StakesKey, mine: int, theirs: int, left: int, support: float) -> None:
+    def __init__(self, key: _StakesKey, mine: int, theirs: int, left: int, support: float) -> None:
         self.key = key
         self.mine = mine
         self.theirs = theirs
