@@ -8,12 +8,21 @@ sure winners but never lead an ace into a loner, partner's winning card is not
 overtaken, a ruff uses the card that costs the hand least (so an honour keeps
 its guard), discards come from weakness, and a suit partner is void in is led
 for partner to ruff.  Every threshold is a named setting.
+
+From version 2 a card played to a trick is chosen by the hand's points, not
+its tricks: the trick that makes the contract, sets it, or spoils or saves a
+march (a loner's above all) is ruffed or overruffed, and one that changes no
+points costs nothing to give up.  Near the target the maker goes alone or not
+by the chance of winning the game (``win_probability``): alone when a lone
+march would end it, with partner when any contract made would.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -21,10 +30,12 @@ from bowers.actions import BID, CALL, DISCARD, ORDER_SUIT, PLAY, PLAY_JOKER, TWO
 from bowers.bots.base import register
 from bowers.bots.strength import contract_value, expected_tricks, suit_orders
 from bowers.bots.view import TRUMP_INDEX, View
+from bowers.bots.win_probability import table_for
 from bowers.cards import CARD_NAMES, TWO, cards_of, rank_of, to_hand
 from bowers.errors import OptionError
 from bowers.hand import hand_points
 from bowers.tables import NO_TRUMP, TrumpTables, trump_tables
+from bowers.variants import Rules
 
 DEFAULTS: dict[str, Any] = {
     "partner_share": 0.7,  # of an average seat's tricks, what partner is expected to take
@@ -174,6 +185,19 @@ def best_discard(view: View, hand: int, trump: int, count: int = 1, allowed: int
 def _keep_bonus(card: int, trump: int) -> float:
     """A tie-breaker that discards low cards before high ones."""
     return 0.001 * (rank_of(card) if card < 52 else 13)
+
+
+def point_unit(rules: Rules) -> int:
+    """The points of a contract made with just the tricks it needs (1 in standard, 5 in Ultimate, 4 in Railroad):
+    the variant's unit of points, so that a weight given in it counts the same in every variant."""
+    return _point_unit(rules.scoring, rules.hand_size, rules.tricks_to_make, rules.teams)
+
+
+@lru_cache(maxsize=64)
+def _point_unit(scoring: str, hand_size: int, need: int, teams: int) -> int:
+    tricks = [0] * teams
+    tricks[0], tricks[1] = need, hand_size - need
+    return max(1, hand_points(scoring, hand_size, tricks, 0, True)[0])
 
 
 def _card_name(card: int) -> str:
@@ -328,9 +352,54 @@ def _maker_choice(view: View, settings: Mapping[str, Any]) -> str:
     spread = float(settings["trick_spread"])
     exchange = float(settings["exchange_gain"]) if rules.loner_exchange else 0.0
     reach = points_to_win(view)
-    with_partner = contract_value(rules, mine + partner_tricks(view, settings), spread, rules.tricks_to_make, makers_reach=reach)
+    support = partner_tricks(view, settings)
+    if settings["version"] >= 2 and reach is not None:
+        game = _game_choice(view, settings, mine, exchange, support, reach)
+        if game is not None:
+            return game
+    with_partner = contract_value(rules, mine + support, spread, rules.tricks_to_make, makers_reach=reach)
     alone = contract_value(rules, mine + exchange, spread * 0.8, rules.tricks_to_make, alone=True, makers_reach=reach)
     if alone > with_partner + float(settings["alone_margin"]):
+        return "alone"
+    return "partner"
+
+
+def _game_choice(view: View, settings: Mapping[str, Any], mine: float, exchange: float, support: float, reach: int) -> str | None:
+    """Going alone or not by the chance of winning the game, where a lone march would win it (else None: points
+    decide).
+
+    Near the target a lone march that ends the game is worth far more than its points, and a contract that
+    ends it with partner is worth more than any loner: the choice with the better chance of winning the game
+    (by the variant's win table) is taken, going alone only when that chance gains ``alone_margin`` points'
+    worth of it.  ``mine`` is the tricks the maker's hand should take, ``exchange`` what the loner exchange adds
+    to them, ``support`` what partner should add.
+    """
+    rules = view.rules
+    need = int(view.observation.get("tricks_needed") or rules.tricks_to_make)
+    if rules.teams != 2 or _net_points(_stakes_key(rules, need, True, True), rules.hand_size, 0) < reach:
+        return None
+    table = table_for(rules)
+    if table is None:
+        return None
+    scores = [int(score) for score in view.observation["scores"]]
+    dealing = (view.dealer + 1) % rules.players % rules.teams
+    team = view.team
+    size = rules.hand_size
+    alone = _share(mine + exchange, size)  # each trick's chance: the maker's cards take it or, with partner, partner's do
+    with_partner = _share(size - (size - mine) * (1.0 - support / size), size)
+
+    def chance(each: float, lone: bool) -> float:
+        points = [hand_points(rules.scoring, size, [taken, size - taken], 0, taken >= need, lone) for taken in range(size + 1)]
+        total = 0.0
+        for taken, weight in enumerate(_binomial(size, each)):
+            after = list(scores)
+            after[team] += points[taken][0]
+            after[1 - team] += points[taken][1]
+            total += weight * table.chance(after, dealing, team)
+        return total
+
+    slope = table.point_value(scores, dealing, team)
+    if chance(alone, True) > chance(with_partner, False) + float(settings["alone_margin"]) * slope:
         return "alone"
     return "partner"
 
@@ -464,7 +533,111 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
         return _jambone_choice(view, plays, tables)
     if not view.trick:
         return _lead(view, plays, tables)
-    return _follow(view, plays, tables)
+    outlook = _Outlook.of(view, settings) if settings["version"] >= 2 else None
+    return _follow(view, plays, tables, outlook)
+
+
+# A key of the hand's scoring as one side sees it: (scoring, hand size, teams, tricks the makers need, this side
+# made trump, alone, lone defence, Jambone).
+_StakesKey = tuple[str, int, int, int, bool, bool, bool, bool]
+
+
+def _stakes_key(
+    rules: Rules, need: int, makers: bool, alone: bool, lone_defence: bool = False, jambone: bool = False
+) -> _StakesKey:
+    return (rules.scoring, rules.hand_size, rules.teams, need, makers, alone, lone_defence, jambone)
+
+
+def _net_points(key: _StakesKey, mine: int, theirs: int) -> int:
+    """A side's points less the others' when it ends the hand with ``mine`` tricks and the others with ``theirs``
+    (the others counted as one team)."""
+    scoring, size, teams, need, makers, alone, lone_defence, jambone = key
+    tricks = [0] * teams
+    tricks[0], tricks[1] = mine, theirs
+    maker = 0 if makers else 1
+    points = hand_points(scoring, size, tricks, maker, tricks[maker] >= need, alone, lone_defence, jambone)
+    return points[0] - sum(points[1:])
+
+
+@lru_cache(maxsize=4096)
+def _binomial(count: int, chance: float) -> tuple[float, ...]:
+    """The chances of taking 0..count tricks, each taken with ``chance``."""
+    return tuple(math.comb(count, k) * chance**k * (1.0 - chance) ** (count - k) for k in range(count + 1))
+
+
+def _share(tricks: float, count: int) -> float:
+    """Expected ``tricks`` of ``count`` as the chance of each (rounded: the expectations below are remembered)."""
+    return round(min(1.0, max(0.0, tricks / count)), 2) if count else 0.0
+
+
+@lru_cache(maxsize=65536)
+def _expected_net(key: _StakesKey, mine: int, theirs: int, left: int, chance: float) -> float:
+    """A side's expected net points when each of the ``left`` tricks still to play falls to it with ``chance``."""
+    return sum(weight * _net_points(key, mine + k, theirs + left - k) for k, weight in enumerate(_binomial(left, chance)))
+
+
+# Each later trick's chance, shifted by these hundredths: the share a hand promises is itself uncertain, and a
+# spread of shares keeps a contract that looks certain (or hopeless) from being played as if it were.
+SHARE_SHIFTS = (-15, 0, 15)
+
+
+class _Outlook:
+    """What the trick in progress is worth to the acting side in the hand's points: a trick that makes the
+    contract, sets it, or spoils or saves a march changes the points by far more than an ordinary trick, and
+    one past all of them by nothing; the tricks after it fall to the side as its cards promise."""
+
+    __slots__ = ("key", "known", "left", "mine", "support", "theirs")
+
+    def __init__(self, key: _StakesKey, mine: int, theirs: int, left: int, support: float) -> None:
+        self.key = key
+        self.mine = mine
+        self.theirs = theirs
+        self.left = left  # tricks after this one
+        self.support = support  # partner's chance of taking each of them
+        self.known: dict[int, tuple[float, float]] = {}
+
+    @classmethod
+    def of(cls, view: View, settings: Mapping[str, Any]) -> _Outlook | None:
+        """The outlook of the acting seat, or None where no contract is known."""
+        if view.maker < 0:
+            return None
+        rules = view.rules
+        teams = rules.teams
+        side = view.acting_seat % teams
+        mine = sum(won for seat, won in enumerate(view.tricks_won) if seat % teams == side)
+        theirs = sum(view.tricks_won) - mine
+        left = rules.hand_size - mine - theirs - 1
+        need = int(view.observation.get("tricks_needed") or rules.tricks_to_make)
+        makers = view.maker % teams == side
+        key = _stakes_key(rules, need, makers, view.alone, view.lone_defender >= 0, view.jambone)
+        partner = view.partner_of(view.acting_seat)
+        active = rules.players - len(view.sitting_out)
+        support = 0.0
+        if partner >= 0 and partner not in view.sitting_out:
+            support = float(settings["partner_share"]) / active
+        return cls(key, mine, theirs, left, support)
+
+    def value(self, win: float, tricks_after: float) -> float:
+        """Expected net points when the side takes this trick with chance ``win`` and its hand is then worth
+        ``tricks_after`` tricks."""
+        left = self.left
+        # Each later trick falls to this seat's cards or, failing them, to partner's (in hundredths: remembered).
+        each = round(100.0 * (1.0 - (1.0 - tricks_after / left) * (1.0 - self.support))) if left else 0
+        stakes = self.known.get(each)
+        if stakes is None:
+            stakes = self.known[each] = self._stakes(each)
+        won, lost = stakes
+        return win * won + (1.0 - win) * lost
+
+    def _stakes(self, each: int) -> tuple[float, float]:
+        """Expected net points if this trick is won and if it is lost, each later trick falling to the side with
+        ``each`` hundredths of a chance (spread by ``SHARE_SHIFTS``)."""
+        won = lost = 0.0
+        for shift in SHARE_SHIFTS:
+            chance = min(100, max(0, each + shift)) / 100.0
+            won += _expected_net(self.key, self.mine + 1, self.theirs, self.left, chance)
+            lost += _expected_net(self.key, self.mine, self.theirs + 1, self.left, chance)
+        return won / len(SHARE_SHIFTS), lost / len(SHARE_SHIFTS)
 
 
 def _plays(view: View) -> dict[str, int]:
@@ -545,7 +718,13 @@ def _value_after(view: View, hand: int, tables: TrumpTables, outstanding: int) -
     return expected_tricks(hand, tables, view.rules.deck, outstanding, live_fraction(view))
 
 
-def _follow(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
+# With an outlook, a card's expected points decide and its value in tricks only breaks ties at this weight.
+TRICK_TIE_WEIGHT = 0.01  # in units of a contract's points (``point_unit``) per trick
+
+
+def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Outlook | None = None) -> str:
+    """The card to play to a trick in progress: by its chance of winning the trick and what it costs the hand,
+    in tricks, or (with ``outlook``, version 2) in the hand's points."""
     hand = view.acting_hand
     led = view.led
     outstanding = _outstanding(view)
@@ -560,9 +739,11 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
     if partner_winning:
         partner_hold = _win_chance_for(view, tables, led, best_seat, view.trick, after, outstanding)
     base = _value_after(view, hand, tables, outstanding)
+    unit = 1.0 if outlook is None else point_unit(view.rules)  # what the scores below count in
     best_action, best_score = "", -1e9
     for action, card in plays.items():
-        future = _value_after(view, hand & ~(1 << card), tables, outstanding) - base
+        kept = _value_after(view, hand & ~(1 << card), tables, outstanding)
+        future = kept - base
         if power[card] > best_power:
             win = _win_chance(view, tables, led, card, after, outstanding)
             if partner_winning:
@@ -570,8 +751,10 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
         else:
             win = partner_hold if partner_winning else 0.0
         score = win + future - 0.0001 * power[card] - 0.00001 * (rank_of(card) if card < 52 else 13)
+        if outlook is not None:
+            score = outlook.value(win, kept) + TRICK_TIE_WEIGHT * unit * score
         if partner_winning and partner_hold >= 1.0 and power[card] > best_power:
-            score -= 1.0  # partner's trick is already safe: overtaking it only spends a card
+            score -= unit  # partner's trick is already safe: overtaking it only spends a card
         if score > best_score:
             best_action, best_score = action, score
     return best_action
