@@ -60,7 +60,10 @@ export function openTable(root, tableId, token) {
   let pumping = false;
   let hurry = null; // ends the current pause early
   let hint = null;
-  let sent = null; // the action count when this seat last chose: no second choice until the table answers
+  // The state message this seat last chose on: no second choice on it.  Any new state from the server (the table's
+  // answer, an undo, the state sent again after a reconnection) opens the choices again.
+  let sent = null;
+  let online = false; // joined and answered: while the connection is lost, choices wait (and the page says so)
   let selection = new Set();
   let retry = 0;
   let closedForGood = false;
@@ -94,13 +97,14 @@ export function openTable(root, tableId, token) {
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
+      online = false;
       if (closedForGood || [4003, 4004, 4001].includes(event.code)) {
         closedForGood = true;
         render();
         return;
       }
       retry = Math.min(retry + 1, 6);
-      error = "Connection lost; reconnecting…";
+      error = "Connection lost; reconnecting… Your choices wait until the table is back.";
       render();
       window.setTimeout(connect, 250 * 2 ** retry);
     });
@@ -139,6 +143,7 @@ export function openTable(root, tableId, token) {
 
   function receive(message) {
     if (message.type === "state") {
+      online = true;
       queue.push(message);
       if (queue.length > BEHIND) hurry?.();
       pump();
@@ -288,8 +293,8 @@ export function openTable(root, tableId, token) {
   }
 
   function act(action) {
-    if (sent === state.actions) return;
-    sent = state.actions;
+    if (sent === state || !online) return;
+    sent = state;
     hurry?.();
     send({ type: "act", action, expect: state.actions });
     render();
@@ -338,7 +343,8 @@ export function openTable(root, tableId, token) {
     const ended = frozen?.ending ? null : state.ended;
     const mine = state.seat;
     // Choices wait while a finished trick is on the felt (a click on the table takes it at once).
-    const myTurn = mine !== null && o.to_act === mine && winner === null && !state.ended && sent !== state.actions && !frozen;
+    const myTurn = mine !== null && o.to_act === mine && winner === null && !state.ended && sent !== state && !frozen;
+    // Offline, the choices are shown but wait: a click then would be lost.
     const legal = myTurn ? o.legal_actions : [];
     const sorted = sortActions(legal);
     const { single, multi, buttons } = sorted;
@@ -378,7 +384,7 @@ export function openTable(root, tableId, token) {
       observation: showLastTrick && state.last_trick && !frozen ? { ...shown, trick: state.last_trick } : shown,
       bottom: mine ?? 0,
       hideHandOf: mine ?? undefined,
-      legalCards: playingFor !== undefined ? new Set(single.keys()) : null,
+      legalCards: playingFor !== undefined && online ? new Set(single.keys()) : null,
       chooseCard: playingFor !== undefined ? (card) => act(single.get(card)) : null,
       describe: (action, seat) => bubbleWords(action, seat, o),
     });
@@ -399,22 +405,26 @@ export function openTable(root, tableId, token) {
     } else if (state.previous_hand && !o.history.length && !frozen) {
       controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${handSummary(state.previous_hand)[0]}`));
     }
-    if (myTurn) controls.append(h("span", { class: "prompt" }, promptFor(o, sorted)));
+    if (myTurn) {
+      controls.append(online
+        ? h("span", { class: "prompt" }, promptFor(o, sorted))
+        : h("span", { class: "prompt offline" }, "Reconnecting… your choice waits until the table is back"));
+    }
     for (const action of buttons) {
       const best = hint?.advice?.[0]?.action === action;
       const help = actionHelp(action);
-      controls.append(h("button", { type: "button", class: `action${best ? " hinted" : ""}`, onclick: () => act(action), "data-action": action, title: help }, buttonLabel(action, o)));
+      controls.append(h("button", { type: "button", class: `action${best ? " hinted" : ""}`, onclick: () => act(action), "data-action": action, title: help, disabled: !online }, buttonLabel(action, o)));
     }
     if (multi.length) {
       const chosen = [...selection].sort();
       const match = multi.find((m) => m.cards.length === chosen.length && [...m.cards].sort().every((c, i) => c === chosen[i]));
       const verb = multi[0].keyword === "twos-threes" ? "Return" : "Discard";
-      controls.append(h("button", { type: "button", class: "action", disabled: !match, onclick: () => match && act(match.action) },
+      controls.append(h("button", { type: "button", class: "action", disabled: !match || !online, onclick: () => match && act(match.action) },
         `${verb} ${chosen.map(cardText).join(" ") || `${multi[0].cards.length} cards`}`));
     }
     const tools = h("div", { class: "tools" });
-    if (myTurn && state.hint_available) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "hint" }), "aria-keyshortcuts": "h" }, "Hint (h)"));
-    if (state.can_undo) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "undo" }), "aria-keyshortcuts": "u" }, "Undo (u)"));
+    if (myTurn && state.hint_available) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "hint" }), "aria-keyshortcuts": "h", disabled: !online }, "Hint (h)"));
+    if (state.can_undo) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "undo" }), "aria-keyshortcuts": "u", disabled: !online }, "Undo (u)"));
     if (state.last_trick && !frozen) tools.append(h("button", { type: "button", class: "tool", "aria-pressed": String(showLastTrick), onclick: () => { showLastTrick = !showLastTrick; render(); }, "aria-keyshortcuts": "l" }, showLastTrick ? "Hide last trick (l)" : "Last trick (l)"));
     const canEnd = !state.ended && state.winner === null && ownerKey();
     if (canEnd && !confirmingEnd) {
@@ -438,10 +448,11 @@ export function openTable(root, tableId, token) {
       hand.forEach((card, index) => {
         let onChoose = () => {};
         let isLegal = false;
-        if (playingFor === undefined && single.has(card)) {
+        // Offline, the cards wait with the buttons.
+        if (online && playingFor === undefined && single.has(card)) {
           isLegal = true;
           onChoose = () => act(single.get(card));
-        } else if (multiCards.has(card)) {
+        } else if (online && multiCards.has(card)) {
           isLegal = true;
           onChoose = () => {
             if (selection.has(card)) selection.delete(card);
@@ -600,8 +611,8 @@ export function openTable(root, tableId, token) {
 
   function onKey(event) {
     if (!state || event.target.tagName === "INPUT" || event.target.tagName === "SELECT" || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === "h" && state.hint_available) send({ type: "hint" });
-    else if (event.key === "u" && state.can_undo) send({ type: "undo" });
+    if (event.key === "h" && state.hint_available && online) send({ type: "hint" });
+    else if (event.key === "u" && state.can_undo && online) send({ type: "undo" });
     else if (event.key === "l" && state.last_trick) { showLastTrick = !showLastTrick; render(); }
     else if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && event.target.closest?.(".hand")) {
       const cards = [...handRow.querySelectorAll(".card")];
