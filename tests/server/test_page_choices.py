@@ -88,3 +88,44 @@ def test_choices_wait_while_the_page_reconnects_and_come_back_after(browser: Bro
         assert not page.errors  # type: ignore[attr-defined]
     finally:
         running.stop()
+
+
+LOG_VIEW = """() => {
+  const log = document.querySelector(".log");
+  if (!log) return null;
+  const lines = log.querySelectorAll("li");
+  const last = lines[lines.length - 1].getBoundingClientRect();
+  const box = log.getBoundingClientRect();
+  return { lines: lines.length, top: log.scrollTop, overflows: log.scrollHeight > log.clientHeight + 1,
+           lastInView: last.top >= box.top - 1 && last.bottom <= box.bottom + 1 };
+}"""
+
+
+def play_until_log(page: Page, lines: int) -> dict[str, Any]:
+    """Play on until the hand's log has at least ``lines`` lines and more than it shows at once; the log's view then."""
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, "the log never grew that long"
+        view = page.evaluate(LOG_VIEW)
+        if view and view["lines"] >= lines and view["overflows"]:
+            return view
+        if not act(page, prefer=("pass",)):
+            page.wait_for_timeout(30)
+
+
+def test_the_log_follows_the_newest_action_unless_the_player_scrolled_up(browser: Browser, server: Server) -> None:  # noqa: F811
+    for size in (LAPTOP, PHONE):
+        page = open_at(browser, server.url, size)
+        open_dealt_table(page, DEALT)
+        view = play_until_log(page, 1)
+        assert view["overflows"] and view["lastInView"], view
+        # Scrolled up to read: new actions leave the log where the player put it.
+        page.evaluate("document.querySelector('.log').scrollTop = 0")
+        view = play_until_log(page, view["lines"] + 2)
+        assert view["top"] == 0 and not view["lastInView"], view
+        # Scrolled back to the end: it follows again.
+        page.evaluate("const log = document.querySelector('.log'); log.scrollTop = log.scrollHeight")
+        view = play_until_log(page, view["lines"] + 2)
+        assert view["lastInView"] and view["top"] > 0, view
+        assert not page.errors  # type: ignore[attr-defined]
+        page.close()

@@ -537,6 +537,10 @@ export function openTable(root, tableId, token) {
   }
 
   function renderSide(o, winner) {
+    // The log follows the newest action, unless the player scrolled up to read this hand: then it stays where it was.
+    const before = side.querySelector(".log");
+    const atEnd = before && before.scrollHeight - before.scrollTop - before.clientHeight < 8;
+    const readAt = before?.scrollTop ?? 0;
     side.replaceChildren();
     if (state.ended && !frozen?.ending) {
       side.append(h("section", { class: "panel summary game-over", "aria-label": "Table ended" },
@@ -561,7 +565,7 @@ export function openTable(root, tableId, token) {
     const number = last ? last.hand_number : o.hand_number;
     const dealer = last ? last.dealer : o.dealer;
     if (winner === null || o.history.length) {
-      const log = h("ol", { class: "log" });
+      const log = h("ol", { class: "log", "data-hand": String(number) });
       // Ultimate opens each hand with every seat's twos-and-threes choice, before the bidding.
       const opening = state.variant === "ultimate" ? state.seats.length : 0;
       const owners = cardOwners(o, state.seats.length);
@@ -578,6 +582,7 @@ export function openTable(root, tableId, token) {
         h("h2", {}, `Hand ${number + 1}`),
         h("p", { class: "muted" }, `Dealer: ${seatName(state, dealer)}. Trump: ${trumpWords(o.trump)}.${o.maker !== null ? ` Maker: ${seatName(state, o.maker)}${o.alone ? " (alone)" : ""}.` : ""}${o.lone_defender !== null && o.lone_defender !== undefined ? ` Defending alone: ${seatName(state, o.lone_defender)}.` : ""}`),
         empty || log));
+      log.scrollTop = atEnd || before?.dataset.hand !== String(number) ? log.scrollHeight : readAt;
     }
     // Last hand.
     if (previous) {
