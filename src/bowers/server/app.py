@@ -158,16 +158,37 @@ def read_json_body(body: bytes) -> Any:
     return json_copy(parse_json(text, "the body"), "the body")
 
 
-def replay_answer(replay_id: str, record: dict[str, Any], compress: bool) -> bytes:
-    """The upload's JSON answer as bytes, gzip-compressed when asked (runs in the worker pool, off the event loop)."""
-    answer = {"replay": replay_id, **replays.summary(record), "solver": replays.solver_available()}
+def replay_answer(replay_id: str, record: dict[str, Any], compress: bool, seats: list[dict[str, Any]] | None = None) -> bytes:
+    """The upload's JSON answer as bytes, gzip-compressed when asked (runs in the worker pool, off the event loop).
+
+    It carries the first deal's result, which the viewer says at the deal's end, and, for a table's game, who sat
+    where (``seats``: kind, settings and name), so the viewer names the players as the table did.
+    """
+    answer = {
+        "replay": replay_id,
+        **replays.summary(record),
+        "result": deal_result(record, 0),
+        "seats": seats,
+        "solver": replays.solver_available(),
+    }
     data = json.dumps(answer, separators=(",", ":")).encode()
     return gzip.compress(data, compresslevel=5) if compress else data
 
 
+def deal_result(record: dict[str, Any], deal: int) -> dict[str, Any] | None:
+    """A deal's result: the record's, else (an EGN file carries none) the game's after the deal's last action; None
+    for a deal that did not finish."""
+    stored: dict[str, Any] | None = record["deals"][deal].get("result")
+    if stored is not None:
+        return stored
+    game = replays.game_at(record, deal, len(record["deals"][deal].get("actions", [])))
+    return game.results[deal] if len(game.results) > deal else None
+
+
 def deal_answer(record: dict[str, Any], deal: int, compress: bool) -> bytes:
-    """One deal's positions as JSON bytes, gzip-compressed when asked (runs in the worker pool)."""
-    data = json.dumps({"deal": deal, "positions": replays.deal_positions(record, deal)}, separators=(",", ":")).encode()
+    """One deal's positions and its result as JSON bytes, gzip-compressed when asked (runs in the worker pool)."""
+    positions = replays.deal_positions(record, deal)
+    data = json.dumps({"deal": deal, "positions": positions, "result": deal_result(record, deal)}, separators=(",", ":")).encode()
     return gzip.compress(data, compresslevel=5) if compress else data
 
 
@@ -288,8 +309,9 @@ async def upload_replay(request: Request) -> Response:
             if table is None or not table.done:
                 return JSONResponse({"error": "no finished game at that table"}, status_code=404)
             record = table.record()
+            seats = [seat.as_json() for seat in table.table.seats]
             room.lobby.forget_if_done(table)
-            data = await room.lobby.think(key, replay_answer, replay_id, record, compress)
+            data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats)
         else:
             text = body.decode("utf-8-sig")
             record, data = await room.lobby.think(key, upload_answer, replay_id, text, compress)

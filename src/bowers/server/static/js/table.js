@@ -7,8 +7,9 @@
 import { announce, h } from "./dom.js";
 import { cardElement, cardName, cardText, suitSymbol } from "./cards.js";
 import { drawFelt } from "./felt.js";
+import { rememberTable } from "./mine.js";
 import {
-  actionHelp, actionLabel, actionSentence, nameNode, phaseWords, seatKind, seatName, seatRole, seatTitle,
+  actionHelp, actionLabel, actionSentence, handSummary, nameNode, phaseWords, seatKind, seatName, seatRole, seatTitle,
   playerName, teamName, teamNode, teamWins, trumpWords,
 } from "./words.js";
 
@@ -208,6 +209,10 @@ export function openTable(root, tableId, token) {
     // Where the card comes from: this seat's own hand (whoever chose it), else its player's place at the table.
     const from = played ? handRow.querySelector(`[data-card="${card}"]`)?.getBoundingClientRect() : null;
     state = next;
+    const done = next.winner !== null || Boolean(next.ended);
+    if ((!previous || done !== (previous.winner !== null || Boolean(previous.ended))) && (next.seat !== null || ownerKey())) {
+      rememberTable({ table: tableId, seat: next.seat, token: next.seat !== null ? token : null, variant: next.variant, done });
+    }
     if (moved) {
       hint = null;
       selection = new Set();
@@ -260,7 +265,7 @@ export function openTable(root, tableId, token) {
 
   function speakHandEnd() {
     if (state.winner !== null) announce(`Game over. ${teamWins(state, state.winner)}.`);
-    else if (state.previous_hand) announce(handSummary(state.previous_hand).slice(0, 2).join(" "));
+    else if (state.previous_hand) announce(handSummary(state, state.previous_hand.result).slice(0, 2).join(" "));
   }
 
   /** The played card moves to the trick.  It is found by its face, not by who chose it: in a Jambone an opponent
@@ -403,7 +408,7 @@ export function openTable(root, tableId, token) {
         h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
         h("a", { href: "/", class: "button secondary" }, "New table")));
     } else if (state.previous_hand && !o.history.length && !frozen) {
-      controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${handSummary(state.previous_hand)[0]}`));
+      controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${handSummary(state, state.previous_hand.result)[0]}`));
     }
     if (myTurn) {
       controls.append(online
@@ -514,28 +519,6 @@ export function openTable(root, tableId, token) {
     return list;
   }
 
-  /** A finished hand in sentences: the contract and its result first, then how it went, tricks and points. */
-  function handSummary(previous) {
-    const r = previous.result;
-    if (r.misdeal) return ["Misdeal: no points."];
-    const lines = [];
-    if (r.maker !== null && r.maker !== undefined) {
-      const who = seatName(state, r.maker);
-      const named = r.contract ? `bid ${actionLabel(`bid:${r.contract}`).slice(4)}` : `named ${trumpWords(r.trump)}`;
-      const how = r.jambone ? " in a Jambone" : r.alone ? " alone" : "";
-      const result = r.made === true ? "made it" : r.made === false ? "euchred" : "no contract scored";
-      lines.push(`${who} ${named}${how}: ${result}.`);
-    }
-    if (r.lone_defender !== null && r.lone_defender !== undefined) lines.push(`${seatName(state, r.lone_defender)} defended alone.`);
-    for (const seat of r.jamboree || []) lines.push(`${seatName(state, seat)} showed a Jamboree${r.jamboree_scored ? ", scored" : ""}.`);
-    for (const seat of r.twos_threes || []) lines.push(`${seatName(state, seat)} returned twos and threes.`);
-    if (r.renege) lines.push(`${seatName(state, r.renege.reneger)} reneged; ${seatName(state, r.renege.claimant)} caught it (${r.renege.penalty} points).`);
-    for (const claim of r.renege_claims || []) if (!claim.correct) lines.push(`${seatName(state, claim.claimant)} claimed a renege that was not.`);
-    lines.push(`Tricks: ${r.tricks.map((t, seat) => `${seatName(state, seat)} ${t}`).join(", ")}.`);
-    lines.push(`Points: ${r.points.map((p, team) => `${teamName(state, team)} ${p ? `+${p}` : "0"}`).join(", ")}.`);
-    return lines;
-  }
-
   function renderSide(o, winner) {
     // The log follows the newest action, unless the player scrolled up to read this hand: then it stays where it was.
     const before = side.querySelector(".log");
@@ -587,7 +570,7 @@ export function openTable(root, tableId, token) {
     // Last hand.
     if (previous) {
       side.append(h("section", { class: "panel summary", "aria-label": "Last hand" },
-        h("h2", {}, `Hand ${previous.hand_number + 1} summary`), ...handSummary(previous).map((line) => h("p", {}, line))));
+        h("h2", {}, `Hand ${previous.hand_number + 1} summary`), ...handSummary(state, previous.result).map((line) => h("p", {}, line))));
     }
     // Seats and invitations.
     const invites = JSON.parse(localStorage.getItem(`bowers:invites:${state.table}`) || "null");
