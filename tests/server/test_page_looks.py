@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.test_browser import Server, browser, open_dealt_table, server  # noqa: F401  (fixtures)
-from tests.server.test_page_table import LAPTOP, PHONE
+from tests.server.test_page_table import LAPTOP, PHONE, act
 
 SCREENSHOTS = os.environ.get("BOWERS_SCREENSHOTS")  # a directory to keep the screenshots in, when set
 SIZES = [("laptop", LAPTOP), ("phone", PHONE)]
@@ -107,5 +107,46 @@ def test_every_page_reads_in_either_colour_scheme(
     page.goto(f"{server.url}/replay")
     page.wait_for_selector("#record-file")
     assert page.evaluate(LOW_CONTRAST) == []
+    assert not page.errors  # type: ignore[attr-defined]
+    page.close()
+
+
+def on_screen(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]  # type: ignore[index]
+    assert found and found["y"] >= 0 and found["y"] + found["height"] <= height + 1, (selector, found)
+    return found
+
+
+@pytest.mark.parametrize(("name", "size"), SIZES)
+def test_a_hint_to_play_a_card_stays_in_sight_above_the_hand(
+    browser: Browser,  # noqa: F811
+    server: Server,  # noqa: F811
+    tmp_path: Path,
+    name: str,
+    size: dict[str, int],
+) -> None:
+    page = at(browser, server.url, size)
+    # Deal 5 of the standard game: you bid first; passing, you lead the first trick once a rule player names trump.
+    open_dealt_table(page, {"variant": "standard", "seed": 5, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3})
+    page.wait_for_selector(".controls .prompt")
+    while not page.locator(".controls .prompt:has-text('Your lead'), .controls .prompt:has-text('Your play')").count():
+        if not act(page, prefer=("pass",)):
+            page.wait_for_timeout(30)
+    page.keyboard.press("h")
+    page.wait_for_selector(".hint .hint-best", timeout=60_000)
+    # The suggested card is tagged, the tag and the suggestion in sight and above the hand, never under it.
+    tag = on_screen(page, ".hand .card.hinted .card-hint")
+    hint = on_screen(page, ".hint")
+    hand = on_screen(page, ".hand")
+    assert hint["y"] + hint["height"] <= hand["y"] + 1 and tag["y"] >= hint["y"] + hint["height"] - 1, (hint, tag, hand)
+    shot(page, f"{name}-hint.png", tmp_path)
+    # Opened, why and the other choices scroll in their own box: the hand stays on the screen.
+    page.click(".hint summary")
+    hint = on_screen(page, ".hint")
+    for card in page.locator(".hand .card").all():
+        where = card.bounding_box()
+        assert where and where["y"] >= hint["y"] + hint["height"] - 1, (where, hint)
+        assert where["y"] + where["height"] <= size["height"], where
     assert not page.errors  # type: ignore[attr-defined]
     page.close()

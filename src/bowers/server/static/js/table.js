@@ -442,7 +442,7 @@ export function openTable(root, tableId, token) {
         h("button", { type: "button", class: "button danger", id: "end-confirm", onclick: endTable }, "End the table"), " ",
         h("button", { type: "button", class: "button secondary", onclick: () => { confirmingEnd = false; render(); } }, "Keep playing")));
     }
-    if (hint && myTurn) controls.append(hintList(hint));
+    if (hint?.advice?.length && myTurn) controls.append(hintBox(hint));
 
     // My hand.
     handRow.replaceChildren();
@@ -469,7 +469,10 @@ export function openTable(root, tableId, token) {
         const label = card === pickedUp ? `${cardName(card)}, the turn-up you picked up` : null;
         const node = cardElement(card, { onChoose, legal: isLegal, selected: selection.has(card), label });
         if (!isLegal && (single.size || multi.length)) node.classList.add("dim");
-        if (hint?.advice?.[0]?.action?.endsWith(":" + card)) node.classList.add("hinted");
+        if (hint?.advice?.[0]?.action?.endsWith(":" + card)) {
+          node.classList.add("hinted");
+          node.append(h("span", { class: "hint-tag card-hint", "aria-hidden": "true" }, "hint"));
+        }
         if (card === pickedUp) {
           node.classList.add("picked-up");
           node.append(h("span", { class: "card-tag", "aria-hidden": "true" }, "picked up"));
@@ -505,18 +508,21 @@ export function openTable(root, tableId, token) {
     return actionLabel(action, { observation: o, seat: -1 });
   }
 
-  /** The hint: every choice the advisers rank, in their order, each named as its button or card is. */
-  function hintList(message) {
-    const list = h("ol", { class: "hint", "aria-label": "Hint, best choice first" });
+  /** The hint: the suggested choice on one line that stays in sight, then (opened on demand) why, and every choice
+   * the advisers rank in their order, each named as its button or card is. */
+  function hintBox(message) {
+    const [best] = message.advice;
+    const list = h("ol", { class: "hint-list", "aria-label": "Every choice, best first" });
     message.advice.forEach((advice, index) => {
-      const value = `${advice.value >= 0 ? "+" : "−"}${Math.abs(advice.value).toFixed(1)} points`;
-      const chance = advice.win_chance === null || advice.win_chance === undefined ? null : `${Math.round(advice.win_chance * 100)}% to win the game`;
       list.append(h("li", { "data-action": advice.action, class: index === 0 ? "best" : null },
-        h("b", { class: "hint-choice" }, buttonLabel(advice.action, state.observation)),
-        h("span", { class: "hint-value" }, [value, chance].filter(Boolean).join(", ")),
-        advice.reason ? h("span", { class: "hint-reason" }, advice.reason) : null));
+        h("b", { class: "hint-choice" }, buttonLabel(advice.action, state.observation)), " ",
+        h("span", { class: "hint-value" }, hintValue(advice)),
+        advice.reason ? h("span", { class: "hint-reason" }, plainReason(advice.reason)) : null));
     });
-    return list;
+    return h("div", { class: "hint", role: "note", "aria-label": "Hint" },
+      h("p", { class: "hint-best" }, h("span", { class: "hint-tag" }, "Hint"), " ",
+        h("b", {}, buttonLabel(best.action, state.observation)), `: ${hintValue(best)}.`),
+      h("details", {}, h("summary", {}, "Why, and the other choices"), list));
   }
 
   function renderSide(o, winner) {
@@ -656,4 +662,20 @@ function cardOwners(o, players) {
   }
   (o.trick || []).forEach(([seat], k) => { owners[plays[finished + k]] = seat; });
   return owners;
+}
+
+// What a choice is worth, in a player's words: "about +0.3 points for your side, 54% chance to win the game".
+function hintValue(advice) {
+  const points = `about ${advice.value >= 0 ? "+" : "−"}${Math.abs(advice.value).toFixed(1)} points for your side`;
+  const chance = advice.win_chance === null || advice.win_chance === undefined ? null : `${Math.round(advice.win_chance * 100)}% chance to win the game`;
+  return [points, chance].filter(Boolean).join(", ");
+}
+
+// The advisers' reason without where its numbers come from (self-play, solved deals): what it means at the table.
+function plainReason(reason) {
+  const text = reason
+    .replace(/ \(learned from self-play\)/g, "")
+    .replace(/: [+−-]?[\d.]+ as learned from self-play, [+−-]?[\d.]+ on solved worlds/g, "")
+    .replace(/ in real play/g, "");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
