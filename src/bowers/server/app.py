@@ -13,7 +13,9 @@ requests that change something must come from the server's own page
 from __future__ import annotations
 
 import contextlib
+import functools
 import gzip
+import hashlib
 import json
 import logging
 import os
@@ -30,9 +32,10 @@ from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bowers.errors import BowersError, OptionError
@@ -69,6 +72,35 @@ from bowers.server.security import SecurityMiddleware
 log = logging.getLogger("bowers.server")
 
 STATIC = Path(__file__).parent / "static"
+
+
+def static_version(directory: Path = STATIC) -> str:
+    """A short hash of every static file, which the page's asset URLs carry: a new release's page never loads a
+    browser's cached old scripts and styles, nor a mix of old and new."""
+    digest = hashlib.sha256()
+    for path in sorted(found for found in directory.rglob("*") if found.is_file()):
+        digest.update(path.relative_to(directory).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+RELEASE_STATIC = f"/static/v/{static_version()}"  # the static files of this release, cached for good
+
+
+class ReleaseFiles(StaticFiles):
+    """The static files under this release's URL: they never change there, so a browser keeps them."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+@functools.cache
+def index_html() -> str:
+    """The page, its asset URLs under this release's (module imports are relative, so they follow)."""
+    return (STATIC / "index.html").read_text(encoding="utf-8").replace('"/static/', f'"{RELEASE_STATIC}/')
+
 MAX_MESSAGE = 2048  # characters in one websocket message
 MAX_BODY = replays.MAX_UPLOAD + 1024  # bytes in one request body
 MAX_REPLAYS = 64
@@ -216,7 +248,7 @@ def accepts_gzip(request: Request) -> bool:
 
 async def page(request: Request) -> Response:
     """The single page (every page path serves it; its script reads the path)."""
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(index_html(), headers={"Cache-Control": "no-cache"})
 
 
 async def variants_endpoint(request: Request) -> Response:
@@ -476,6 +508,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/replays/{replay}/evaluation", evaluation),
     Route("/api/replays/{replay}/deals/{deal}", replay_deal),
     WebSocketRoute("/ws", websocket_endpoint),
+    Mount(RELEASE_STATIC, app=ReleaseFiles(directory=STATIC)),
     Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
 ]
 

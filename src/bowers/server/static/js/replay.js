@@ -104,7 +104,7 @@ function show(viewer, replay, seat) {
   viewer.replaceChildren(h("div", { class: "table-layout" },
     h("div", { class: "play-area" }, controls, where, result, felt),
     h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Evaluation"), evaluation),
-      h("section", { class: "panel" }, h("h2", {}, "Keys"), h("p", { class: "muted" }, "←/→ step, PageUp/PageDown change hand, Home/End.")))));
+      h("section", { class: "panel keys" }, h("h2", {}, "Keys"), h("p", { class: "muted" }, "←/→ step, PageUp/PageDown change hand, Home/End.")))));
 
   // [deal, index within the deal] of a position counted over the whole game.
   function locate(step) {

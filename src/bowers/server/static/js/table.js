@@ -9,7 +9,7 @@ import { cardElement, cardName, cardText, suitSymbol } from "./cards.js";
 import { drawFelt } from "./felt.js";
 import { rememberTable } from "./mine.js";
 import {
-  actionHelp, actionLabel, actionSentence, handSummary, nameNode, phaseWords, seatKind, seatName, seatRole, seatTitle,
+  actionHelp, actionLabel, actionSentence, handSummary, nameNode, partnerOf, phaseWords, seatKind, seatName, seatRole, seatTitle,
   playerName, teamName, teamNode, teamWins, trumpWords,
 } from "./words.js";
 
@@ -19,6 +19,26 @@ const MOVE_MS = 320; // a card's move from its seat to the trick
 const TRICK_STAYS_MS = 1200; // a finished trick on the felt before it is taken
 const SWEEP_MS = 420; // the trick's move to the seat that took it
 const BEHIND = 30; // states waiting past this many (a tab left in the background) are shown without pauses
+const ONLY_CHOICE_MS = 600; // with the setting on, a forced choice is made after this moment to see it
+const ONLY_CHOICE_KEY = "bowers:only-choice"; // the setting, remembered in this browser
+
+/** Whether this browser's player asked the page to make a forced choice (the only legal one) for them. */
+function onlyChoiceForMe() {
+  try {
+    return localStorage.getItem(ONLY_CHOICE_KEY) === "auto";
+  } catch {
+    return false;
+  }
+}
+
+function setOnlyChoiceForMe(on) {
+  try {
+    if (on) localStorage.setItem(ONLY_CHOICE_KEY, "auto");
+    else localStorage.removeItem(ONLY_CHOICE_KEY);
+  } catch {
+    // Storage refused (a private window): the setting lasts as long as the page.
+  }
+}
 
 /** Split the legal actions into card actions (one card: click it; several: select them) and buttons. */
 function sortActions(legal) {
@@ -71,6 +91,7 @@ export function openTable(root, tableId, token) {
   let showLastTrick = false;
   let error = "";
   let confirmingEnd = false; // the opener asked to end the table and is asked to confirm
+  let onlyChoiceFor = null; // the state whose only choice is being made for this seat (the page's setting)
 
   root.replaceChildren();
   const layout = h("div", { class: "table-layout" });
@@ -409,6 +430,8 @@ export function openTable(root, tableId, token) {
         h("a", { href: "/", class: "button secondary" }, "New table")));
     } else if (state.previous_hand && !o.history.length && !frozen) {
       controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${handSummary(state, state.previous_hand.result)[0]}`));
+    } else if (mine !== null && (o.sitting_out || []).includes(mine)) {
+      controls.append(h("div", { class: "banner small sitting-out-note", role: "status" }, sittingOutWords(o)));
     }
     if (myTurn) {
       controls.append(online
@@ -428,9 +451,9 @@ export function openTable(root, tableId, token) {
         `${verb} ${chosen.map(cardText).join(" ") || `${multi[0].cards.length} cards`}`));
     }
     const tools = h("div", { class: "tools" });
-    if (myTurn && state.hint_available) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "hint" }), "aria-keyshortcuts": "h", disabled: !online }, "Hint (h)"));
-    if (state.can_undo) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "undo" }), "aria-keyshortcuts": "u", disabled: !online }, "Undo (u)"));
-    if (state.last_trick && !frozen) tools.append(h("button", { type: "button", class: "tool", "aria-pressed": String(showLastTrick), onclick: () => { showLastTrick = !showLastTrick; render(); }, "aria-keyshortcuts": "l" }, showLastTrick ? "Hide last trick (l)" : "Last trick (l)"));
+    if (myTurn && state.hint_available) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "hint" }), "aria-keyshortcuts": "h", disabled: !online }, "Hint", keyName("h")));
+    if (state.can_undo) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "undo" }), "aria-keyshortcuts": "u", disabled: !online }, "Undo", keyName("u")));
+    if (state.last_trick && !frozen) tools.append(h("button", { type: "button", class: "tool", "aria-pressed": String(showLastTrick), onclick: () => { showLastTrick = !showLastTrick; render(); }, "aria-keyshortcuts": "l" }, showLastTrick ? "Hide last trick" : "Last trick", keyName("l")));
     const canEnd = !state.ended && state.winner === null && ownerKey();
     if (canEnd && !confirmingEnd) {
       tools.append(h("button", { type: "button", class: "tool end-table", id: "end-table", onclick: () => { confirmingEnd = true; render(); controls.querySelector("#end-confirm")?.focus(); } }, "End table…"));
@@ -486,11 +509,28 @@ export function openTable(root, tableId, token) {
     }
 
     renderSide(o, winner);
+    // The player's setting: a forced choice is made for them, after a moment in which they see it.
+    if (myTurn && online && o.legal_actions.length === 1 && onlyChoiceFor !== state && onlyChoiceForMe()) {
+      const asked = state;
+      onlyChoiceFor = asked;
+      window.setTimeout(() => {
+        if (state === asked && frozen) onlyChoiceFor = null; // a trick on the felt: made when it is taken
+        else if (state === asked) act(o.legal_actions[0]);
+      }, ONLY_CHOICE_MS);
+    }
     if (focusedCard) (handRow.querySelector(`[data-card="${focusedCard}"]`) || handRow.querySelector(".card"))?.focus();
     else if (focusedAction) {
       const again = [...controls.querySelectorAll("button")].find((b) => (b.dataset.action || b.textContent) === focusedAction);
       (again || controls.querySelector("button") || handRow.querySelector(".card"))?.focus();
     }
+  }
+
+  /** Why this seat has nothing to do this hand: its partner plays or defends alone. */
+  function sittingOutWords(o) {
+    const partner = partnerOf(state, state.seat);
+    if (o.alone && o.maker === partner) return `${seatName(state, o.maker)} goes alone: you sit out this hand.`;
+    if (partner !== null && o.lone_defender === partner) return `${seatName(state, o.lone_defender)} defends alone: you sit out this hand.`;
+    return "You sit out this hand.";
   }
 
   /** A button's words; passing on twos and threes keeps the cards. */
@@ -595,6 +635,13 @@ export function openTable(root, tableId, token) {
     const watch = `${location.origin}/t/${state.table}`;
     side.append(h("section", { class: "panel", "aria-label": "Seats" }, h("h2", {}, "Seats"), seatList,
       h("p", { class: "muted" }, "Spectators: ", h("a", { href: watch }, "public view"))));
+    if (state.seat !== null) {
+      const only = h("input", { type: "checkbox", id: "only-choice", checked: onlyChoiceForMe() });
+      only.addEventListener("change", () => { setOnlyChoiceForMe(only.checked); render(); });
+      side.append(h("section", { class: "panel settings", "aria-label": "Settings" }, h("h2", {}, "Settings"),
+        h("p", { class: "setting" }, only, " ", h("label", { for: "only-choice" }, "Make my only choice for me"),
+          h("small", { class: "muted" }, " (a forced card or call; remembered in this browser)"))));
+    }
     side.append(h("section", { class: "panel keys", "aria-label": "Keyboard" }, h("h2", {}, "Keyboard"),
       h("p", { class: "muted" }, "Tab or ←/→ move between cards, Enter plays. h: hint, u: undo, l: last trick. A click on the table takes a finished trick at once.")));
   }
@@ -628,6 +675,11 @@ export function openTable(root, tableId, token) {
 }
 
 export { cardName, suitSymbol };
+
+// A button's key, after its words: " (h)"; a touch screen leaves it out, as it leaves out the keyboard's help.
+function keyName(key) {
+  return h("span", { class: "key-name" }, ` (${key})`);
+}
 
 // Who chose a Jambone hand's card, said after the card: " (you chose it)" or " (chosen by Left)".
 function chooserNote(state, chooser) {

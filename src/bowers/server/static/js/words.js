@@ -20,6 +20,9 @@ const COMPASS = {
   6: ["South", "Southwest", "Northwest", "North", "Northeast", "Southeast"],
 };
 
+/** Every word the page uses for a place at the table, in lower case: a player's name must not be one of them. */
+export const PLACE_WORDS = new Set([...Object.values(RELATIVE), ...Object.values(COMPASS)].flat().map((word) => word.toLowerCase()));
+
 const FSI = "\u2068";
 const PDI = "\u2069";
 
