@@ -15,20 +15,14 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.test_browser import Server, browser, open_dealt_table, server  # noqa: F401  (fixtures)
-from tests.server.test_page_looks import SIZES, at, shot
-from tests.server.test_page_table import LAPTOP, PHONE, act
+from tests.server.test_page_looks import SIZES, shot
+from tests.server.test_page_table import LAPTOP, PHONE, act, open_at
 
 RULE_PLAYERS = [{"kind": "heuristic"}] * 3
 
 
 def states(page: Page) -> list[dict[str, Any]]:
     return [m for m in page.frames_received if m["type"] == "state"]  # type: ignore[attr-defined]
-
-
-def watch_frames(page: Page) -> None:
-    frames: list[dict[str, Any]] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(__import__("json").loads(payload))))
-    page.frames_received = frames  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("name", "size"), SIZES)
@@ -39,7 +33,7 @@ def test_you_are_told_you_sit_out_while_your_partner_goes_alone(
     name: str,
     size: dict[str, int],
 ) -> None:
-    page = at(browser, server.url, size)
+    page = open_at(browser, server.url, size)
     # Deal 152 of the standard game: you pass, and your partner (a rule player, deterministic) goes alone.
     open_dealt_table(page, {"variant": "standard", "seed": 152, "seats": [{"kind": "human"}, *RULE_PLAYERS]})
     deadline = time.monotonic() + 60
@@ -64,8 +58,7 @@ def test_you_are_told_you_sit_out_while_your_partner_goes_alone(
 
 
 def test_a_forced_choice_is_made_for_you_when_you_ask(browser: Browser, server: Server) -> None:  # noqa: F811
-    page = at(browser, server.url, PHONE)
-    watch_frames(page)
+    page = open_at(browser, server.url, PHONE)
     open_dealt_table(page, {"variant": "standard", "seed": 5, "seats": [{"kind": "human"}, *RULE_PLAYERS]})
     page.wait_for_selector("#only-choice")
     assert not page.locator("#only-choice").is_checked()  # off unless asked
@@ -97,7 +90,7 @@ def test_a_forced_choice_is_made_for_you_when_you_ask(browser: Browser, server: 
 
 
 def test_railroads_deck_counts_its_joker(browser: Browser, server: Server) -> None:  # noqa: F811
-    page = at(browser, server.url, PHONE)
+    page = open_at(browser, server.url, PHONE)
     page.click("#choose-game")
     page.select_option("#variant", "railroad")
     choices = page.locator("#option-deck option").all_inner_texts()
@@ -114,7 +107,7 @@ def test_keyboard_help_is_left_off_touch_screens_and_cards_are_large_on_a_phone(
     tmp_path: Path,
     touch: bool,
 ) -> None:
-    page = at(browser, server.url, PHONE, has_touch=touch, is_mobile=touch)
+    page = open_at(browser, server.url, PHONE, has_touch=touch, is_mobile=touch)
     open_dealt_table(page, {"variant": "standard", "seed": 5, "seats": [{"kind": "human"}, *RULE_PLAYERS]})
     page.wait_for_selector(".controls .prompt")
     assert page.locator(".keys").is_visible() is not touch
@@ -129,7 +122,7 @@ def test_keyboard_help_is_left_off_touch_screens_and_cards_are_large_on_a_phone(
 
 
 def test_a_place_at_the_table_is_refused_as_a_name(browser: Browser, server: Server) -> None:  # noqa: F811
-    page = at(browser, server.url, PHONE)
+    page = open_at(browser, server.url, PHONE)
     page.click("#choose-game")
     for place in ("Partner", "you", "Left"):
         page.fill("#seat-2-name", place)
@@ -151,7 +144,7 @@ def test_the_first_page_lists_the_tables_you_opened(
     name: str,
     size: dict[str, int],
 ) -> None:
-    page = at(browser, server.url, size)
+    page = open_at(browser, server.url, size)
     page.wait_for_selector("#play-now")
     assert page.locator(".my-tables").count() == 0
     page.click("#play-now")

@@ -98,12 +98,14 @@ def test_every_page_reads_in_either_colour_scheme(
     page.click("#choose-game")
     page.wait_for_selector("form.lobby #seat-3")
     assert page.evaluate(LOW_CONTRAST) == []
-    shot(page, f"{name}-{scheme}-first-page.png", tmp_path, full_page=True)
+    if scheme == "dark":
+        shot(page, f"{name}-dark-first-page.png", tmp_path, full_page=True)
     body = {"variant": "standard", "seed": 15, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
     open_dealt_table(page, body)
     page.wait_for_selector(".controls .prompt")
     assert page.evaluate(LOW_CONTRAST) == []
-    shot(page, f"{name}-{scheme}-table.png", tmp_path)
+    if scheme == "dark":
+        shot(page, f"{name}-dark-table.png", tmp_path)
     page.goto(f"{server.url}/replay")
     page.wait_for_selector("#record-file")
     assert page.evaluate(LOW_CONTRAST) == []

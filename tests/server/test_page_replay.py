@@ -65,7 +65,7 @@ def test_a_game_you_played_replays_with_its_players_and_each_hands_result(
     assert result.startswith("Hand ") and "Tricks: You " in result, result
     assert page.locator(".replay .centre .trick-card").count() in (3, 4)  # a loner's trick has three cards
     fits_the_window(page)
-    shot(page, f"{name}-replay-hand-end.png", tmp_path)
+    shot(page, f"{name}-replay.png", tmp_path)
     page.keyboard.press("ArrowLeft")
     assert page.locator(".hand-result").is_hidden()
     assert not page.errors  # type: ignore[attr-defined]
