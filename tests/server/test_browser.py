@@ -208,7 +208,7 @@ def test_a_whole_game_against_bots_then_its_replay(browser: Browser, server: Ser
     assert page.get_attribute(".felt", "aria-label") == "Card table"
     assert page.locator(".hand .card").first.get_attribute("aria-label")
     page.keyboard.press("h")
-    page.wait_for_selector(".hint li", timeout=60000)
+    page.wait_for_selector(".hint .hint-best", timeout=60000)
     play_until(page, ".game-over", seconds=120)
     summary = page.locator(".game-over").inner_text()
     assert "Game over" in summary and " win" in summary

@@ -189,8 +189,18 @@ def test_a_hint_on_a_laptop_keeps_the_hand_on_screen_and_names_each_choice(brows
     open_dealt_table(page, body)
     page.wait_for_selector(".controls .prompt")
     page.keyboard.press("h")
-    page.wait_for_selector(".hint li", timeout=60_000)
+    page.wait_for_selector(".hint .hint-best", timeout=60_000)
     advice = [m for m in page.frames_received if m["type"] == "hint"][-1]["advice"]  # type: ignore[attr-defined]
+    # The suggestion on one line, marked as a hint (dashed and tagged), never like the focus ring (solid).
+    best = page.locator(f".controls button.action[data-action='{advice[0]['action']}']")
+    assert page.locator(".hint-best").inner_text().startswith(f"Hint {best.inner_text()}: about ")
+    assert best.evaluate("(b) => getComputedStyle(b).outlineStyle") == "dashed"
+    best.focus()
+    assert best.evaluate("(b) => getComputedStyle(b).outlineStyle") == "solid"
+    # Why, and the other choices, open on demand, in a player's words.
+    page.click(".hint summary")
+    text = page.locator(".hint").inner_text()
+    assert "self-play" not in text and "solved worlds" not in text, text
     items = page.locator(".hint li").all()
     # Every choice the advisers ranked, in their order, each named as its own button (or card) is.
     assert [item.get_attribute("data-action") for item in items] == [a["action"] for a in advice]

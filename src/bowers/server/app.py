@@ -13,7 +13,9 @@ requests that change something must come from the server's own page
 from __future__ import annotations
 
 import contextlib
+import functools
 import gzip
+import hashlib
 import json
 import logging
 import os
@@ -30,9 +32,10 @@ from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bowers.errors import BowersError, OptionError
@@ -69,6 +72,35 @@ from bowers.server.security import SecurityMiddleware
 log = logging.getLogger("bowers.server")
 
 STATIC = Path(__file__).parent / "static"
+
+
+def static_version(directory: Path = STATIC) -> str:
+    """A short hash of every static file, which the page's asset URLs carry: a new release's page never loads a
+    browser's cached old scripts and styles, nor a mix of old and new."""
+    digest = hashlib.sha256()
+    for path in sorted(found for found in directory.rglob("*") if found.is_file()):
+        digest.update(path.relative_to(directory).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+RELEASE_STATIC = f"/static/v/{static_version()}"  # the static files of this release, cached for good
+
+
+class ReleaseFiles(StaticFiles):
+    """The static files under this release's URL: they never change there, so a browser keeps them."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 200:
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
+
+
+@functools.cache
+def index_html() -> str:
+    """The page, its asset URLs under this release's (module imports are relative, so they follow)."""
+    return (STATIC / "index.html").read_text(encoding="utf-8").replace('"/static/', f'"{RELEASE_STATIC}/')
+
 MAX_MESSAGE = 2048  # characters in one websocket message
 MAX_BODY = replays.MAX_UPLOAD + 1024  # bytes in one request body
 MAX_REPLAYS = 64
@@ -158,16 +190,37 @@ def read_json_body(body: bytes) -> Any:
     return json_copy(parse_json(text, "the body"), "the body")
 
 
-def replay_answer(replay_id: str, record: dict[str, Any], compress: bool) -> bytes:
-    """The upload's JSON answer as bytes, gzip-compressed when asked (runs in the worker pool, off the event loop)."""
-    answer = {"replay": replay_id, **replays.summary(record), "solver": replays.solver_available()}
+def replay_answer(replay_id: str, record: dict[str, Any], compress: bool, seats: list[dict[str, Any]] | None = None) -> bytes:
+    """The upload's JSON answer as bytes, gzip-compressed when asked (runs in the worker pool, off the event loop).
+
+    It carries the first deal's result, which the viewer says at the deal's end, and, for a table's game, who sat
+    where (``seats``: kind, settings and name), so the viewer names the players as the table did.
+    """
+    answer = {
+        "replay": replay_id,
+        **replays.summary(record),
+        "result": deal_result(record, 0),
+        "seats": seats,
+        "solver": replays.solver_available(),
+    }
     data = json.dumps(answer, separators=(",", ":")).encode()
     return gzip.compress(data, compresslevel=5) if compress else data
 
 
+def deal_result(record: dict[str, Any], deal: int) -> dict[str, Any] | None:
+    """A deal's result: the record's, else (an EGN file carries none) the game's after the deal's last action; None
+    for a deal that did not finish."""
+    stored: dict[str, Any] | None = record["deals"][deal].get("result")
+    if stored is not None:
+        return stored
+    game = replays.game_at(record, deal, len(record["deals"][deal].get("actions", [])))
+    return game.results[deal] if len(game.results) > deal else None
+
+
 def deal_answer(record: dict[str, Any], deal: int, compress: bool) -> bytes:
-    """One deal's positions as JSON bytes, gzip-compressed when asked (runs in the worker pool)."""
-    data = json.dumps({"deal": deal, "positions": replays.deal_positions(record, deal)}, separators=(",", ":")).encode()
+    """One deal's positions and its result as JSON bytes, gzip-compressed when asked (runs in the worker pool)."""
+    positions = replays.deal_positions(record, deal)
+    data = json.dumps({"deal": deal, "positions": positions, "result": deal_result(record, deal)}, separators=(",", ":")).encode()
     return gzip.compress(data, compresslevel=5) if compress else data
 
 
@@ -195,7 +248,7 @@ def accepts_gzip(request: Request) -> bool:
 
 async def page(request: Request) -> Response:
     """The single page (every page path serves it; its script reads the path)."""
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(index_html(), headers={"Cache-Control": "no-cache"})
 
 
 async def variants_endpoint(request: Request) -> Response:
@@ -288,8 +341,9 @@ async def upload_replay(request: Request) -> Response:
             if table is None or not table.done:
                 return JSONResponse({"error": "no finished game at that table"}, status_code=404)
             record = table.record()
+            seats = [seat.as_json() for seat in table.table.seats]
             room.lobby.forget_if_done(table)
-            data = await room.lobby.think(key, replay_answer, replay_id, record, compress)
+            data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats)
         else:
             text = body.decode("utf-8-sig")
             record, data = await room.lobby.think(key, upload_answer, replay_id, text, compress)
@@ -454,6 +508,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/replays/{replay}/evaluation", evaluation),
     Route("/api/replays/{replay}/deals/{deal}", replay_deal),
     WebSocketRoute("/ws", websocket_endpoint),
+    Mount(RELEASE_STATIC, app=ReleaseFiles(directory=STATIC)),
     Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
 ]
 

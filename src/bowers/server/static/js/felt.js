@@ -78,7 +78,7 @@ export function drawFelt(container, model) {
     const about = [role, kind && kind !== "away" ? kind : ""].filter(Boolean).join(" · ");
     badge.append(h("div", { class: "seat-detail" },
       about ? h("span", { class: "seat-kind" }, `${about} · `) : null,
-      `${tricks} trick${tricks === 1 ? "" : "s"}`));
+      (o.sitting_out || []).includes(seat) ? "sits out" : `${tricks} trick${tricks === 1 ? "" : "s"}`));
     const bid = bidsThisHand[seat];
     if (bid && o.phase !== "play" && o.phase !== "over") {
       badge.append(h("div", { class: "bubble" }, model.describe ? model.describe(bid, seat) : bid));

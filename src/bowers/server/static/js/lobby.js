@@ -2,7 +2,8 @@
 // options (from /api/variants, never hard-coded) and who sits where, one step away.
 
 import { h } from "./dom.js";
-import { botWords } from "./words.js";
+import { myTables } from "./mine.js";
+import { botWords, PLACE_WORDS } from "./words.js";
 
 const SEAT_NAMES = {
   2: ["You", "Opponent"],
@@ -28,6 +29,10 @@ const CHOICE_WORDS = {
   deck: { 24: "24 cards (9 to Ace)", 32: "32 cards (7 to Ace)", 25: "25 cards (9 to Ace and the Joker)" },
   alone_lead: { "dealer-left": "The dealer's left", "maker-left": "The loner's left" },
 };
+// Where a variant adds the Joker to the deck chosen, its choices count it, as its summary does.
+const VARIANT_CHOICE_WORDS = {
+  railroad: { deck: { 32: "33 cards (7 to Ace and the Joker)", 24: "25 cards (9 to Ace and the Joker)" } },
+};
 
 // The page's own sentence for an option whose engine description names values as typed on a command line.
 const OPTION_DOCS = {
@@ -49,7 +54,7 @@ function optionLabel(option) {
   return OPTION_WORDS[option.name] || words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function optionControl(option) {
+function optionControl(option, variant) {
   const id = `option-${option.name}`;
   const label = h("label", { for: id }, optionLabel(option));
   let input;
@@ -58,7 +63,7 @@ function optionControl(option) {
   } else if (option.kind === "choice") {
     input = h("select", { id, name: option.name });
     for (const choice of option.choices) {
-      input.append(h("option", { value: String(choice), selected: choice === option.default }, CHOICE_WORDS[option.name]?.[choice] || String(choice)));
+      input.append(h("option", { value: String(choice), selected: choice === option.default }, VARIANT_CHOICE_WORDS[variant]?.[option.name]?.[choice] || CHOICE_WORDS[option.name]?.[choice] || String(choice)));
     }
   } else if (option.kind === "positive-int") {
     input = h("input", { type: "number", id, name: option.name, min: "1", step: "1", value: String(option.default), inputmode: "numeric" });
@@ -79,6 +84,34 @@ function readOption(input) {
   if (input.dataset.kind === "positive-int") return Number(input.value);
   if (input.dataset.kind === "scores") return input.value.split(",").map((part) => Number(part.trim()));
   return input.value;
+}
+
+/** How long ago, in words: "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+function ago(when) {
+  const minutes = Math.floor((Date.now() - when) / 60_000);
+  const say = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return say(minutes, "minute");
+  if (minutes < 48 * 60) return say(Math.floor(minutes / 60), "hour");
+  return say(Math.floor(minutes / (24 * 60)), "day");
+}
+
+/** The tables this browser opened or sat at, the latest first: back to one in play, or the replay of one finished. */
+function tablesList(catalogue) {
+  const kept = myTables();
+  if (!kept.length) return null;
+  const list = h("ul", { class: "my-tables" });
+  for (const entry of kept) {
+    const variant = catalogue.variants.find((v) => v.name === entry.variant);
+    const title = variant ? variantTitle(variant) : entry.variant;
+    const where = entry.seat === null || entry.seat === undefined ? "watching your table of bots" : "your seat";
+    const href = entry.done ? `/replay/${entry.table}` : `/t/${entry.table}${entry.token ? `#${entry.token}` : ""}`;
+    list.append(h("li", { "data-table": entry.table },
+      h("a", { href }, entry.done ? `Replay ${title}` : `${title}: back to ${where}`),
+      h("span", { class: "muted" }, ` · ${entry.done ? "finished" : "in play"}, seen ${ago(entry.seen)}`)));
+  }
+  return h("section", { class: "welcome my-tables-panel", "aria-label": "Your tables" }, h("h2", {}, "Your tables"), list,
+    h("p", { class: "muted" }, "The tables this browser opened or sat at; a table no one plays at ends after a while."));
 }
 
 /** The bot the form offers first: the strongest with levels. */
@@ -172,7 +205,7 @@ export async function openLobby(root) {
   function showVariant() {
     const variant = catalogue.variants.find((v) => v.name === variantSelect.value);
     summary.textContent = `${variant.summary} ${variant.players} players.`;
-    optionsBox.replaceChildren(h("legend", {}, "Rules"), ...variant.options.map(optionControl));
+    optionsBox.replaceChildren(h("legend", {}, "Rules"), ...variant.options.map((option) => optionControl(option, variant.name)));
     seatsBox.replaceChildren(h("legend", {}, "Seats"));
     for (let seat = 0; seat < variant.players; seat += 1) seatsBox.append(seatControl(seat, variant.players));
   }
@@ -196,7 +229,14 @@ export async function openLobby(root) {
     for (let seat = 0; seat < variant.players; seat += 1) {
       const kind = form.querySelector(`#seat-${seat}`).value;
       const bot = catalogue.bots.find((b) => b.name === kind);
-      const name = form.querySelector(`#seat-${seat}-name`).value.trim() || null;
+      const input = form.querySelector(`#seat-${seat}-name`);
+      const name = input.value.trim() || null;
+      // A place at the table ("You", "Partner", "Left") as a name would say the wrong seat to everyone else.
+      if (name && PLACE_WORDS.has(name.toLowerCase())) {
+        message.textContent = `“${name}” is what the table calls a seat, and would confuse the players: choose another name.`;
+        input.focus();
+        return;
+      }
       const settings = bot && bot.levels ? { level: Number(form.querySelector(`#seat-${seat}-level`).value) } : {};
       seats.push({ kind, settings, name });
     }
@@ -207,6 +247,6 @@ export async function openLobby(root) {
     custom.setAttribute("aria-expanded", String(!form.hidden));
     if (!form.hidden) variantSelect.focus();
   });
-  root.replaceChildren(h("div", { class: "lobby-page" }, welcome, form));
+  root.replaceChildren(h("div", { class: "lobby-page" }, welcome, tablesList(catalogue), form));
   showVariant();
 }

@@ -7,8 +7,9 @@
 import { announce, h } from "./dom.js";
 import { cardElement, cardName, cardText, suitSymbol } from "./cards.js";
 import { drawFelt } from "./felt.js";
+import { rememberTable } from "./mine.js";
 import {
-  actionHelp, actionLabel, actionSentence, nameNode, phaseWords, seatKind, seatName, seatRole, seatTitle,
+  actionHelp, actionLabel, actionSentence, handSummary, nameNode, partnerOf, phaseWords, seatKind, seatName, seatRole, seatTitle,
   playerName, teamName, teamNode, teamWins, trumpWords,
 } from "./words.js";
 
@@ -18,6 +19,26 @@ const MOVE_MS = 320; // a card's move from its seat to the trick
 const TRICK_STAYS_MS = 1200; // a finished trick on the felt before it is taken
 const SWEEP_MS = 420; // the trick's move to the seat that took it
 const BEHIND = 30; // states waiting past this many (a tab left in the background) are shown without pauses
+const ONLY_CHOICE_MS = 600; // with the setting on, a forced choice is made after this moment to see it
+const ONLY_CHOICE_KEY = "bowers:only-choice"; // the setting, remembered in this browser
+
+/** Whether this browser's player asked the page to make a forced choice (the only legal one) for them. */
+function onlyChoiceForMe() {
+  try {
+    return localStorage.getItem(ONLY_CHOICE_KEY) === "auto";
+  } catch {
+    return false;
+  }
+}
+
+function setOnlyChoiceForMe(on) {
+  try {
+    if (on) localStorage.setItem(ONLY_CHOICE_KEY, "auto");
+    else localStorage.removeItem(ONLY_CHOICE_KEY);
+  } catch {
+    // Storage refused (a private window): the setting lasts as long as the page.
+  }
+}
 
 /** Split the legal actions into card actions (one card: click it; several: select them) and buttons. */
 function sortActions(legal) {
@@ -60,13 +81,17 @@ export function openTable(root, tableId, token) {
   let pumping = false;
   let hurry = null; // ends the current pause early
   let hint = null;
-  let sent = null; // the action count when this seat last chose: no second choice until the table answers
+  // The state message this seat last chose on: no second choice on it.  Any new state from the server (the table's
+  // answer, an undo, the state sent again after a reconnection) opens the choices again.
+  let sent = null;
+  let online = false; // joined and answered: while the connection is lost, choices wait (and the page says so)
   let selection = new Set();
   let retry = 0;
   let closedForGood = false;
   let showLastTrick = false;
   let error = "";
   let confirmingEnd = false; // the opener asked to end the table and is asked to confirm
+  let onlyChoiceFor = null; // the state whose only choice is being made for this seat (the page's setting)
 
   root.replaceChildren();
   const layout = h("div", { class: "table-layout" });
@@ -94,13 +119,14 @@ export function openTable(root, tableId, token) {
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
+      online = false;
       if (closedForGood || [4003, 4004, 4001].includes(event.code)) {
         closedForGood = true;
         render();
         return;
       }
       retry = Math.min(retry + 1, 6);
-      error = "Connection lost; reconnecting…";
+      error = "Connection lost; reconnecting… Your choices wait until the table is back.";
       render();
       window.setTimeout(connect, 250 * 2 ** retry);
     });
@@ -139,6 +165,7 @@ export function openTable(root, tableId, token) {
 
   function receive(message) {
     if (message.type === "state") {
+      online = true;
       queue.push(message);
       if (queue.length > BEHIND) hurry?.();
       pump();
@@ -203,6 +230,10 @@ export function openTable(root, tableId, token) {
     // Where the card comes from: this seat's own hand (whoever chose it), else its player's place at the table.
     const from = played ? handRow.querySelector(`[data-card="${card}"]`)?.getBoundingClientRect() : null;
     state = next;
+    const done = next.winner !== null || Boolean(next.ended);
+    if ((!previous || done !== (previous.winner !== null || Boolean(previous.ended))) && (next.seat !== null || ownerKey())) {
+      rememberTable({ table: tableId, seat: next.seat, token: next.seat !== null ? token : null, variant: next.variant, done });
+    }
     if (moved) {
       hint = null;
       selection = new Set();
@@ -255,7 +286,7 @@ export function openTable(root, tableId, token) {
 
   function speakHandEnd() {
     if (state.winner !== null) announce(`Game over. ${teamWins(state, state.winner)}.`);
-    else if (state.previous_hand) announce(handSummary(state.previous_hand).slice(0, 2).join(" "));
+    else if (state.previous_hand) announce(handSummary(state, state.previous_hand.result).slice(0, 2).join(" "));
   }
 
   /** The played card moves to the trick.  It is found by its face, not by who chose it: in a Jambone an opponent
@@ -288,8 +319,8 @@ export function openTable(root, tableId, token) {
   }
 
   function act(action) {
-    if (sent === state.actions) return;
-    sent = state.actions;
+    if (sent === state || !online) return;
+    sent = state;
     hurry?.();
     send({ type: "act", action, expect: state.actions });
     render();
@@ -338,7 +369,8 @@ export function openTable(root, tableId, token) {
     const ended = frozen?.ending ? null : state.ended;
     const mine = state.seat;
     // Choices wait while a finished trick is on the felt (a click on the table takes it at once).
-    const myTurn = mine !== null && o.to_act === mine && winner === null && !state.ended && sent !== state.actions && !frozen;
+    const myTurn = mine !== null && o.to_act === mine && winner === null && !state.ended && sent !== state && !frozen;
+    // Offline, the choices are shown but wait: a click then would be lost.
     const legal = myTurn ? o.legal_actions : [];
     const sorted = sortActions(legal);
     const { single, multi, buttons } = sorted;
@@ -378,7 +410,7 @@ export function openTable(root, tableId, token) {
       observation: showLastTrick && state.last_trick && !frozen ? { ...shown, trick: state.last_trick } : shown,
       bottom: mine ?? 0,
       hideHandOf: mine ?? undefined,
-      legalCards: playingFor !== undefined ? new Set(single.keys()) : null,
+      legalCards: playingFor !== undefined && online ? new Set(single.keys()) : null,
       chooseCard: playingFor !== undefined ? (card) => act(single.get(card)) : null,
       describe: (action, seat) => bubbleWords(action, seat, o),
     });
@@ -397,25 +429,31 @@ export function openTable(root, tableId, token) {
         h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
         h("a", { href: "/", class: "button secondary" }, "New table")));
     } else if (state.previous_hand && !o.history.length && !frozen) {
-      controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${handSummary(state.previous_hand)[0]}`));
+      controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${handSummary(state, state.previous_hand.result)[0]}`));
+    } else if (mine !== null && (o.sitting_out || []).includes(mine)) {
+      controls.append(h("div", { class: "banner small sitting-out-note", role: "status" }, sittingOutWords(o)));
     }
-    if (myTurn) controls.append(h("span", { class: "prompt" }, promptFor(o, sorted)));
+    if (myTurn) {
+      controls.append(online
+        ? h("span", { class: "prompt" }, promptFor(o, sorted))
+        : h("span", { class: "prompt offline" }, "Reconnecting… your choice waits until the table is back"));
+    }
     for (const action of buttons) {
       const best = hint?.advice?.[0]?.action === action;
       const help = actionHelp(action);
-      controls.append(h("button", { type: "button", class: `action${best ? " hinted" : ""}`, onclick: () => act(action), "data-action": action, title: help }, buttonLabel(action, o)));
+      controls.append(h("button", { type: "button", class: `action${best ? " hinted" : ""}`, onclick: () => act(action), "data-action": action, title: help, disabled: !online }, buttonLabel(action, o)));
     }
     if (multi.length) {
       const chosen = [...selection].sort();
       const match = multi.find((m) => m.cards.length === chosen.length && [...m.cards].sort().every((c, i) => c === chosen[i]));
       const verb = multi[0].keyword === "twos-threes" ? "Return" : "Discard";
-      controls.append(h("button", { type: "button", class: "action", disabled: !match, onclick: () => match && act(match.action) },
+      controls.append(h("button", { type: "button", class: "action", disabled: !match || !online, onclick: () => match && act(match.action) },
         `${verb} ${chosen.map(cardText).join(" ") || `${multi[0].cards.length} cards`}`));
     }
     const tools = h("div", { class: "tools" });
-    if (myTurn && state.hint_available) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "hint" }), "aria-keyshortcuts": "h" }, "Hint (h)"));
-    if (state.can_undo) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "undo" }), "aria-keyshortcuts": "u" }, "Undo (u)"));
-    if (state.last_trick && !frozen) tools.append(h("button", { type: "button", class: "tool", "aria-pressed": String(showLastTrick), onclick: () => { showLastTrick = !showLastTrick; render(); }, "aria-keyshortcuts": "l" }, showLastTrick ? "Hide last trick (l)" : "Last trick (l)"));
+    if (myTurn && state.hint_available) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "hint" }), "aria-keyshortcuts": "h", disabled: !online }, "Hint", keyName("h")));
+    if (state.can_undo) tools.append(h("button", { type: "button", class: "tool", onclick: () => send({ type: "undo" }), "aria-keyshortcuts": "u", disabled: !online }, "Undo", keyName("u")));
+    if (state.last_trick && !frozen) tools.append(h("button", { type: "button", class: "tool", "aria-pressed": String(showLastTrick), onclick: () => { showLastTrick = !showLastTrick; render(); }, "aria-keyshortcuts": "l" }, showLastTrick ? "Hide last trick" : "Last trick", keyName("l")));
     const canEnd = !state.ended && state.winner === null && ownerKey();
     if (canEnd && !confirmingEnd) {
       tools.append(h("button", { type: "button", class: "tool end-table", id: "end-table", onclick: () => { confirmingEnd = true; render(); controls.querySelector("#end-confirm")?.focus(); } }, "End table…"));
@@ -427,7 +465,7 @@ export function openTable(root, tableId, token) {
         h("button", { type: "button", class: "button danger", id: "end-confirm", onclick: endTable }, "End the table"), " ",
         h("button", { type: "button", class: "button secondary", onclick: () => { confirmingEnd = false; render(); } }, "Keep playing")));
     }
-    if (hint && myTurn) controls.append(hintList(hint));
+    if (hint?.advice?.length && myTurn) controls.append(hintBox(hint));
 
     // My hand.
     handRow.replaceChildren();
@@ -438,10 +476,11 @@ export function openTable(root, tableId, token) {
       hand.forEach((card, index) => {
         let onChoose = () => {};
         let isLegal = false;
-        if (playingFor === undefined && single.has(card)) {
+        // Offline, the cards wait with the buttons.
+        if (online && playingFor === undefined && single.has(card)) {
           isLegal = true;
           onChoose = () => act(single.get(card));
-        } else if (multiCards.has(card)) {
+        } else if (online && multiCards.has(card)) {
           isLegal = true;
           onChoose = () => {
             if (selection.has(card)) selection.delete(card);
@@ -453,7 +492,10 @@ export function openTable(root, tableId, token) {
         const label = card === pickedUp ? `${cardName(card)}, the turn-up you picked up` : null;
         const node = cardElement(card, { onChoose, legal: isLegal, selected: selection.has(card), label });
         if (!isLegal && (single.size || multi.length)) node.classList.add("dim");
-        if (hint?.advice?.[0]?.action?.endsWith(":" + card)) node.classList.add("hinted");
+        if (hint?.advice?.[0]?.action?.endsWith(":" + card)) {
+          node.classList.add("hinted");
+          node.append(h("span", { class: "hint-tag card-hint", "aria-hidden": "true" }, "hint"));
+        }
         if (card === pickedUp) {
           node.classList.add("picked-up");
           node.append(h("span", { class: "card-tag", "aria-hidden": "true" }, "picked up"));
@@ -467,11 +509,28 @@ export function openTable(root, tableId, token) {
     }
 
     renderSide(o, winner);
+    // The player's setting: a forced choice is made for them, after a moment in which they see it.
+    if (myTurn && online && o.legal_actions.length === 1 && onlyChoiceFor !== state && onlyChoiceForMe()) {
+      const asked = state;
+      onlyChoiceFor = asked;
+      window.setTimeout(() => {
+        if (state === asked && frozen) onlyChoiceFor = null; // a trick on the felt: made when it is taken
+        else if (state === asked) act(o.legal_actions[0]);
+      }, ONLY_CHOICE_MS);
+    }
     if (focusedCard) (handRow.querySelector(`[data-card="${focusedCard}"]`) || handRow.querySelector(".card"))?.focus();
     else if (focusedAction) {
       const again = [...controls.querySelectorAll("button")].find((b) => (b.dataset.action || b.textContent) === focusedAction);
       (again || controls.querySelector("button") || handRow.querySelector(".card"))?.focus();
     }
+  }
+
+  /** Why this seat has nothing to do this hand: its partner plays or defends alone. */
+  function sittingOutWords(o) {
+    const partner = partnerOf(state, state.seat);
+    if (o.alone && o.maker === partner) return `${seatName(state, o.maker)} goes alone: you sit out this hand.`;
+    if (partner !== null && o.lone_defender === partner) return `${seatName(state, o.lone_defender)} defends alone: you sit out this hand.`;
+    return "You sit out this hand.";
   }
 
   /** A button's words; passing on twos and threes keeps the cards. */
@@ -489,43 +548,28 @@ export function openTable(root, tableId, token) {
     return actionLabel(action, { observation: o, seat: -1 });
   }
 
-  /** The hint: every choice the advisers rank, in their order, each named as its button or card is. */
-  function hintList(message) {
-    const list = h("ol", { class: "hint", "aria-label": "Hint, best choice first" });
+  /** The hint: the suggested choice on one line that stays in sight, then (opened on demand) why, and every choice
+   * the advisers rank in their order, each named as its button or card is. */
+  function hintBox(message) {
+    const [best] = message.advice;
+    const list = h("ol", { class: "hint-list", "aria-label": "Every choice, best first" });
     message.advice.forEach((advice, index) => {
-      const value = `${advice.value >= 0 ? "+" : "−"}${Math.abs(advice.value).toFixed(1)} points`;
-      const chance = advice.win_chance === null || advice.win_chance === undefined ? null : `${Math.round(advice.win_chance * 100)}% to win the game`;
       list.append(h("li", { "data-action": advice.action, class: index === 0 ? "best" : null },
-        h("b", { class: "hint-choice" }, buttonLabel(advice.action, state.observation)),
-        h("span", { class: "hint-value" }, [value, chance].filter(Boolean).join(", ")),
-        advice.reason ? h("span", { class: "hint-reason" }, advice.reason) : null));
+        h("b", { class: "hint-choice" }, buttonLabel(advice.action, state.observation)), " ",
+        h("span", { class: "hint-value" }, hintValue(advice)),
+        advice.reason ? h("span", { class: "hint-reason" }, plainReason(advice.reason)) : null));
     });
-    return list;
-  }
-
-  /** A finished hand in sentences: the contract and its result first, then how it went, tricks and points. */
-  function handSummary(previous) {
-    const r = previous.result;
-    if (r.misdeal) return ["Misdeal: no points."];
-    const lines = [];
-    if (r.maker !== null && r.maker !== undefined) {
-      const who = seatName(state, r.maker);
-      const named = r.contract ? `bid ${actionLabel(`bid:${r.contract}`).slice(4)}` : `named ${trumpWords(r.trump)}`;
-      const how = r.jambone ? " in a Jambone" : r.alone ? " alone" : "";
-      const result = r.made === true ? "made it" : r.made === false ? "euchred" : "no contract scored";
-      lines.push(`${who} ${named}${how}: ${result}.`);
-    }
-    if (r.lone_defender !== null && r.lone_defender !== undefined) lines.push(`${seatName(state, r.lone_defender)} defended alone.`);
-    for (const seat of r.jamboree || []) lines.push(`${seatName(state, seat)} showed a Jamboree${r.jamboree_scored ? ", scored" : ""}.`);
-    for (const seat of r.twos_threes || []) lines.push(`${seatName(state, seat)} returned twos and threes.`);
-    if (r.renege) lines.push(`${seatName(state, r.renege.reneger)} reneged; ${seatName(state, r.renege.claimant)} caught it (${r.renege.penalty} points).`);
-    for (const claim of r.renege_claims || []) if (!claim.correct) lines.push(`${seatName(state, claim.claimant)} claimed a renege that was not.`);
-    lines.push(`Tricks: ${r.tricks.map((t, seat) => `${seatName(state, seat)} ${t}`).join(", ")}.`);
-    lines.push(`Points: ${r.points.map((p, team) => `${teamName(state, team)} ${p ? `+${p}` : "0"}`).join(", ")}.`);
-    return lines;
+    return h("div", { class: "hint", role: "note", "aria-label": "Hint" },
+      h("p", { class: "hint-best" }, h("span", { class: "hint-tag" }, "Hint"), " ",
+        h("b", {}, buttonLabel(best.action, state.observation)), `: ${hintValue(best)}.`),
+      h("details", {}, h("summary", {}, "Why, and the other choices"), list));
   }
 
   function renderSide(o, winner) {
+    // The log follows the newest action, unless the player scrolled up to read this hand: then it stays where it was.
+    const before = side.querySelector(".log");
+    const atEnd = before && before.scrollHeight - before.scrollTop - before.clientHeight < 8;
+    const readAt = before?.scrollTop ?? 0;
     side.replaceChildren();
     if (state.ended && !frozen?.ending) {
       side.append(h("section", { class: "panel summary game-over", "aria-label": "Table ended" },
@@ -550,7 +594,7 @@ export function openTable(root, tableId, token) {
     const number = last ? last.hand_number : o.hand_number;
     const dealer = last ? last.dealer : o.dealer;
     if (winner === null || o.history.length) {
-      const log = h("ol", { class: "log" });
+      const log = h("ol", { class: "log", "data-hand": String(number) });
       // Ultimate opens each hand with every seat's twos-and-threes choice, before the bidding.
       const opening = state.variant === "ultimate" ? state.seats.length : 0;
       const owners = cardOwners(o, state.seats.length);
@@ -567,11 +611,12 @@ export function openTable(root, tableId, token) {
         h("h2", {}, `Hand ${number + 1}`),
         h("p", { class: "muted" }, `Dealer: ${seatName(state, dealer)}. Trump: ${trumpWords(o.trump)}.${o.maker !== null ? ` Maker: ${seatName(state, o.maker)}${o.alone ? " (alone)" : ""}.` : ""}${o.lone_defender !== null && o.lone_defender !== undefined ? ` Defending alone: ${seatName(state, o.lone_defender)}.` : ""}`),
         empty || log));
+      log.scrollTop = atEnd || before?.dataset.hand !== String(number) ? log.scrollHeight : readAt;
     }
     // Last hand.
     if (previous) {
       side.append(h("section", { class: "panel summary", "aria-label": "Last hand" },
-        h("h2", {}, `Hand ${previous.hand_number + 1} summary`), ...handSummary(previous).map((line) => h("p", {}, line))));
+        h("h2", {}, `Hand ${previous.hand_number + 1} summary`), ...handSummary(state, previous.result).map((line) => h("p", {}, line))));
     }
     // Seats and invitations.
     const invites = JSON.parse(localStorage.getItem(`bowers:invites:${state.table}`) || "null");
@@ -590,6 +635,13 @@ export function openTable(root, tableId, token) {
     const watch = `${location.origin}/t/${state.table}`;
     side.append(h("section", { class: "panel", "aria-label": "Seats" }, h("h2", {}, "Seats"), seatList,
       h("p", { class: "muted" }, "Spectators: ", h("a", { href: watch }, "public view"))));
+    if (state.seat !== null) {
+      const only = h("input", { type: "checkbox", id: "only-choice", checked: onlyChoiceForMe() });
+      only.addEventListener("change", () => { setOnlyChoiceForMe(only.checked); render(); });
+      side.append(h("section", { class: "panel settings", "aria-label": "Settings" }, h("h2", {}, "Settings"),
+        h("p", { class: "setting" }, only, " ", h("label", { for: "only-choice" }, "Make my only choice for me"),
+          h("small", { class: "muted" }, " (a forced card or call; remembered in this browser)"))));
+    }
     side.append(h("section", { class: "panel keys", "aria-label": "Keyboard" }, h("h2", {}, "Keyboard"),
       h("p", { class: "muted" }, "Tab or ←/→ move between cards, Enter plays. h: hint, u: undo, l: last trick. A click on the table takes a finished trick at once.")));
   }
@@ -600,8 +652,8 @@ export function openTable(root, tableId, token) {
 
   function onKey(event) {
     if (!state || event.target.tagName === "INPUT" || event.target.tagName === "SELECT" || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === "h" && state.hint_available) send({ type: "hint" });
-    else if (event.key === "u" && state.can_undo) send({ type: "undo" });
+    if (event.key === "h" && state.hint_available && online) send({ type: "hint" });
+    else if (event.key === "u" && state.can_undo && online) send({ type: "undo" });
     else if (event.key === "l" && state.last_trick) { showLastTrick = !showLastTrick; render(); }
     else if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && event.target.closest?.(".hand")) {
       const cards = [...handRow.querySelectorAll(".card")];
@@ -623,6 +675,11 @@ export function openTable(root, tableId, token) {
 }
 
 export { cardName, suitSymbol };
+
+// A button's key, after its words: " (h)"; a touch screen leaves it out, as it leaves out the keyboard's help.
+function keyName(key) {
+  return h("span", { class: "key-name" }, ` (${key})`);
+}
 
 // Who chose a Jambone hand's card, said after the card: " (you chose it)" or " (chosen by Left)".
 function chooserNote(state, chooser) {
@@ -657,4 +714,20 @@ function cardOwners(o, players) {
   }
   (o.trick || []).forEach(([seat], k) => { owners[plays[finished + k]] = seat; });
   return owners;
+}
+
+// What a choice is worth, in a player's words: "about +0.3 points for your side, 54% chance to win the game".
+function hintValue(advice) {
+  const points = `about ${advice.value >= 0 ? "+" : "−"}${Math.abs(advice.value).toFixed(1)} points for your side`;
+  const chance = advice.win_chance === null || advice.win_chance === undefined ? null : `${Math.round(advice.win_chance * 100)}% chance to win the game`;
+  return [points, chance].filter(Boolean).join(", ");
+}
+
+// The advisers' reason without where its numbers come from (self-play, solved deals): what it means at the table.
+function plainReason(reason) {
+  const text = reason
+    .replace(/ \(learned from self-play\)/g, "")
+    .replace(/: [+−-]?[\d.]+ as learned from self-play, [+−-]?[\d.]+ on solved worlds/g, "")
+    .replace(/ in real play/g, "");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }

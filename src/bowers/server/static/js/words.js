@@ -20,6 +20,9 @@ const COMPASS = {
   6: ["South", "Southwest", "Northwest", "North", "Northeast", "Southeast"],
 };
 
+/** Every word the page uses for a place at the table, in lower case: a player's name must not be one of them. */
+export const PLACE_WORDS = new Set([...Object.values(RELATIVE), ...Object.values(COMPASS)].flat().map((word) => word.toLowerCase()));
+
 const FSI = "\u2068";
 const PDI = "\u2069";
 
@@ -252,4 +255,26 @@ const PHASES = {
 /** A phase of the hand in a card player's words. */
 export function phaseWords(phase) {
   return PHASES[phase] || (phase || "").replaceAll("-", " ");
+}
+
+/** A finished hand's result (``previous_hand.result``, or a record's deal ``result``) in sentences: the contract and
+ * its result first, then how it went, tricks and points. */
+export function handSummary(state, r) {
+  if (r.misdeal) return ["Misdeal: no points."];
+  const lines = [];
+  if (r.maker !== null && r.maker !== undefined) {
+    const who = seatName(state, r.maker);
+    const named = r.contract ? `bid ${actionLabel(`bid:${r.contract}`).slice(4)}` : `named ${trumpWords(r.trump)}`;
+    const how = r.jambone ? " in a Jambone" : r.alone ? " alone" : "";
+    const result = r.made === true ? "made it" : r.made === false ? "euchred" : "no contract scored";
+    lines.push(`${who} ${named}${how}: ${result}.`);
+  }
+  if (r.lone_defender !== null && r.lone_defender !== undefined) lines.push(`${seatName(state, r.lone_defender)} defended alone.`);
+  for (const seat of r.jamboree || []) lines.push(`${seatName(state, seat)} showed a Jamboree${r.jamboree_scored ? ", scored" : ""}.`);
+  for (const seat of r.twos_threes || []) lines.push(`${seatName(state, seat)} returned twos and threes.`);
+  if (r.renege) lines.push(`${seatName(state, r.renege.reneger)} reneged; ${seatName(state, r.renege.claimant)} caught it (${r.renege.penalty} points).`);
+  for (const claim of r.renege_claims || []) if (!claim.correct) lines.push(`${seatName(state, claim.claimant)} claimed a renege that was not.`);
+  lines.push(`Tricks: ${r.tricks.map((t, seat) => `${seatName(state, seat)} ${t}`).join(", ")}.`);
+  lines.push(`Points: ${r.points.map((p, team) => `${teamName(state, team)} ${p ? `+${p}` : "0"}`).join(", ")}.`);
+  return lines;
 }
