@@ -91,6 +91,8 @@ def test_the_page_and_its_assets_are_served(client: TestClient) -> None:
         ({"variant": "standard", "seats": [{"kind": "human"}] * 3 + [{"kind": "oracle"}]}, "unknown bot"),
         ({"variant": "standard", "seats": [{"kind": "human"}] * 3 + [{"kind": "random", "settings": {"x": 1}}]}, "settings"),
         ({"variant": "standard", "seats": [{"kind": "human", "name": "x" * 41}] * 4}, "at most 40"),
+        ({"variant": "standard", "seats": [{"kind": "human", "name": " Partner "}] * 4}, "what the table calls a seat"),
+        ({"variant": "railroad-6", "seats": [{"kind": "human", "name": "left 2"}] * 6}, "what the table calls a seat"),
         ([1, 2], "object"),
         ({"variant": "standard", "options": {"seed": 1}, "seats": [{"kind": "human"}] * 4}, "no option 'seed'"),
         ({"variant": "standard", "seed": "x", "seats": [{"kind": "human"}] * 4}, "seed must be"),

@@ -38,6 +38,12 @@ log = logging.getLogger("bowers.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 MAX_SEAT_NAME = 40
+# Every word the table page uses for a place at the table (static/js/words.js, PLACE_WORDS): a player named one of
+# them would read as a place ("Partner plays"), so no seat may take one as its name.
+PLACE_WORDS = frozenset(
+    {"you", "opponent", "left", "right", "partner", "across", "left 2", "right 2"}
+    | {"south", "west", "north", "east", "southwest", "northwest", "northeast", "southeast"}
+)
 MAX_SEED = 2**63 - 1  # a chosen seed is stored as an SQLite integer
 # The card room's games end: points to win are at most this many times the variant's own (standard to 40,
 # Railroad to 256), and no team starts further below zero than that.
@@ -291,6 +297,9 @@ class Lobby:
                 raise OptionError(f"seat {number} must be an object with a kind", "seats")
             if seat.name is not None and len(seat.name) > MAX_SEAT_NAME:
                 raise OptionError(f"seat {number}: a name has at most {MAX_SEAT_NAME} characters", "name")
+            if seat.name is not None and seat.name.strip().lower() in PLACE_WORDS:
+                message = f"seat {number}: {seat.name.strip()!r} is what the table calls a seat; choose another name"
+                raise OptionError(message, "name")
             if seat.is_bot:
                 kind = seat.kind.strip().lower()
                 bowers.bots.create(kind, seed=0)  # raises OptionError naming the bots there are
