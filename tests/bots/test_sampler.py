@@ -315,3 +315,17 @@ def test_without_a_model_the_worlds_ignore_the_bids() -> None:
     assert sampler.promises(None) == {}
     assert sampler.promises(create("heuristic", seed=0, version=1)) == {}
     assert set(sampler.promises(create("heuristic", seed=0))) == {2, 3}
+
+
+@pytest.mark.parametrize("variant", ["bid", "bid-railroad"])
+def test_worlds_that_read_the_bids_show_every_seat_what_it_saw(variant: str) -> None:
+    # Bids, loners, exchanges, discards and play: a version-2 model's worlds keep every seat's view exactly.
+    model = create("heuristic", seed=0)
+    checks = 0
+    for seed, game in _positions_rich_in_calls(variant, {}, seeds=3, hands=2, skip=0.5):
+        seat = checks % game.rules.players
+        observation = game.observation(seat)
+        sampler = Sampler(observation)
+        _assert_shows_what_was_seen(sampler.sample(random.Random(checks), model, tries=2), seat, observation, seed)
+        checks += 1
+    assert checks > 30
