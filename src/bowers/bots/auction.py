@@ -26,7 +26,7 @@ from bowers.tables import NO_TRUMP
 from bowers.variants import Rules
 
 # Tricks a bid's promise may fall short of the level's need: bids compete, so some are stretched.
-PROMISE_SLACK = 0.5
+PROMISE_SLACK = 0.75
 # Of the tricks a no-trump hand does not cash from the top, the share it takes all the same (guarded kings).
 NO_TRUMP_HONOUR_SHARE = 0.5
 # What the kitty and partner add to a no-trump hand that must take every trick: little, since a gap in the hand
