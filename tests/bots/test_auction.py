@@ -36,6 +36,14 @@ def test_four_aces_and_a_king_bid_five_no_trump() -> None:
     assert _choice(hands, ["TS", "JS", "QS"], [], dealer=3, version=1) == "bid:3H"
 
 
+def test_a_single_ace_opens_no_higher_than_a_suit_and_a_run_from_the_ace_opens_no_trump() -> None:
+    # No-trump must take every trick: a lone ace is one sure trick, an ace-king-queen-jack run four.
+    others = [["9C", "TC", "JC", "KC", "9D"], ["TD", "JD", "QD", "KD", "9H"], ["JH", "QH", "KH", "AH", "JS"]]
+    assert _choice([["AC", "QC", "TH", "TS", "QS"], *others], ["AD", "AS", "KS"], [], dealer=3) != "bid:5NT"
+    others = [["9C", "TC", "JC", "QC", "KC"], ["TD", "JD", "QD", "KD", "AD"], ["9H", "TH", "JH", "QH", "KH"]]
+    assert _choice([["AS", "KS", "QS", "JS", "9D"], *others], ["AC", "AH", "TS"], [], dealer=3) == "bid:5NT"
+
+
 def test_a_single_ace_leaves_partners_five_hearts_alone() -> None:
     assert _choice(ONE_ACE, ONE_ACE_KITTY, ONE_ACE_BIDDING, dealer=1) == "pass"
 
