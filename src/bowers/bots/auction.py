@@ -1,16 +1,14 @@
 """The heuristic's auction in the bid variants (``bid``, ``bid-railroad``) from version 2: bids read as cards.
 
-A suit bid promises the tricks its level needs: ``promised_tricks`` is what
+A suit bid promises the tricks its level needs: ``expected_from_bidder`` is what
 the bidder's own hand should take in the bid suit, the rest coming from the
-kitty and an average partner.  The auction reads partner's bid that way (a
-five-level heart bid is a hand of top hearts, so passing it is worth what that
-contract makes with this hand's help), and ``sampler`` deals the other seats
-hands that keep their bids' promises.  No-trump, which must take every trick,
-is valued by the tricks the hand cashes from the top (``strength.sure_tricks``)
-and what the kitty adds (the declarer keeps the best of its cards and the
-kitty's, and leads), and partner's bid of a suit says its strength is in
-trumps, which no-trump does not have: no-trump over it must beat the contract
-partner bid.
+kitty and an average partner (``promised_tricks`` the least of it).  No-trump
+over partner's standing suit bid must beat that contract as its bid promises it,
+with this hand's help (a five-level heart bid makes with this hand's ace), and
+``sampler`` deals the other seats hands that keep their bids' promises.
+No-trump, which must take every trick, is valued by the tricks the hand cashes
+from the top (``strength.sure_tricks``) and what the kitty adds (the declarer
+keeps the best of its cards and the kitty's, and leads).
 """
 
 from __future__ import annotations
@@ -33,7 +31,7 @@ PROMISE_SLACK = 0.75
 NO_TRUMP_HONOUR_SHARE = 0.8
 # What the kitty adds to a no-trump hand: much, since the declarer keeps the best of its cards and the kitty's and
 # leads.  Measured in heuristic duplicate matches against version 1 (2,000 deals, seeds 11-13): 1.4 here and 0.8
-# above gain 0.06-0.07 points a deal in bid (a tenth of the contracts in no-trump, three in four made) and lose
+# above gain 0.06-0.07 points a deal in bid (in self-play a fifth of the contracts in no-trump, two in three made) and lose
 # nothing in bid-railroad, where 1.6 lost up to 0.03; 0.3 and 0.5 (no-trump on sure tricks alone) gained nothing.
 NO_TRUMP_KITTY = 1.4
 # What partner adds to it: less when partner has bid a suit (its strength is in trumps no-trump does not have).
