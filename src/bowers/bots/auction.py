@@ -37,8 +37,9 @@ NO_TRUMP_KITTY = 1.4
 # What partner adds to it: less when partner has bid a suit (its strength is in trumps no-trump does not have).
 NO_TRUMP_PARTNER = 0.3
 NO_TRUMP_PARTNER_BID = 0.15
-# A no-trump hand's spread: narrow when it cashes the tricks it needs, as wide as a suit's when it cashes none.
-NO_TRUMP_SURE_SPREAD = 0.35
+# The spread of a hand's tricks when it cashes every trick it needs from the top (no-trump's sure tricks, or a suit
+# hand of nothing but top trumps); a no-trump hand short of them widens it to a suit's.
+SURE_SPREAD = 0.35
 # Points a bid over partner's standing bid must gain on top of ``bid_margin``.
 PARTNER_MARGIN = 0.5
 # Tricks partner's trumps add to a bid in a suit partner bid, beyond an average partner's.
@@ -99,6 +100,18 @@ def tricks_beside_partner(view: View, trump: int, level: int) -> float:
     return hand_tricks(view, view.hand, trump, view.unseen & ~view.hand & ~taken)
 
 
+def top_trumps(view: View, trump: int) -> int:
+    """How many of the hand's trumps no outstanding trump outranks: the top of the suit down to the first trump
+    this hand lacks (a card played or laid away does not break the run)."""
+    run = 0
+    for card in tables_for(view, trump).trump_order:
+        if view.hand >> card & 1:
+            run += 1
+        elif view.unseen >> card & 1:
+            break
+    return run
+
+
 def no_trump_value(view: View, settings: Mapping[str, Any], level: int, partner_bids: Bids) -> float:
     """Expected net points of declaring no-trump at ``level``, the better of two readings of the hand.
 
@@ -117,7 +130,7 @@ def no_trump_value(view: View, settings: Mapping[str, Any], level: int, partner_
     partner = NO_TRUMP_PARTNER_BID if bid_suit else NO_TRUMP_PARTNER
     mean = sure + NO_TRUMP_HONOUR_SHARE * max(0.0, estimate - sure) + NO_TRUMP_KITTY + partner
     missing = max(0.0, level - sure) / level
-    by_sure_tricks = contract_value(rules, mean, spread * (NO_TRUMP_SURE_SPREAD + (1.0 - NO_TRUMP_SURE_SPREAD) * missing), level)
+    by_sure_tricks = contract_value(rules, mean, spread * (SURE_SPREAD + (1.0 - SURE_SPREAD) * missing), level)
     support = average_share(rules, settings) + (PARTNER_SUIT_SUPPORT if partner_bids.level(NO_TRUMP) else 0.0)
     by_honours = contract_value(rules, estimate + kitty + support, spread, level)
     return max(by_sure_tricks, by_honours)
@@ -156,7 +169,10 @@ def auction_choice(view: View, settings: Mapping[str, Any]) -> str:
             continue  # the kitty may bring a trump, but a bid that needs it is a gamble
         else:
             support = average + (PARTNER_SUIT_SUPPORT if partner_bids.level(bid.suit) else 0.0)
-            value = contract_value(rules, hand_tricks(view, view.hand, bid.suit) + kitty + support, spread, bid.level)
+            mean = hand_tricks(view, view.hand, bid.suit) + kitty + support
+            # A hand of nothing but the top trumps takes every trick: as sure as no-trump on as many sure tricks.
+            certain = top_trumps(view, bid.suit) >= view.hand.bit_count()
+            value = contract_value(rules, mean, spread * (SURE_SPREAD if certain else 1.0), bid.level)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -170,5 +186,6 @@ __all__ = [
     "no_trump_value",
     "promised_top_trumps",
     "promised_tricks",
+    "top_trumps",
     "tricks_beside_partner",
 ]
