@@ -44,6 +44,13 @@ def test_a_single_ace_opens_no_higher_than_a_suit_and_a_run_from_the_ace_opens_n
     assert _choice([["AS", "KS", "QS", "JS", "9D"], *others], ["AC", "AH", "TS"], [], dealer=3) == "bid:5NT"
 
 
+def test_the_five_top_trumps_bid_their_suit() -> None:
+    # Every trick is as certain in diamonds as four aces and a king make it in no-trump: the suit, the cheapest bid.
+    hands = [["JH", "JD", "AD", "KD", "QD"], ["9C", "TC", "JC", "QC", "KC"], ["9H", "TH", "QH", "KH", "AH"],
+             ["TS", "JS", "QS", "KS", "AS"]]  # fmt: skip
+    assert _choice(hands, ["AC", "9D", "TD"], [], dealer=3) == "bid:3D"
+
+
 def test_a_single_ace_leaves_partners_five_hearts_alone() -> None:
     assert _choice(ONE_ACE, ONE_ACE_KITTY, ONE_ACE_BIDDING, dealer=1) == "pass"
 
