@@ -13,11 +13,12 @@ exactly the observed position with the hidden cards filled in.
 
 Given a model of the other seats' bidding, a world is also made to explain
 their bids: whole deals are drawn and the first the model bids through as
-the others did is kept.  From the model's version 2, in the auction of the bid
-variants each seat's hand is first drawn to keep its bids' promises
-(``auction.promised_tricks``: a five-level heart bid holds top hearts), since
-whole deals that the model bids through exactly are too rare to find by
-chance and the worlds would otherwise give partner's strong bid a random hand.
+the others did is kept.  From the model's version 2, in the bid variants each
+other seat that bid in the auction is first dealt a hand that keeps its bids'
+promises (``auction.promised_tricks``: a five-level heart bid holds top
+hearts), since whole deals that the model bids through exactly are too rare
+to find by chance and the worlds would otherwise give partner's strong bid a
+random hand.
 """
 
 from __future__ import annotations
