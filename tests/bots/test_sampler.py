@@ -268,3 +268,64 @@ def test_a_wrong_renege_claim_proves_the_claimers_opponents_followed_suit() -> N
     legal = set(observation["legal_actions"])
     for seed in range(3):
         assert create("pimc", seed=seed, time_budget=0, samples=16).act(observation) in legal
+
+
+# Seat 0 of a bid deal (seed 203, deal 9 of a pimc self-play match) to act after its partner's five hearts.
+FIVE_HEARTS_HANDS = [["9C", "QC", "AC", "TH", "TS"], ["TC", "JC", "9D", "QD", "KS"], ["JD", "AD", "JH", "QH", "KH"],
+                     ["KC", "KD", "AH", "JS", "AS"]]  # fmt: skip
+FIVE_HEARTS_BIDDING = "2:bid:3H 3:bid:4C 0:bid:4H 1:pass 2:bid:5H 3:pass"
+
+
+def _hearts_and_bowers(version: int, worlds: int) -> tuple[float, float]:
+    """Partner's hearts and bowers in seat 0's worlds after partner's 5H, on average, with a model of that version."""
+    game = bowers.Game.from_deal("bid", dealer=1, hands=FIVE_HEARTS_HANDS, kitty=["QS", "9H", "TD"], seed=0)
+    for step in FIVE_HEARTS_BIDDING.split():
+        seat, action = step.split(":", 1)
+        game.apply(action, seat=int(seat))
+    sampler = Sampler(game.observation(0))
+    model = create("heuristic", seed=0, version=version)
+    rng = random.Random(5)
+    hearts = {parse_card(name) for name in ("9H", "QH", "KH", "AH", "JH", "JD")}
+    bowers_ = {parse_card("JH"), parse_card("JD")}
+    counts, tops = 0, 0
+    for _ in range(worlds):
+        hand = sampler.sample(rng, model, tries=1).hand.hands[2]
+        counts += sum(1 for card in hearts if hand >> card & 1)
+        tops += sum(1 for card in bowers_ if hand >> card & 1)
+    return counts / worlds, tops / worlds
+
+
+def test_partners_five_level_bid_deals_it_the_trumps_it_promises() -> None:
+    # A five-level bid promises most of the tricks from the bidder's own hand: its worlds hold trumps and bowers.
+    # Before version 2 the worlds explained bids only by the model's exact replay, which a random hand rarely
+    # matches, and partner's hand was close to random (about 1.8 hearts and half a bower; partner holds 4 and both).
+    hearts, tops = _hearts_and_bowers(2, 40)
+    assert hearts >= 2.5 and tops >= 1.1
+    old_hearts, old_tops = _hearts_and_bowers(1, 40)
+    assert old_hearts < hearts - 0.5 and old_tops < tops - 0.5
+
+
+def test_without_a_model_the_worlds_ignore_the_bids() -> None:
+    # ``sample_worlds`` (and any caller without a bidding model) draws as before: no promises are read.
+    game = bowers.Game.from_deal("bid", dealer=1, hands=FIVE_HEARTS_HANDS, kitty=["QS", "9H", "TD"], seed=0)
+    for step in FIVE_HEARTS_BIDDING.split():
+        seat, action = step.split(":", 1)
+        game.apply(action, seat=int(seat))
+    sampler = Sampler(game.observation(0))
+    assert sampler.promises(None) == {}
+    assert sampler.promises(create("heuristic", seed=0, version=1)) == {}
+    assert set(sampler.promises(create("heuristic", seed=0))) == {2, 3}
+
+
+@pytest.mark.parametrize("variant", ["bid", "bid-railroad"])
+def test_worlds_that_read_the_bids_show_every_seat_what_it_saw(variant: str) -> None:
+    # Bids, loners, exchanges, discards and play: a version-2 model's worlds keep every seat's view exactly.
+    model = create("heuristic", seed=0)
+    checks = 0
+    for seed, game in _positions_rich_in_calls(variant, {}, seeds=3, hands=2, skip=0.5):
+        seat = checks % game.rules.players
+        observation = game.observation(seat)
+        sampler = Sampler(observation)
+        _assert_shows_what_was_seen(sampler.sample(random.Random(checks), model, tries=2), seat, observation, seed)
+        checks += 1
+    assert checks > 30

@@ -490,6 +490,10 @@ def _twos_threes(view: View, settings: Mapping[str, Any]) -> str:
 
 
 def _auction(view: View, settings: Mapping[str, Any]) -> str:
+    if settings["version"] >= 2:
+        from bowers.bots.auction import auction_choice  # it builds on this module's hand evaluation
+
+        return auction_choice(view, settings)
     rules = view.rules
     spread = float(settings["trick_spread"])
     partner = view.partner

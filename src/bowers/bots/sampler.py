@@ -13,17 +13,26 @@ exactly the observed position with the hidden cards filled in.
 
 Given a model of the other seats' bidding, a world is also made to explain
 their bids: whole deals are drawn and the first the model bids through as
-the others did is kept.
+the others did is kept.  From the model's version 2, in the bid variants each
+other seat that bid in the auction is first dealt a hand that keeps its bids'
+promises (``auction.promised_tricks``: a five-level heart bid holds top
+hearts), since whole deals that the model bids through exactly are too rare
+to find by chance and the worlds would otherwise give partner's strong bid a
+random hand.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from bowers.actions import DISCARD, DISCARD_KITTY, GIVE, PLAY, PLAY_JOKER, TWOS_THREES
+from bowers.bots.auction import bids_by_seat, promised_tricks
 from bowers.bots.base import Bot
+from bowers.bots.heuristic import HeuristicBot, tables_for
+from bowers.bots.strength import expected_tricks
 from bowers.bots.view import View
 from bowers.cards import CARD_NAMES, cards_of, hand_names, to_hand
 from bowers.game import Game
@@ -32,6 +41,8 @@ from bowers.hand import Hand
 RETRIES = 30
 RARE_CALLS = ("alone", "jambone", "defend-alone")
 RARE_MISS_WEIGHT = 4  # a rare call the model would not have made counts as this many ordinary misses
+PROMISE_DRAWS = 24  # hands drawn for a seat that bid, to find one that keeps its bids' promises
+PROMISE_SHARPNESS = 3.0  # a hand short of its bids' promise by t tricks is kept with chance exp(-3 t)
 BIDDING_WORDS = {"pass", "order", "call", "bid", "alone", "partner", "jambone", "defend-alone", "twos-threes", "decline"}
 
 
@@ -138,25 +149,43 @@ class Sampler:
         self.declarer_took_kitty = (
             rules.bidding == "auction" and view.maker >= 0 and view.phase in ("discard", "play", "renege-review")
         )
+        # What each other seat's auction bids say of the hand it was dealt: its highest level in each trump, for
+        # the seats whose dealt hand is the one held now with the cards played (not a declarer who took the
+        # kitty, nor a seat that gave or received a card in a loner exchange).
+        exchanged = {actor for actor, action in view.history if decode(action).kind == GIVE}
+        exchanged |= {view.partner_of(actor) for actor in exchanged}
+        self.bid_levels: dict[int, dict[int, int]] = {}
+        if rules.bidding == "auction":
+            for seat, bids in bids_by_seat(view).items():
+                if seat != me and seat not in exchanged and not (self.declarer_took_kitty and seat == view.maker):
+                    self.bid_levels[seat] = bids.levels
 
     # ------------------------------------------------------------------ current holdings
 
-    def _holdings(self, rng: random.Random) -> tuple[list[int], int]:
-        """Each seat's cards now, and the rest of the unseen cards (kitty and discards)."""
+    def _holdings(self, rng: random.Random, promises: dict[int, list[tuple[int, float]]] | None = None) -> tuple[list[int], int]:
+        """Each seat's cards now, and the rest of the unseen cards (kitty and discards).
+
+        With ``promises`` (the tricks each seat's bids promise in each trump) the seats that bid are drawn first,
+        each hand kept by how well it keeps them (``_promising_pick``).
+        """
         view = self.view
+        order = self.order if not promises else sorted(self.order, key=lambda seat: seat not in promises)
         for _ in range(RETRIES):
             # Quick draws, seat by seat, the most constrained first; usually the first succeeds.
             holdings = [0] * view.players
             holdings[view.seat] = view.hand
             remaining = self.pool
             ok = True
-            for seat in self.order:
+            for seat in order:
                 allowed = self.allowed[seat] & remaining
                 need = self.needs[seat]
                 if allowed.bit_count() < need:
                     ok = False
                     break
-                chosen = _pick(rng, allowed, need)
+                if promises and seat in promises:
+                    chosen = self._promising_pick(rng, seat, allowed, need, promises[seat])
+                else:
+                    chosen = _pick(rng, allowed, need)
                 holdings[seat] = chosen
                 remaining &= ~chosen
             if ok:
@@ -165,6 +194,44 @@ class Sampler:
         # every seat's need satisfiable, so it never fails when any consistent deal exists.
         holdings, remaining = self._constrained_holdings(rng)
         return self._with_known(holdings), remaining | self.forced_discard | self.own_discards
+
+    def promises(self, model: Bot | None) -> dict[int, list[tuple[int, float]]]:
+        """The tricks each other seat's auction bids promise from its dealt hand, by seat, as (trump, tricks) pairs:
+        none for a model before version 2 (or none at all), whose worlds explain bids by the model's replay alone."""
+        if not isinstance(model, HeuristicBot) or model.settings["version"] < 2:
+            return {}
+        rules = self.view.rules
+        return {
+            seat: [(trump, promised_tricks(rules, model.settings, level)) for trump, level in levels.items()]
+            for seat, levels in self.bid_levels.items()
+        }
+
+    def _shortfall(self, seat: int, hand: int, promised: list[tuple[int, float]]) -> float:
+        """How many tricks the dealt ``hand`` of ``seat`` falls short of what its bids promise, all trumps together,
+        measured as its bidder saw it then (every other card outstanding)."""
+        view = self.view
+        rules = view.rules
+        dealt = hand | view.played_by[seat]
+        deck = to_hand(rules.deck)
+        live = 2 * rules.hand_size / max(1, len(rules.deck) - rules.hand_size)
+        short = 0.0
+        for trump, tricks in promised:
+            held = expected_tricks(dealt, tables_for(view, trump), rules.deck, deck & ~dealt, live)
+            short += max(0.0, tricks - held)
+        return short
+
+    def _promising_pick(self, rng: random.Random, seat: int, allowed: int, need: int, promised: list[tuple[int, float]]) -> int:
+        """``need`` cards of ``allowed`` for a seat that bid: up to ``PROMISE_DRAWS`` hands, each kept with a chance
+        that falls with how far it falls short of the bids' promise (else the one that falls least short)."""
+        best, best_short = 0, math.inf
+        for _ in range(PROMISE_DRAWS):
+            chosen = _pick(rng, allowed, need)
+            short = self._shortfall(seat, chosen | self.known[seat], promised)
+            if short <= 0.0 or rng.random() < math.exp(-PROMISE_SHARPNESS * short):
+                return chosen
+            if short < best_short:
+                best, best_short = chosen, short
+        return best
 
     def _with_known(self, holdings: list[int]) -> list[int]:
         """The drawn holdings with the cards known to be in each hand added."""
@@ -243,7 +310,7 @@ class Sampler:
         view = self.view
         rules = view.rules
         n = view.players
-        holdings, rest = self._holdings(rng)
+        holdings, rest = self._holdings(rng, self.promises(model))
         dealt = [holdings[s] | view.played_by[s] for s in range(n)]
         history = list(view.history)
         replacements: dict[int, str] = {}

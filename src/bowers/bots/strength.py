@@ -153,6 +153,24 @@ def expected_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outst
     return tricks if tricks < cards else float(cards)
 
 
+def sure_tricks(hand: int, tables: TrumpTables, deck: tuple[int, ...], outstanding: int) -> int:
+    """The tricks ``hand`` cashes from the top in no-trump while it holds the lead: its cards that no outstanding
+    card of their suit outranks (an ace, a king under its own ace) and the Joker, which wins any trick.
+
+    No-trump at the auction's top level must take every trick, so these stoppers, not honours that may win
+    later, are what it is bid on.
+    """
+    layout = _layout(tables, deck)
+    beaters = outstanding & ~hand
+    sure = 1 if hand >> JOKER & 1 and tables.effective_suit[JOKER] == 4 else 0
+    for suit in range(4):
+        held = hand & layout.masks[suit]
+        if held:
+            ranked = layout.known[suit].get(held) or layout.ranked(suit, held)
+            sure += sum(1 for above in ranked if not beaters & above)
+    return sure
+
+
 @lru_cache(maxsize=8192)
 def _distribution(mean: float, spread: float, tricks: int) -> tuple[float, ...]:
     """Chances of taking 0..tricks tricks: a discretised normal around ``mean``."""
