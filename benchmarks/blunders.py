@@ -25,10 +25,15 @@ not just tricks) and its tricks.  A decision is flagged when:
 A decision flagged on those worlds is judged again on ``--confirm`` fresh
 ones, and a flag is kept only when both find it: on a few worlds a play
 better in one of them is often a near tie that more worlds show the other
-way.  A clear error is a flagged decision that loses points in some world (every
-``dominated`` one; a ``kept-trick`` or ``overtook`` play that loses only
-tricks is a slip, listed apart).  Each flag gives the worlds where the
-played card is worse and its mean loss in points.
+way.  A clear error is a flagged decision that loses points in some world
+(every ``dominated`` one; a ``kept-trick`` or ``overtook`` play that loses
+only tricks is a slip, listed apart).  Each flag gives the worlds where the
+played card is worse and its mean loss in points.  The scan judges plays
+on ``pimc``'s model of the game (its sampler, exact solves) but not by its
+search: ``pimc`` scores a sample of its own (Ultimate's first tricks played
+out by the heuristic) and keeps the heuristic's choice unless another is
+worth a tenth of a point more, so a play worse in a few worlds of many may
+still be its choice.
 
 Per variant it prints the hands, the decisions scanned, the clear errors per
 100 hands, the hands with a clear error per 100 hands with their 95% Wilson
@@ -246,6 +251,7 @@ def scan_deal(job: Mapping[str, Any]) -> dict[str, Any]:
                         "variant": job["variant"],
                         "seed": job["seed"],
                         "deal": job["deal"],
+                        "options": job["options"],
                         "seat": seat,
                         "index": len(history),
                         "trump": observation.get("trump"),
@@ -295,7 +301,7 @@ def describe(row: Mapping[str, Any]) -> str:
     better = " / ".join(dict.fromkeys(flag["better"] for flag in row["flags"]))
     return (
         f"seed {row['seed']} (deal {row['deal']}), action {row['index']}, seat {row['seat']}: trump {row['trump']},"
-        f" hand {' '.join(row['hand'])}, trick [{' '.join(row['trick'])}], tricks {row['tricks_won']}:"
+        f" hand {' '.join(row['hand'])}, trick [{' '.join(row['trick'])}], team tricks {row['tricks_won']}:"
         f" played {row['played']}, better {better}: {kinds}"
     )
 
