@@ -69,7 +69,7 @@ from bowers.match.statistics import wilson_interval
 
 VARIANTS = ("standard", "railroad", "ultimate", "bid", "bid-railroad", "two-hand")
 WORLDS = 32  # worlds sampled a decision
-CONFIRM = 128  # worlds sampled again for a decision those found an error in
+CONFIRM = 128  # worlds a decision flagged on the first ones is judged on again
 # What each bot should reach: clear errors per 100 hands, at most (by bot, then by variant; "*" for every variant).
 TARGETS: dict[str, dict[str, float]] = {"pimc": {"*": 0.0}, "heuristic": {"standard": 3.0}}
 PLAY = "play:"
@@ -113,7 +113,7 @@ class Flag:
         return self.worse_in > 0
 
 
-def no_worse(better: Worth, worse: Worth, tricks: bool) -> bool:
+def dominates(better: Worth, worse: Worth, tricks: bool) -> bool:
     """Whether ``better`` is never worse than ``worse`` in points (and, with ``tricks``, in tricks) and better in
     some world (in points, or with ``tricks`` in points or tricks)."""
     points = list(zip(better.points, worse.points, strict=True))
@@ -130,9 +130,9 @@ def _gain(better: Worth, worse: Worth) -> tuple[float, int]:
 
 
 def _flag(kind: str, worths: Mapping[str, Worth], played: str, choices: Sequence[str], tricks: bool) -> Flag | None:
-    """The best of ``choices`` that is ``no_worse`` than the play made, as a flag of ``kind``, or None."""
+    """The best of ``choices`` that dominates the play made, as a flag of ``kind``, or None."""
     made = worths[played]
-    better = [action for action in choices if action != played and no_worse(worths[action], made, tricks)]
+    better = [action for action in choices if action != played and dominates(worths[action], made, tricks)]
     if not better:
         return None
     best = max(better, key=lambda action: _gain(worths[action], made))

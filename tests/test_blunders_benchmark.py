@@ -74,14 +74,14 @@ def scan(blunders: ModuleType, game: bowers.Game, played: str, seed: int) -> dic
 def test_a_play_never_worse_and_better_once_dominates(blunders: ModuleType) -> None:
     Worth = blunders.Worth
     low, high = Worth((1.0, -2.0, 1.0), (3, 2, 3)), Worth((1.0, 1.0, 1.0), (3, 3, 3))
-    assert blunders.no_worse(high, low, tricks=False)
-    assert not blunders.no_worse(low, high, tricks=False)
-    assert not blunders.no_worse(high, high, tricks=False)  # a tie in every world is no error
+    assert blunders.dominates(high, low, tricks=False)
+    assert not blunders.dominates(low, high, tricks=False)
+    assert not blunders.dominates(high, high, tricks=False)  # a tie in every world is no error
     mixed = Worth((2.0, -2.0, 1.0), (4, 2, 3))  # better in one world, worse in another: a judgement, not an error
-    assert not blunders.no_worse(mixed, high, tricks=False) and not blunders.no_worse(high, mixed, tricks=False)
+    assert not blunders.dominates(mixed, high, tricks=False) and not blunders.dominates(high, mixed, tricks=False)
     # With tricks counted, a trick more at the same points is better, and a trick fewer is never allowed.
-    assert blunders.no_worse(Worth((1.0,), (4,)), Worth((1.0,), (3,)), tricks=True)
-    assert not blunders.no_worse(Worth((2.0,), (3,)), Worth((1.0,), (4,)), tricks=True)
+    assert blunders.dominates(Worth((1.0,), (4,)), Worth((1.0,), (3,)), tricks=True)
+    assert not blunders.dominates(Worth((2.0,), (3,)), Worth((1.0,), (4,)), tricks=True)
 
 
 def test_flags_name_the_best_of_the_better_plays(blunders: ModuleType) -> None:
