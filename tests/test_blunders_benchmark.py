@@ -1,0 +1,160 @@
+"""``benchmarks/blunders.py``: the kinds of clear error it flags, on worths built by hand and on dealt endgames."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import bowers
+from tests.rules.deals import deal, run
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def blunders() -> ModuleType:
+    """The script as a module (it imports its sibling ``arguments`` as the scripts do, from their folder)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        specification = importlib.util.spec_from_file_location("blunders_benchmark", BENCHMARKS / "blunders.py")
+        assert specification is not None and specification.loader is not None
+        module = importlib.util.module_from_spec(specification)
+        sys.modules[specification.name] = module  # its dataclasses look their module up by name
+        specification.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    return module
+
+
+# Spades trump, named by seat 1 in the second round (dealer 0, the turn-up turned down); seat 1 leads the first trick.
+BIDDING = "1:pass 2:pass 3:pass 0:pass 1:call:S 1:partner"
+
+
+def ruff_or_throw() -> bowers.Game:
+    """The makers (seats 1 and 3) hold two tricks; seat 0 leads the ace of clubs and seat 3, last and void in
+    clubs, holds the nine of trumps and the nine of diamonds.  Ruffing makes the contract; throwing the diamond
+    lets seat 2's ten of trumps take the last trick, and the makers are euchred."""
+    game = deal(
+        "standard",
+        0,
+        ["9H JD AH AC KC", "JS AD KH 9C QC", "QS QD QH TC TS", "KS TD JH 9S 9D"],
+        "TH AS JC KD",
+    )
+    run(game, f"{BIDDING} 1:JS 2:QS 3:KS 0:9H 1:AD 2:QD 3:TD 0:JD 1:KH 2:QH 3:JH 0:AH 0:AC 1:9C 2:TC")
+    return game
+
+
+def trump_partners_ace() -> bowers.Game:
+    """The makers hold one trick; seat 1's ace of clubs wins the fourth trick and seat 3, last and void in clubs,
+    holds the nine of trumps and the nine of diamonds.  The defenders have shown out of trumps: keeping the nine
+    takes the last trick whatever is led and makes the contract; trumping the ace leaves seat 3 leading the
+    diamond, and where a defender holds the king of diamonds the makers are euchred."""
+    game = deal(
+        "standard",
+        0,
+        ["9H AH AD KC QC", "JS KH QD AC 9C", "TH QH TD TC KD", "KS JH JD 9S 9D"],
+        "JC QS TS AS",
+    )
+    run(game, f"{BIDDING} 1:JS 2:TH 3:KS 0:9H 1:KH 2:QH 3:JH 0:AH 0:AD 1:QD 2:TD 3:JD 0:KC 1:AC 2:TC")
+    return game
+
+
+def scan(blunders: ModuleType, game: bowers.Game, played: str, seed: int) -> dict[str, Any]:
+    """The flags of ``played`` in ``game``, by kind."""
+    flags = blunders.scan_decision(game, played, blunders.valuer_for(game.rules), 16, 32, random.Random(seed))
+    return {flag.kind: flag for flag in flags}
+
+
+def test_a_play_never_worse_and_better_once_dominates(blunders: ModuleType) -> None:
+    Worth = blunders.Worth
+    low, high = Worth((1.0, -2.0, 1.0), (3, 2, 3)), Worth((1.0, 1.0, 1.0), (3, 3, 3))
+    assert blunders.dominates(high, low, tricks=False)
+    assert not blunders.dominates(low, high, tricks=False)
+    assert not blunders.dominates(high, high, tricks=False)  # a tie in every world is no error
+    mixed = Worth((2.0, -2.0, 1.0), (4, 2, 3))  # better in one world, worse in another: a judgement, not an error
+    assert not blunders.dominates(mixed, high, tricks=False) and not blunders.dominates(high, mixed, tricks=False)
+    # With tricks counted, a trick more at the same points is better, and a trick fewer is never allowed.
+    assert blunders.dominates(Worth((1.0,), (4,)), Worth((1.0,), (3,)), tricks=True)
+    assert not blunders.dominates(Worth((2.0,), (3,)), Worth((1.0,), (4,)), tricks=True)
+
+
+def test_flags_name_the_best_of_the_better_plays(blunders: ModuleType) -> None:
+    worths = {
+        "play:9C": blunders.Worth((-2.0, -2.0), (2, 2)),
+        "play:QC": blunders.Worth((-2.0, 1.0), (2, 3)),
+        "play:AC": blunders.Worth((1.0, 1.0), (3, 3)),
+    }
+    leading = blunders.TrickState(last=False, partner_winning=False, beats=frozenset())
+    (flag,) = blunders.flags(worths, "play:9C", leading)
+    assert (flag.kind, flag.better, flag.worse_in, flag.worlds, flag.mean_loss) == ("dominated", "play:AC", 2, 2, 3.0)
+    assert flag.costs_points
+    assert blunders.flags(worths, "play:AC", leading) == []
+    assert blunders.flags(worths, "play:JK", leading) == []  # a play the solver did not value is not judged
+
+
+def test_a_trick_kept_at_no_cost_in_points_is_a_slip(blunders: ModuleType) -> None:
+    worths = {"play:9D": blunders.Worth((1.0, 1.0), (3, 3)), "play:9S": blunders.Worth((1.0, 1.0), (4, 3))}
+    last = blunders.TrickState(last=True, partner_winning=False, beats=frozenset({"play:9S"}))
+    (flag,) = blunders.flags(worths, "play:9D", last)
+    assert (flag.kind, flag.better, flag.costs_points) == ("kept-trick", "play:9S", False)
+    row = {"flags": [{"costs_points": flag.costs_points}]}
+    assert not blunders.is_error(row)
+    # Not last to play, or the partner winning: no trick is kept from the opponents.
+    assert blunders.flags(worths, "play:9D", blunders.TrickState(False, False, frozenset({"play:9S"}))) == []
+    assert blunders.flags(worths, "play:9D", blunders.TrickState(True, True, frozenset({"play:9S"}))) == []
+
+
+def test_the_trick_state_of_the_last_seat(blunders: ModuleType) -> None:
+    state = blunders.trick_state(ruff_or_throw())
+    assert state == blunders.TrickState(last=True, partner_winning=False, beats=frozenset({"play:9S"}))
+    state = blunders.trick_state(trump_partners_ace())
+    assert state == blunders.TrickState(last=True, partner_winning=True, beats=frozenset({"play:9S"}))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_throwing_a_card_when_a_ruff_takes_the_trick_for_nothing(blunders: ModuleType, seed: int) -> None:
+    game = ruff_or_throw()
+    flags = scan(blunders, game, "play:9D", seed)
+    assert set(flags) == {"dominated", "kept-trick"}
+    for flag in flags.values():
+        assert flag.better == "play:9S" and flag.costs_points
+    assert scan(blunders, game, "play:9S", seed) == {}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_trumping_the_partners_sure_winner(blunders: ModuleType, seed: int) -> None:
+    game = trump_partners_ace()
+    flags = scan(blunders, game, "play:9S", seed)
+    assert set(flags) == {"dominated", "overtook"}
+    for flag in flags.values():
+        assert flag.better == "play:9D" and flag.costs_points
+    assert scan(blunders, game, "play:9D", seed) == {}
+
+
+def test_a_hand_of_self_play_is_scanned_and_replayable(blunders: ModuleType) -> None:
+    job = {
+        "variant": "standard",
+        "seed": 100003,
+        "deal": 0,
+        "options": {},
+        "bot": "random",
+        "settings": {},
+        "worlds": 4,
+        "confirm": 8,
+    }
+    row = blunders.scan_deal(job)
+    assert row["decisions"] > 0
+    for item in row["flagged"]:  # each flagged decision replays from its history to the same position
+        game = bowers.Game("standard", seed=item["seed"])
+        for seat, action in item["history"]:
+            game.apply(action, seat=seat)
+        assert game.to_act == item["seat"]
+        assert item["played"] in game.legal_actions()
+    lines = blunders.report("random", "standard", [row], 4, 8)
+    assert lines[0].startswith("standard: 1 hands, random in every seat")
