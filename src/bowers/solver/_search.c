@@ -15,7 +15,10 @@
  *     the smaller cards; positions that differ only in which cards are gone
  *     share it too.  It is kept from one call to the next while the trump
  *     tables and the sides stay the same;
- *   - one card searched of each run of a hand's cards with no live card between;
+ *   - one card searched of each run of a hand's cards with no live card between,
+ *     and, once a card of a group has been searched without settling the
+ *     question, none of the hand's cards of that group below every card that
+ *     decided that answer (they are "small cards": they give the same answer);
  *   - bounds at each trick's start: sure trump tricks of a hand (its top trumps
  *     less the other side's trumps above them), quick tricks of the side to
  *     lead (winners it can cash);
@@ -48,6 +51,7 @@
 #endif
 
 typedef uint64_t u64;
+
 
 #define GROUPS 5
 #define MAX_SEATS 6
@@ -747,18 +751,33 @@ static int8_t killer[16];
  * relevant cards of the answer.  Where no move settles it, every move's relevant cards count, and so does each run of
  * equivalent cards searched as one that reaches into the recorded cards of its group: the whole run must then lie
  * among them, for elsewhere a smaller card of the run, not searched, need not be equivalent to the one that was.  (A
- * run wholly below them is smaller cards only, which the answer holds for wherever they lie.) */
+ * run wholly below them is smaller cards only, which the answer holds for wherever they lie.)
+ *
+ * A move that does not settle the question, of a card below every card of its group that decided its answer, makes
+ * the hand's other cards of the group below those cards "small": no smaller card won a trick over a card of its own
+ * group in that search, nor did a bound or a table entry count one, so ranking the smaller cards of the group in any
+ * other order gives the same answer, and playing any one of them is playing that card with its rank exchanged.  They
+ * are not searched (as bridge solvers do with their "winning ranks"); the answer of the move searched stands for
+ * them, relevant cards included. */
 static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant, int *best_card) {
     int maximising = side_controls_max(s, s->turn);
     u64 all = 0;
+    int small_cut[GROUPS] = {64, 64, 64, 64, 64}; /* per group, the hand's cards after this index are small */
     for (int i = 0; i < n; i++) {
         u64 cards;
+        int group = s->t.group[moves[i].card];
+        if (moves[i].card > small_cut[group] && moves[i].named < 0) {
+            continue;
+        }
         if (move_reaches(s, &moves[i], target, &cards) == maximising) {
             *relevant = cards;
             *best_card = moves[i].card;
             return maximising;
         }
         all |= cards;
+        u64 decided = cards & s->t.group_mask[group];
+        int cut = decided ? highest(decided) : -1;
+        if (moves[i].card > cut && cut < small_cut[group]) small_cut[group] = cut;
     }
     for (int changed = 1; changed;) {
         changed = 0;
@@ -801,7 +820,8 @@ static int reaches(State *s, int target, u64 *relevant) {
     }
     /* The bounds first: they are cheap, and settle a question without the table. */
     int answer;
-    if (quick_tricks(s, target, &answer, relevant) || sure_tricks(s, target, &answer, relevant)) return answer;
+    if (quick_tricks(s, target, &answer, relevant)) return answer;
+    if (sure_tricks(s, target, &answer, relevant)) return answer;
     int hint = -1;
     if (s->use_table) {
         Entry *e = probe(&key, hash, target, &hint);
@@ -844,7 +864,6 @@ static int exact_move_value(State *s, const Move *m, int guess, int low, int hig
     }
     return value;
 }
-
 static int exact_value(State *s, int guess) {
     u64 relevant;
     int high = s->tricks_left;
@@ -1093,6 +1112,7 @@ static PyObject *clear(PyObject *self, PyObject *unused) {
     signature.valid = 0;
     Py_RETURN_NONE;
 }
+
 
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS, "Search a compact position (see bowers.solver.search)."},
