@@ -102,16 +102,17 @@ typedef struct {
 } Entry; /* 64 bytes: one cache line */
 
 /* Every position of one shape must be found in the same place, so a shape's entries share a pair of buckets of many
- * entries each; a header of short tags (a hash of each entry's shape, 0 for none) lets a probe look only at the
- * entries of its own shape. */
+ * entries each; a header of short tags (a hash of each entry's shape, 0 for none) and of codes (the holders of the
+ * suits' top cards, where the entry records them) lets a probe read only the entries of its own shape that can match
+ * its cards. */
 #define WAYS 64
 _Static_assert(WAYS % 16 == 0 && WAYS <= 64, "a bucket's tags are compared 16 at a time into one 64-bit set");
 _Static_assert(sizeof(Entry) == 64, "an entry is one cache line");
 typedef struct {
     uint8_t tag[WAYS];    /* one cache line, compared 16 at a time */
+    uint8_t code[WAYS];   /* the holders of the top cards of the suits, 2 bits each (see Key) */
+    uint8_t care[WAYS];   /* the bits of `code` that the entry records */
     uint8_t effort[WAYS]; /* the search each entry saves: about log2 of its nodes */
-    uint32_t generation;  /* the bucket is empty unless this is the table's generation */
-    uint8_t padding[60];
     Entry entry[WAYS];
 } Bucket;
 
@@ -121,6 +122,8 @@ typedef struct {
 static Bucket *table = NULL;
 static uint32_t table_mask = TABLE_SIZE - 1; /* small positions use the start of the table, which stays in cache */
 static uint32_t generation = 1;
+static uint32_t bucket_generation[TABLE_SIZE]; /* a bucket is empty unless its generation is the table's: apart from
+                                                  the buckets, so that this small array stays in cache */
 static long long last_nodes = 0;
 
 /* What the table's entries assume: the tables, the sides, the seating and the Joker's leads. */
@@ -158,6 +161,7 @@ typedef struct {
     u64 holders0, holders1;
     int offset[GROUPS]; /* where each group's holders start in the stream */
     u64 live;
+    uint8_t code; /* per suit (groups 0-3), the holder of its highest live card modulo 4, two bits: a filter */
 } Key;
 
 static void make_key(const State *s, Key *k) {
@@ -204,6 +208,12 @@ static void make_key(const State *s, Key *k) {
     k->shape0 = shape[0];
     k->shape1 = shape[1];
     k->live = live;
+    unsigned code = 0;
+    for (int g = 0; g < 4; g++) {
+        u64 cards = live & s->t.group_mask[g];
+        if (cards) code |= (unsigned)(s->owner[lowest(cards)] & 3) << (2 * g);
+    }
+    k->code = (uint8_t)code;
 }
 
 static inline u64 shape_hash(const Key *k) {
@@ -213,17 +223,21 @@ static inline u64 shape_hash(const Key *k) {
 
 static inline uint8_t tag_of(u64 hash) { return (uint8_t)(hash >> 56 | 1); }
 
-/* The entries of a bucket whose tag is `tag`, as a bit set. */
-static inline u64 tagged(const Bucket *b, uint8_t tag) {
+/* The entries of a bucket whose tag is `tag` and whose recorded top cards of the suits lie as `code` says. */
+static inline u64 candidates(const Bucket *b, uint8_t tag, uint8_t code) {
     u64 found = 0;
 #ifdef __SSE2__
-    __m128i wanted = _mm_set1_epi8((char)tag);
+    __m128i wanted = _mm_set1_epi8((char)tag), mine = _mm_set1_epi8((char)code), zero = _mm_setzero_si128();
     for (int i = 0; i < WAYS; i += 16) {
         __m128i tags = _mm_loadu_si128((const __m128i *)(b->tag + i));
-        found |= (u64)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(tags, wanted)) << i;
+        __m128i codes = _mm_loadu_si128((const __m128i *)(b->code + i));
+        __m128i cares = _mm_loadu_si128((const __m128i *)(b->care + i));
+        __m128i differ = _mm_and_si128(_mm_xor_si128(codes, mine), cares);
+        __m128i match = _mm_and_si128(_mm_cmpeq_epi8(tags, wanted), _mm_cmpeq_epi8(differ, zero));
+        found |= (u64)(unsigned)_mm_movemask_epi8(match) << i;
     }
 #else
-    for (int i = 0; i < WAYS; i++) found |= (u64)(b->tag[i] == tag) << i;
+    for (int i = 0; i < WAYS; i++) found |= (u64)(b->tag[i] == tag && !((b->code[i] ^ code) & b->care[i])) << i;
 #endif
     return found;
 }
@@ -263,8 +277,8 @@ static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
     uint8_t tag = tag_of(hash);
     for (int second = 0; second < SPREAD; second++) {
         Bucket *bucket = pair_of(hash, second);
-        if (bucket->generation != generation) continue;
-        for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+        if (bucket_generation[bucket - table] != generation) continue;
+        for (u64 found = candidates(bucket, tag, k->code); found; found &= found - 1) {
             Entry *e = bucket->entry + lowest(found);
             if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
             if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
@@ -307,14 +321,17 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
         set_bits(mask, k->offset[g], top[g] * s->seat_bits);
     }
     u64 holders0 = k->holders0 & mask[0], holders1 = k->holders1 & mask[1];
+    uint8_t care = 0;
+    for (int g = 0; g < 4; g++)
+        if (top[g]) care |= (uint8_t)(3u << (2 * g));
     uint8_t tag = tag_of(hash);
     for (int second = 0; second < SPREAD; second++) {
         Bucket *bucket = pair_of(hash, second);
-        if (bucket->generation != generation) {
+        if (bucket_generation[bucket - table] != generation) {
             memset(bucket->tag, 0, sizeof bucket->tag);
-            bucket->generation = generation;
+            bucket_generation[bucket - table] = generation;
         }
-        for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+        for (u64 found = candidates(bucket, tag, k->code); found; found &= found - 1) {
             int i = lowest(found);
             Entry *e = bucket->entry + i;
             if (e->shape0 == k->shape0 && e->shape1 == k->shape1 && e->mask0 == mask[0] && e->mask1 == mask[1] &&
@@ -336,6 +353,8 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
         for (int i = 0; i < WAYS; i++) home->effort[i] -= home->effort[i] > 0;
     Entry *e = home->entry + victim;
     home->tag[victim] = tag;
+    home->care[victim] = care;
+    home->code[victim] = k->code & care;
     home->effort[victim] = (uint8_t)effort;
     e->shape0 = k->shape0;
     e->shape1 = k->shape1;
@@ -813,8 +832,9 @@ static int reaches(State *s, int target, u64 *relevant) {
     if (s->use_table) {
         make_key(s, &key);
         hash = shape_hash(&key);
-        for (int second = 0; second < SPREAD; second++) { /* tags and generations, while the bounds are counted */
+        for (int second = 0; second < SPREAD; second++) { /* tags and codes, while the bounds are counted */
             __builtin_prefetch(pair_of(hash, second));
+            __builtin_prefetch((char *)pair_of(hash, second) + WAYS);
             __builtin_prefetch((char *)pair_of(hash, second) + 2 * WAYS);
         }
     }
@@ -850,20 +870,22 @@ static int reaches(State *s, int target, u64 *relevant) {
     return result;
 }
 
-/* The exact value of a move known to lie in [low, high], found by zero-window questions starting at `guess`. */
-static int exact_move_value(State *s, const Move *m, int guess, int low, int high) {
+/* The exact value of a move, found by zero-window questions starting at `guess`. */
+static int exact_move_value(State *s, const Move *m, int guess) {
     u64 relevant;
-    if (guess < low) guess = low;
+    int high = s->tricks_left;
+    if (guess < 0) guess = 0;
     if (guess > high) guess = high;
     int value = guess;
-    if (value == low || move_reaches(s, m, value, &relevant)) {
+    if (value == 0 || move_reaches(s, m, value, &relevant)) {
         while (value < high && move_reaches(s, m, value + 1, &relevant)) value++;
     } else {
         value--;
-        while (value > low && !move_reaches(s, m, value, &relevant)) value--;
+        while (value > 0 && !move_reaches(s, m, value, &relevant)) value--;
     }
     return value;
 }
+
 static int exact_value(State *s, int guess) {
     u64 relevant;
     int high = s->tricks_left;
@@ -1011,7 +1033,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         signature.joker != joker || memcmp(signature.next_seat, s.next_seat, sizeof(int) * (size_t)players) != 0) {
         generation++;
         if (generation == 0) {
-            memset(table, 0, TABLE_SIZE * sizeof(Bucket));
+            memset(bucket_generation, 0, sizeof bucket_generation);
             generation = 1;
         }
         memset(killer, -1, sizeof killer);
@@ -1070,17 +1092,11 @@ static PyObject *run(PyObject *self, PyObject *args) {
         u64 relevant;
         answer = reaches(&s, target, &relevant);
     } else {
+        /* Each move on its own, from the value of the move before: the values of a position's moves are close
+         * together, so the first question of each move is usually one of the two that its value needs. */
         int guess = target >= 0 ? target : (tricks_left + 1) / 2;
-        /* With several moves, the position's value first: no move of the side to play is worth more to it, so each
-         * move then needs only the questions on one side of that value, and the table is warm for them. */
-        int low = 0, high = tricks_left;
-        if (n > 1) {
-            guess = exact_value(&s, guess);
-            if (side_controls_max(&s, s.turn)) high = guess;
-            else low = guess;
-        }
         for (Py_ssize_t i = 0; i < n; i++) {
-            guess = exact_move_value(&s, &move_list[i], guess, low, high);
+            guess = exact_move_value(&s, &move_list[i], guess);
             values[i] = guess;
         }
     }
