@@ -22,8 +22,10 @@
  *   - bounds at each trick's start: sure trump tricks of a hand (its top trumps
  *     less the other side's trumps above them), quick tricks of the side to
  *     lead (winners it can cash);
- *   - move ordering: a cheap winner or a low card when following, high
- *     winners first when leading;
+ *   - move ordering: when following, the cheapest card that wins for sure
+ *     (over a partner's card too, where an opponent still to play could beat
+ *     it), then the cheapest that wins so far, then low cards; high winners
+ *     first when leading;
  *   - an optional node limit, past which the search gives up (a long jump out
  *     of the recursion, which holds no resource) and the call returns None.
  */
@@ -457,14 +459,18 @@ static int generate(const State *s, Move *moves) {
         } else {
             int strength = s->t.power[s->led][card];
             if (!winning_side_good && strength > s->best) {
-                /* the cheapest card that wins, unless an opponent still to play beats it: then low cards first */
+                /* a card that wins the trick so far: the cheapest that no opponent still to play can beat first, then
+                 * the cheapest that one can (it may have to spend a high card), then low cards; low cards first where
+                 * a partner still to play beats every opponent */
                 int partner_wins = later_partner_best > later_opponent_best && later_partner_best > s->best;
-                score = strength < later_opponent_best || partner_wins ? -100000 - strength : 4000 - strength;
+                score = partner_wins ? -100000 - strength : (strength > later_opponent_best ? 4000 : 300) - strength;
             } else if (strength == 0) {
                 /* a discard: the lowest card of a suit without winners, shortest suit first */
                 u64 suit_held = s->hands[seat] & s->t.group_mask[group];
                 int holds_top = (s->hands[seat] >> lowest(live & s->t.group_mask[group])) & 1;
                 score = rank * 4 - (holds_top ? 64 : 0) - count(suit_held) - (group == s->trump ? 128 : 0);
+            } else if (winning_side_good && later_opponent_best > s->best && strength > later_opponent_best) {
+                score = 4000 - strength; /* over a partner's card that an opponent could beat, beyond that opponent */
             } else {
                 score = -16 * strength - 256; /* a low card that loses, or one under partner's winner */
             }
@@ -496,6 +502,7 @@ static int generate(const State *s, Move *moves) {
     }
     return n;
 }
+
 
 /* ------------------------------------------------------------------ bounds */
 
@@ -870,35 +877,18 @@ static int reaches(State *s, int target, u64 *relevant) {
     return result;
 }
 
-/* The exact value of a move, found by zero-window questions starting at `guess`. */
-static int exact_move_value(State *s, const Move *m, int guess) {
+/* The exact value of the position after move `m` (or of the position itself, `m` NULL), found by zero-window
+ * questions starting at `guess` and moving one trick at a time. */
+static int exact_value(State *s, const Move *m, int guess) {
     u64 relevant;
-    int high = s->tricks_left;
-    if (guess < 0) guess = 0;
-    if (guess > high) guess = high;
-    int value = guess;
-    if (value == 0 || move_reaches(s, m, value, &relevant)) {
-        while (value < high && move_reaches(s, m, value + 1, &relevant)) value++;
-    } else {
-        value--;
-        while (value > 0 && !move_reaches(s, m, value, &relevant)) value--;
+    int low = 0, high = s->tricks_left, target = guess; /* the value lies in [low, high] */
+    while (low < high) {
+        if (target <= low) target = low + 1;
+        if (target > high) target = high;
+        if (m ? move_reaches(s, m, target, &relevant) : reaches(s, target, &relevant)) low = target++;
+        else high = --target;
     }
-    return value;
-}
-
-static int exact_value(State *s, int guess) {
-    u64 relevant;
-    int high = s->tricks_left;
-    if (guess < 0) guess = 0;
-    if (guess > high) guess = high;
-    int value = guess;
-    if (value == 0 || reaches(s, value, &relevant)) {
-        while (value < high && reaches(s, value + 1, &relevant)) value++;
-    } else {
-        value--;
-        while (value > 0 && !reaches(s, value, &relevant)) value--;
-    }
-    return value;
+    return low;
 }
 
 /* ------------------------------------------------------------------ Python entry point */
@@ -1087,7 +1077,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         Py_RETURN_NONE;
     }
     if (mode == 0) {
-        answer = exact_value(&s, (tricks_left + 1) / 2);
+        answer = exact_value(&s, NULL, (tricks_left + 1) / 2);
     } else if (mode == 1) {
         u64 relevant;
         answer = reaches(&s, target, &relevant);
@@ -1096,7 +1086,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
          * together, so the first question of each move is usually one of the two that its value needs. */
         int guess = target >= 0 ? target : (tricks_left + 1) / 2;
         for (Py_ssize_t i = 0; i < n; i++) {
-            guess = exact_move_value(&s, &move_list[i], guess);
+            guess = exact_value(&s, &move_list[i], guess);
             values[i] = guess;
         }
     }
