@@ -19,6 +19,8 @@
  *     and, once a card of a group has been searched without settling the
  *     question, none of the hand's cards of that group below every card that
  *     decided that answer (they are "small cards": they give the same answer);
+ *   - the shape and the holder stream kept up to date card by card (a card
+ *     played takes its bits out of the stream), not rebuilt at each trick;
  *   - bounds at each trick's start: sure trump tricks of a hand (its top trumps
  *     less the other side's trumps above them), quick tricks of the side to
  *     lead (winners it can cash);
@@ -69,6 +71,8 @@ typedef struct {
     Tables t;
     u64 hands[MAX_SEATS];
     u64 live; /* the cards still in some hand */
+    u64 lengths[2]; /* the number of cards of each group in each hand, 4 bits each, seat by seat: the shape */
+    u64 stream[2];  /* the holder of each live card, in index order, `seat_bits` bits each (with `use_table`) */
     int next_seat[MAX_SEATS];
     int players;
     int active;
@@ -151,6 +155,15 @@ static inline int count(u64 x) {
 }
 #endif
 
+/* Removes the `width` bits at bit `at` of the 128-bit value words[0] (low), words[1] (high), moving the bits above
+ * them down. */
+static inline void cut_bits(u64 *words, int at, int width) {
+    u64 low = words[0], high = words[1];
+    u64 below_low = at >= 64 ? ~0ull : (1ull << at) - 1, below_high = at >= 64 ? (1ull << (at - 64)) - 1 : 0;
+    words[0] = (low & below_low) | (((low >> width) | (high << (64 - width))) & ~below_low);
+    words[1] = (high & below_high) | ((high >> width) & ~below_high);
+}
+
 /* The cards of `cards` at or above its card `cut` (lower index is higher). */
 static inline u64 at_or_above(u64 cards, int cut) { return cut >= 63 ? cards : cards & ((2ull << cut) - 1); }
 
@@ -161,58 +174,20 @@ static inline u64 at_or_above(u64 cards, int cut) { return cut >= 63 ? cards : c
 typedef struct {
     u64 shape0, shape1;
     u64 holders0, holders1;
-    int offset[GROUPS]; /* where each group's holders start in the stream */
     u64 live;
     uint8_t code; /* per suit (groups 0-3), the holder of its highest live card modulo 4, two bits: a filter */
 } Key;
 
 static void make_key(const State *s, Key *k) {
-    u64 live = s->live;
-    u64 shape[2] = {0, 0};
-    int used = 0;
-    for (int seat = 0; seat < s->players; seat++) {
-        u64 hand = s->hands[seat];
-        for (int g = 0; g < GROUPS; g++) {
-            u64 length = (u64)count(hand & s->t.group_mask[g]);
-            shape[used >> 6] |= length << (used & 63); /* a 4-bit field never straddles the two words */
-            used += 4;
-        }
-    }
-    shape[used >> 6] |= (u64)s->turn << (used & 63); /* the leader last: at bit 80, or 120 with six seats */
-    /* The groups are consecutive runs of card indices, so the stream is the holders of the live cards in index order. */
-    used = 0;
-    for (int g = 0; g < GROUPS; g++) {
-        k->offset[g] = used;
-        used += count(live & s->t.group_mask[g]) * s->seat_bits;
-    }
-#ifdef __SIZEOF_INT128__
-    unsigned __int128 stream = 0;
-    used = 0;
-    for (u64 cards = live; cards; cards &= cards - 1) {
-        stream |= (unsigned __int128)s->owner[lowest(cards)] << used;
-        used += s->seat_bits;
-    }
-    k->holders0 = (u64)stream;
-    k->holders1 = (u64)(stream >> 64);
-#else
-    u64 words[2] = {0, 0};
-    used = 0;
-    for (u64 cards = live; cards; cards &= cards - 1) {
-        u64 v = s->owner[lowest(cards)];
-        int w = used >> 6, o = used & 63;
-        words[w] |= v << o;
-        if (o + s->seat_bits > 64 && w == 0) words[1] |= v >> (64 - o);
-        used += s->seat_bits;
-    }
-    k->holders0 = words[0];
-    k->holders1 = words[1];
-#endif
-    k->shape0 = shape[0];
-    k->shape1 = shape[1];
-    k->live = live;
+    int at = 4 * GROUPS * s->players; /* the leader after the lengths: at bit 80, or 120 with six seats */
+    k->shape0 = s->lengths[0] | (at < 64 ? (u64)s->turn << at : 0);
+    k->shape1 = s->lengths[1] | (at >= 64 ? (u64)s->turn << (at - 64) : 0);
+    k->holders0 = s->stream[0];
+    k->holders1 = s->stream[1];
+    k->live = s->live;
     unsigned code = 0;
     for (int g = 0; g < 4; g++) {
-        u64 cards = live & s->t.group_mask[g];
+        u64 cards = s->live & s->t.group_mask[g];
         if (cards) code |= (unsigned)(s->owner[lowest(cards)] & 3) << (2 * g);
     }
     k->code = (uint8_t)code;
@@ -316,11 +291,13 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
                         int effort) {
     u64 mask[2] = {0, 0};
     uint8_t top[GROUPS];
+    int offset = 0; /* where the group's holders start in the stream */
     for (int g = 0; g < GROUPS; g++) {
         u64 group = k->live & s->t.group_mask[g];
         u64 decided = relevant & group;
         top[g] = (uint8_t)(decided ? count(at_or_above(group, highest(decided))) : 0);
-        set_bits(mask, k->offset[g], top[g] * s->seat_bits);
+        set_bits(mask, offset, top[g] * s->seat_bits);
+        offset += count(group) * s->seat_bits;
     }
     u64 holders0 = k->holders0 & mask[0], holders1 = k->holders1 & mask[1];
     uint8_t care = 0;
@@ -695,6 +672,10 @@ static int move_reaches(State *s, const Move *m, int target, u64 *relevant) {
     int card = m->card;
     int saved_led = s->led, saved_best = s->best, saved_winner = s->winner, saved_win_card = s->win_card;
     u64 bit = 1ull << card;
+    u64 saved_lengths[2] = {s->lengths[0], s->lengths[1]}, saved_stream[2] = {s->stream[0], s->stream[1]};
+    int field = 4 * (seat * GROUPS + s->t.group[card]);
+    s->lengths[field >> 6] -= 1ull << (field & 63);
+    if (s->use_table) cut_bits(s->stream, count(s->live & (bit - 1)) * s->seat_bits, s->seat_bits);
     s->hands[seat] ^= bit;
     s->live ^= bit;
     if (s->trick_len == 0) {
@@ -738,6 +719,8 @@ static int move_reaches(State *s, const Move *m, int target, u64 *relevant) {
     s->turn = seat;
     s->hands[seat] ^= bit;
     s->live ^= bit;
+    memcpy(s->lengths, saved_lengths, sizeof saved_lengths);
+    memcpy(s->stream, saved_stream, sizeof saved_stream);
     s->led = saved_led;
     s->best = saved_best;
     s->winner = saved_winner;
@@ -1012,6 +995,23 @@ static PyObject *run(PyObject *self, PyObject *args) {
         for (int i = 0; i < s.players; i++) live |= s.hands[i];
         s.live = live;
         s.use_table = count(live) * s.seat_bits <= 128;
+        memset(s.lengths, 0, sizeof s.lengths);
+        for (int seat = 0; seat < s.players; seat++)
+            for (int g = 0; g < GROUPS; g++) {
+                int field = 4 * (seat * GROUPS + g);
+                s.lengths[field >> 6] |= (u64)count(s.hands[seat] & s.t.group_mask[g]) << (field & 63);
+            }
+        /* The groups are consecutive runs of card indices, so the stream is the holders of the live cards in index
+         * order, group by group. */
+        memset(s.stream, 0, sizeof s.stream);
+        if (s.use_table) {
+            int used = 0;
+            for (u64 cards = live; cards; cards &= cards - 1, used += s.seat_bits) {
+                u64 holder = s.owner[lowest(cards)];
+                s.stream[used >> 6] |= holder << (used & 63);
+                if ((used & 63) + s.seat_bits > 64) s.stream[1] |= holder >> (64 - (used & 63));
+            }
+        }
         int bits = count(live) / 3 - 1;
         if (bits < 2) bits = 2;
         if (bits > TABLE_BITS) bits = TABLE_BITS;
