@@ -249,7 +249,8 @@ static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
 static inline Bucket *pair_of(u64 hash, int second) { return table + ((hash & table_mask) ^ (u64)second); }
 
 /* An entry of the position's buckets whose recorded cards the position shares and whose bounds settle `target`, or
- * else NULL with *hint set from the matching entries, if any has one. */
+ * else NULL with *hint set from the matching entries, if any has one, else from an entry of the same shape and top
+ * cards. */
 static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
     uint8_t tag = tag_of(hash);
     for (int second = 0; second < SPREAD; second++) {
@@ -258,7 +259,10 @@ static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
         for (u64 found = candidates(bucket, tag, k->code); found; found &= found - 1) {
             Entry *e = bucket->entry + lowest(found);
             if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
-            if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
+            if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) {
+                if (*hint < 0) *hint = e->hint; /* a position much like this one: its best lead is a fair guess */
+                continue;
+            }
             if (e->lower >= target || e->upper < target) return e;
             if (e->hint >= 0) *hint = e->hint;
         }
@@ -861,15 +865,17 @@ static int reaches(State *s, int target, u64 *relevant) {
 }
 
 /* The exact value of the position after move `m` (or of the position itself, `m` NULL), found by zero-window
- * questions starting at `guess` and moving one trick at a time. */
-static int exact_value(State *s, const Move *m, int guess) {
+ * questions starting at `guess` and moving one trick at a time; *decided gets the relevant cards of all the answers. */
+static int exact_value(State *s, const Move *m, int guess, u64 *decided) {
     u64 relevant;
     int low = 0, high = s->tricks_left, target = guess; /* the value lies in [low, high] */
+    *decided = 0;
     while (low < high) {
         if (target <= low) target = low + 1;
         if (target > high) target = high;
         if (m ? move_reaches(s, m, target, &relevant) : reaches(s, target, &relevant)) low = target++;
         else high = --target;
+        *decided |= relevant;
     }
     return low;
 }
@@ -1077,7 +1083,8 @@ static PyObject *run(PyObject *self, PyObject *args) {
         Py_RETURN_NONE;
     }
     if (mode == 0) {
-        answer = exact_value(&s, NULL, (tricks_left + 1) / 2);
+        u64 decided;
+        answer = exact_value(&s, NULL, (tricks_left + 1) / 2, &decided);
     } else if (mode == 1) {
         u64 relevant;
         answer = reaches(&s, target, &relevant);
@@ -1085,9 +1092,25 @@ static PyObject *run(PyObject *self, PyObject *args) {
         /* Each move on its own, from the value of the move before: the values of a position's moves are close
          * together, so the first question of each move is usually one of the two that its value needs. */
         int guess = target >= 0 ? target : (tricks_left + 1) / 2;
+        /* As in search_moves, a move of a card below every card of its group that decided its value makes the smaller
+         * cards of that group small: they have its value. */
+        int small_cut[GROUPS] = {64, 64, 64, 64, 64}, small_value[GROUPS] = {0};
         for (Py_ssize_t i = 0; i < n; i++) {
-            guess = exact_value(&s, &move_list[i], guess);
+            const Move *m = &move_list[i];
+            int group = s.t.group[m->card];
+            if (m->named < 0 && m->card > small_cut[group]) {
+                values[i] = small_value[group];
+                continue;
+            }
+            u64 decided;
+            guess = exact_value(&s, m, guess, &decided);
             values[i] = guess;
+            u64 in_group = decided & s.t.group_mask[group];
+            int cut = in_group ? highest(in_group) : -1;
+            if (m->named < 0 && m->card > cut && cut < small_cut[group]) {
+                small_cut[group] = cut;
+                small_value[group] = guess;
+            }
         }
     }
     last_nodes = s.nodes;
