@@ -428,7 +428,7 @@ static int generate(const State *s, Move *moves) {
                             break;
                         }
             } else {
-                score = 100 - 10 * rank + count(s->hands[seat] & s->t.group_mask[group]);
+                score = 100 - 20 * rank + count(s->hands[seat] & s->t.group_mask[group]);
                 /* lead towards a partner who holds the top card of the suit */
                 int top = lowest(live & s->t.group_mask[group]);
                 for (int other = 0; other < s->players; other++)
