@@ -26,8 +26,10 @@
  *     lead (winners it can cash);
  *   - move ordering: when following, the cheapest card that wins for sure
  *     (over a partner's card too, where an opponent still to play could beat
- *     it), then the cheapest that wins so far, then low cards; high winners
- *     first when leading;
+ *     it), then the cheapest that wins so far, then low cards; when leading,
+ *     the table's best lead for this position or a like one, else the last
+ *     lead that settled a question as many tricks from the end, then high
+ *     winners and leads that often settled questions in this call;
  *   - an optional node limit, past which the search gives up (a long jump out
  *     of the recursion, which holds no resource) and the call returns None.
  */
@@ -363,6 +365,10 @@ typedef struct {
 static inline int side_controls_max(const State *s, int seat) { return (s->max_controls >> seat) & 1; }
 static inline int credit_max(const State *s, int seat) { return (s->max_credit >> seat) & 1; }
 
+/* Per seat and card, how often (weighted by the tricks left) that lead settled a question at a trick's start in this
+ * call: leads that often did so are tried earlier (the "history" heuristic of game-tree search). */
+static u64 history[MAX_SEATS][64];
+
 /* The legal moves of the seat to play, one per run of equivalent cards, best-looking first. */
 static int generate(const State *s, Move *moves) {
     int seat = s->turn;
@@ -456,6 +462,7 @@ static int generate(const State *s, Move *moves) {
                 score = -16 * strength - 256; /* a low card that loses, or one under partner's winner */
             }
         }
+        if (s->trick_len == 0) score += 30 * highest(history[seat][card] | 1);
         if (card == s->joker && s->trick_len == 0) {
             for (int named = 0; named < 4; named++) {
                 moves[n].card = card;
@@ -850,6 +857,7 @@ static int reaches(State *s, int target, u64 *relevant) {
     long long before = s->nodes;
     int result = search_moves(s, moves, n, target, relevant, &best_card);
     if (best_card >= 0) killer[s->tricks_left] = (int8_t)best_card;
+    if (best_card >= 0) history[s->turn][best_card] += (u64)(s->tricks_left * s->tricks_left);
     if (s->use_table) {
         int rank_hint = -1;
         if (best_card >= 0) {
@@ -1075,6 +1083,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
     }
 
     s.node_limit = node_limit > 0 ? node_limit : LLONG_MAX;
+    memset(history, 0, sizeof history);
     int answer = 0;
     if (setjmp(abort_search)) {
         /* The node limit was reached.  Every table entry stored so far records a finished question, so the table
