@@ -30,6 +30,9 @@
  *     the table's best lead for this position or a like one, else the last
  *     lead that settled a question as many tricks from the end, then high
  *     winners and leads that often settled questions in this call;
+ *   - the values of a position's moves: each move's questions on their own,
+ *     the first at the previous move's value, and a move of a card below every
+ *     card that decided an earlier move's value takes that value;
  *   - an optional node limit, past which the search gives up (a long jump out
  *     of the recursion, which holds no resource) and the call returns None.
  */
