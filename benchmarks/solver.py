@@ -55,7 +55,7 @@ def milliseconds(seconds: float) -> str:
 
 def past(seconds: list[float], limit_ms: float) -> str:
     """The share of the times (in seconds) over a limit in milliseconds, as a percentage."""
-    return f"{100 * sum(1 for t in seconds if t * 1000 > limit_ms) / len(seconds):.0f}%"
+    return f"{100 * sum(1 for t in seconds if t * 1000 > limit_ms) / len(seconds):.1f}%"
 
 
 def main() -> None:
