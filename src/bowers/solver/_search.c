@@ -31,7 +31,8 @@
  *     lead that settled a question as many tricks from the end, then high
  *     winners and leads that often settled questions in this call;
  *   - the values of a position's moves: each move's questions on their own,
- *     the first at the previous move's value, and a move of a card below every
+ *     the first at the previous move's value (for the first move, the team's
+ *     share of the trumps in tricks), and a move of a card below every
  *     card that decided an earlier move's value takes that value;
  *   - an optional node limit, past which the search gives up (a long jump out
  *     of the recursion, which holds no resource) and the call returns None.
@@ -891,6 +892,17 @@ static int exact_value(State *s, const Move *m, int guess, u64 *decided) {
     return low;
 }
 
+/* A first guess at the value of a position: the team counted's share of the trumps, of the tricks left (half of them
+ * without trumps). */
+static int first_guess(const State *s) {
+    if (s->trump < 0) return (s->tricks_left + 1) / 2;
+    u64 trumps = s->live & s->t.group_mask[s->trump], counted = 0;
+    for (int seat = 0; seat < s->players; seat++)
+        if (credit_max(s, seat)) counted |= s->hands[seat] & trumps;
+    int all = count(trumps);
+    return all ? (2 * s->tricks_left * count(counted) + all) / (2 * all) : (s->tricks_left + 1) / 2;
+}
+
 /* ------------------------------------------------------------------ Python entry point */
 
 static int read_int_sequence(PyObject *seq, int *out, int limit, const char *what) {
@@ -1103,7 +1115,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
     } else {
         /* Each move on its own, from the value of the move before: the values of a position's moves are close
          * together, so the first question of each move is usually one of the two that its value needs. */
-        int guess = target >= 0 ? target : (tricks_left + 1) / 2;
+        int guess = target >= 0 ? target : first_guess(&s);
         /* As in search_moves, a move of a card below every card of its group that decided its value makes the smaller
          * cards of that group small: they have its value. */
         int small_cut[GROUPS] = {64, 64, 64, 64, 64}, small_value[GROUPS] = {0};
