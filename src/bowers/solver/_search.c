@@ -393,19 +393,21 @@ static int generate(const State *s, Move *moves) {
         int other = seat;
         for (int i = s->trick_len + 1; i < s->active; i++) {
             other = s->next_seat[other];
-            int partner = side_controls_max(s, other) == me_max;
             u64 hand = s->hands[other];
             u64 follow = hand & s->t.group_mask[s->led];
-            if (follow) hand = follow;
-            for (int g = 0; g < GROUPS; g++) {
-                u64 cards = hand & s->t.group_mask[g];
-                if (!cards) continue;
-                int strength = s->t.power[s->led][lowest(cards)];
-                if (partner) {
-                    if (strength > later_partner_best) later_partner_best = strength;
-                } else if (strength > later_opponent_best) {
-                    later_opponent_best = strength;
+            int strength = 0;
+            if (follow) { /* its highest card of the suit led */
+                strength = s->t.power[s->led][lowest(follow)];
+            } else {
+                for (int g = 0; g < GROUPS; g++) {
+                    u64 cards = hand & s->t.group_mask[g];
+                    if (cards && s->t.power[s->led][lowest(cards)] > strength) strength = s->t.power[s->led][lowest(cards)];
                 }
+            }
+            if (side_controls_max(s, other) == me_max) {
+                if (strength > later_partner_best) later_partner_best = strength;
+            } else if (strength > later_opponent_best) {
+                later_opponent_best = strength;
             }
         }
     }
@@ -440,12 +442,8 @@ static int generate(const State *s, Move *moves) {
             } else {
                 score = 100 - 20 * rank + count(s->hands[seat] & s->t.group_mask[group]);
                 /* lead towards a partner who holds the top card of the suit */
-                int top = lowest(live & s->t.group_mask[group]);
-                for (int other = 0; other < s->players; other++)
-                    if (other != seat && (s->hands[other] >> top & 1) && credit_max(s, other) == me_max) {
-                        score += 150;
-                        break;
-                    }
+                int holder = s->owner[lowest(live & s->t.group_mask[group])];
+                if (holder != seat && credit_max(s, holder) == me_max) score += 150;
             }
         } else {
             int strength = s->t.power[s->led][card];
@@ -627,6 +625,12 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
         for (int seat = 0; seat < s->players; seat++) {
             if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
                 continue;
+            unsigned tops_held = 0; /* the groups the leader holds whose top card is this partner's */
+            for (int g = 0; g < 4; g++) {
+                u64 cards = live & s->t.group_mask[g];
+                if ((leader_groups >> g & 1) && s->owner[lowest(cards)] == seat) tops_held |= 1u << g;
+            }
+            if (!tops_held) continue;
             int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, tops, winners);
             if (partner <= total) continue;
             int reach = -1;
