@@ -424,11 +424,11 @@ static int generate(const State *s, Move *moves) {
             }
         }
         previous = card;
-        /* rank within the group among live cards: 0 is the highest */
+        /* rank within the group among live cards: 0 is the highest (leads and discards need it) */
         u64 above = live & s->t.group_mask[group] & ((1ull << card) - 1);
-        int rank = count(above);
         int score;
         if (s->trick_len == 0) {
+            int rank = count(above);
             if (rank == 0) {
                 score = 200 + (group == s->trump ? 50 : 0) + 4 * count(s->hands[seat] & s->t.group_mask[group]);
                 /* a winner an opponent can ruff is a worse lead */
@@ -457,7 +457,7 @@ static int generate(const State *s, Move *moves) {
                 /* a discard: the lowest card of a suit without winners, shortest suit first */
                 u64 suit_held = s->hands[seat] & s->t.group_mask[group];
                 int holds_top = (s->hands[seat] >> lowest(live & s->t.group_mask[group])) & 1;
-                score = rank * 4 - (holds_top ? 64 : 0) - count(suit_held) - (group == s->trump ? 128 : 0);
+                score = count(above) * 4 - (holds_top ? 64 : 0) - count(suit_held) - (group == s->trump ? 128 : 0);
             } else if (winning_side_good && later_opponent_best > s->best && strength > later_opponent_best) {
                 score = 4000 - strength; /* over a partner's card that an opponent could beat, beyond that opponent */
             } else {
