@@ -578,19 +578,22 @@ static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *oppone
     return total;
 }
 
-/* The winners that make `need` quick tricks, taking whole groups: `first` (if not -1) first, then the others in
- * order.  Which hands can follow or trump depends only on the shape, so the winners are all that decide. */
+/* The winners that make `need` quick tricks: `first` (if not -1) first, then the other groups in order, of each only
+ * its highest winners still needed (they are its highest live cards, so a position holding them as here counts at
+ * least as many there).  Which hands can follow or trump depends only on the shape, so the winners are all that
+ * decide. */
 static u64 quick_winners_needed(const int *tops, const u64 *winners, int need, int first) {
     u64 cards = 0;
     int total = 0;
-    if (first >= 0) {
-        cards |= winners[first];
-        total += tops[first];
-    }
-    for (int g = 0; g < GROUPS && total < need; g++) {
-        if (g == first || !tops[g]) continue;
-        cards |= winners[g];
-        total += tops[g];
+    for (int i = first >= 0 ? -1 : 0; i < GROUPS && total < need; i++) {
+        int g = i < 0 ? first : i;
+        if ((i >= 0 && g == first) || !tops[g]) continue;
+        /* the group's highest winners, as many as are still needed: they are the highest live cards of the group */
+        u64 group = winners[g];
+        for (int k = 0; k < tops[g] && total < need; k++, total++) {
+            cards |= group & -group;
+            group &= group - 1;
+        }
     }
     return cards;
 }
