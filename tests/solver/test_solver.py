@@ -320,3 +320,23 @@ def test_environment_switch_selects_the_reference() -> None:
     while game.phase != "play":
         game.apply(game.legal_actions()[-1])
     assert out.strip() == f"False {sorted(bowers.solve(game).items())}"
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", ["standard", "ultimate", "railroad"])
+def test_small_cards_match_reference(variant: str) -> None:
+    # Random endgames whose hands hold several cards of a suit with other hands' cards between them: a card searched
+    # below every card that decided its answer stands for the smaller cards of its suit, which are then not searched.
+    rules = make_rules(variant)
+    rng = random.Random(f"small-cards:{variant}")
+    checked = 0
+    for _ in range(60):
+        suits = rng.sample("CDHS", 2)
+        cards = sorted(rules.deck, key=lambda card: (CARD_NAMES[card][-1] not in suits, rng.random()))[:16]
+        rng.shuffle(cards)
+        hands = [sum(1 << card for card in cards[seat::4]) for seat in range(4)]
+        position = Position.from_parts(rules, rng.randrange(4), hands, rng.randrange(4))
+        moves = position.moves()
+        assert move_values(position, moves) == reference.move_values(position, moves), (variant, hands)
+        checked += 1
+    assert checked == 60

@@ -15,12 +15,25 @@
  *     the smaller cards; positions that differ only in which cards are gone
  *     share it too.  It is kept from one call to the next while the trump
  *     tables and the sides stay the same;
- *   - one card searched of each run of a hand's cards with no live card between;
+ *   - one card searched of each run of a hand's cards with no live card between,
+ *     and, once a card of a group has been searched without settling the
+ *     question, none of the hand's cards of that group below every card that
+ *     decided that answer (they are "small cards": they give the same answer);
+ *   - the shape and the holder stream kept up to date card by card (a card
+ *     played takes its bits out of the stream), not rebuilt at each trick;
  *   - bounds at each trick's start: sure trump tricks of a hand (its top trumps
  *     less the other side's trumps above them), quick tricks of the side to
  *     lead (winners it can cash);
- *   - move ordering: a cheap winner or a low card when following, high
- *     winners first when leading;
+ *   - move ordering: when following, the cheapest card that wins for sure
+ *     (over a partner's card too, where an opponent still to play could beat
+ *     it), then the cheapest that wins so far, then low cards; when leading,
+ *     the table's best lead for this position or a like one, else the last
+ *     lead that settled a question as many tricks from the end, then high
+ *     winners and leads that often settled questions in this call;
+ *   - the values of a position's moves: each move's questions on their own,
+ *     the first at the previous move's value (for the first move, the team's
+ *     share of the trumps in tricks), and a move of a card below every
+ *     card that decided an earlier move's value takes that value;
  *   - an optional node limit, past which the search gives up (a long jump out
  *     of the recursion, which holds no resource) and the call returns None.
  */
@@ -49,6 +62,7 @@
 
 typedef uint64_t u64;
 
+
 #define GROUPS 5
 #define MAX_SEATS 6
 #define MAX_MOVES 24
@@ -63,6 +77,8 @@ typedef struct {
     Tables t;
     u64 hands[MAX_SEATS];
     u64 live; /* the cards still in some hand */
+    u64 lengths[2]; /* the number of cards of each group in each hand, 4 bits each, seat by seat: the shape */
+    u64 stream[2];  /* the holder of each live card, in index order, `seat_bits` bits each (with `use_table`) */
     int next_seat[MAX_SEATS];
     int players;
     int active;
@@ -98,16 +114,17 @@ typedef struct {
 } Entry; /* 64 bytes: one cache line */
 
 /* Every position of one shape must be found in the same place, so a shape's entries share a pair of buckets of many
- * entries each; a header of short tags (a hash of each entry's shape, 0 for none) lets a probe look only at the
- * entries of its own shape. */
+ * entries each; a header of short tags (a hash of each entry's shape, 0 for none) and of codes (the holders of the
+ * suits' top cards, where the entry records them) lets a probe read only the entries of its own shape that can match
+ * its cards. */
 #define WAYS 64
 _Static_assert(WAYS % 16 == 0 && WAYS <= 64, "a bucket's tags are compared 16 at a time into one 64-bit set");
 _Static_assert(sizeof(Entry) == 64, "an entry is one cache line");
 typedef struct {
     uint8_t tag[WAYS];    /* one cache line, compared 16 at a time */
+    uint8_t code[WAYS];   /* the holders of the top cards of the suits, 2 bits each (see Key) */
+    uint8_t care[WAYS];   /* the bits of `code` that the entry records */
     uint8_t effort[WAYS]; /* the search each entry saves: about log2 of its nodes */
-    uint32_t generation;  /* the bucket is empty unless this is the table's generation */
-    uint8_t padding[60];
     Entry entry[WAYS];
 } Bucket;
 
@@ -117,6 +134,8 @@ typedef struct {
 static Bucket *table = NULL;
 static uint32_t table_mask = TABLE_SIZE - 1; /* small positions use the start of the table, which stays in cache */
 static uint32_t generation = 1;
+static uint32_t bucket_generation[TABLE_SIZE]; /* a bucket is empty unless its generation is the table's: apart from
+                                                  the buckets, so that this small array stays in cache */
 static long long last_nodes = 0;
 
 /* What the table's entries assume: the tables, the sides, the seating and the Joker's leads. */
@@ -142,6 +161,15 @@ static inline int count(u64 x) {
 }
 #endif
 
+/* Removes the `width` bits at bit `at` of the 128-bit value words[0] (low), words[1] (high), moving the bits above
+ * them down. */
+static inline void cut_bits(u64 *words, int at, int width) {
+    u64 low = words[0], high = words[1];
+    u64 below_low = at >= 64 ? ~0ull : (1ull << at) - 1, below_high = at >= 64 ? (1ull << (at - 64)) - 1 : 0;
+    words[0] = (low & below_low) | (((low >> width) | (high << (64 - width))) & ~below_low);
+    words[1] = (high & below_high) | ((high >> width) & ~below_high);
+}
+
 /* The cards of `cards` at or above its card `cut` (lower index is higher). */
 static inline u64 at_or_above(u64 cards, int cut) { return cut >= 63 ? cards : cards & ((2ull << cut) - 1); }
 
@@ -152,54 +180,23 @@ static inline u64 at_or_above(u64 cards, int cut) { return cut >= 63 ? cards : c
 typedef struct {
     u64 shape0, shape1;
     u64 holders0, holders1;
-    int offset[GROUPS]; /* where each group's holders start in the stream */
     u64 live;
+    uint8_t code; /* per suit (groups 0-3), the holder of its highest live card modulo 4, two bits: a filter */
 } Key;
 
 static void make_key(const State *s, Key *k) {
-    u64 live = s->live;
-    u64 shape[2] = {0, 0};
-    int used = 0;
-    for (int seat = 0; seat < s->players; seat++) {
-        u64 hand = s->hands[seat];
-        for (int g = 0; g < GROUPS; g++) {
-            u64 length = (u64)count(hand & s->t.group_mask[g]);
-            shape[used >> 6] |= length << (used & 63); /* a 4-bit field never straddles the two words */
-            used += 4;
-        }
+    int at = 4 * GROUPS * s->players; /* the leader after the lengths: at bit 80, or 120 with six seats */
+    k->shape0 = s->lengths[0] | (at < 64 ? (u64)s->turn << at : 0);
+    k->shape1 = s->lengths[1] | (at >= 64 ? (u64)s->turn << (at - 64) : 0);
+    k->holders0 = s->stream[0];
+    k->holders1 = s->stream[1];
+    k->live = s->live;
+    unsigned code = 0;
+    for (int g = 0; g < 4; g++) {
+        u64 cards = s->live & s->t.group_mask[g];
+        if (cards) code |= (unsigned)(s->owner[lowest(cards)] & 3) << (2 * g);
     }
-    shape[used >> 6] |= (u64)s->turn << (used & 63); /* the leader last: at bit 80, or 120 with six seats */
-    /* The groups are consecutive runs of card indices, so the stream is the holders of the live cards in index order. */
-    used = 0;
-    for (int g = 0; g < GROUPS; g++) {
-        k->offset[g] = used;
-        used += count(live & s->t.group_mask[g]) * s->seat_bits;
-    }
-#ifdef __SIZEOF_INT128__
-    unsigned __int128 stream = 0;
-    used = 0;
-    for (u64 cards = live; cards; cards &= cards - 1) {
-        stream |= (unsigned __int128)s->owner[lowest(cards)] << used;
-        used += s->seat_bits;
-    }
-    k->holders0 = (u64)stream;
-    k->holders1 = (u64)(stream >> 64);
-#else
-    u64 words[2] = {0, 0};
-    used = 0;
-    for (u64 cards = live; cards; cards &= cards - 1) {
-        u64 v = s->owner[lowest(cards)];
-        int w = used >> 6, o = used & 63;
-        words[w] |= v << o;
-        if (o + s->seat_bits > 64 && w == 0) words[1] |= v >> (64 - o);
-        used += s->seat_bits;
-    }
-    k->holders0 = words[0];
-    k->holders1 = words[1];
-#endif
-    k->shape0 = shape[0];
-    k->shape1 = shape[1];
-    k->live = live;
+    k->code = (uint8_t)code;
 }
 
 static inline u64 shape_hash(const Key *k) {
@@ -209,17 +206,21 @@ static inline u64 shape_hash(const Key *k) {
 
 static inline uint8_t tag_of(u64 hash) { return (uint8_t)(hash >> 56 | 1); }
 
-/* The entries of a bucket whose tag is `tag`, as a bit set. */
-static inline u64 tagged(const Bucket *b, uint8_t tag) {
+/* The entries of a bucket whose tag is `tag` and whose recorded top cards of the suits lie as `code` says. */
+static inline u64 candidates(const Bucket *b, uint8_t tag, uint8_t code) {
     u64 found = 0;
 #ifdef __SSE2__
-    __m128i wanted = _mm_set1_epi8((char)tag);
+    __m128i wanted = _mm_set1_epi8((char)tag), mine = _mm_set1_epi8((char)code), zero = _mm_setzero_si128();
     for (int i = 0; i < WAYS; i += 16) {
         __m128i tags = _mm_loadu_si128((const __m128i *)(b->tag + i));
-        found |= (u64)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(tags, wanted)) << i;
+        __m128i codes = _mm_loadu_si128((const __m128i *)(b->code + i));
+        __m128i cares = _mm_loadu_si128((const __m128i *)(b->care + i));
+        __m128i differ = _mm_and_si128(_mm_xor_si128(codes, mine), cares);
+        __m128i match = _mm_and_si128(_mm_cmpeq_epi8(tags, wanted), _mm_cmpeq_epi8(differ, zero));
+        found |= (u64)(unsigned)_mm_movemask_epi8(match) << i;
     }
 #else
-    for (int i = 0; i < WAYS; i++) found |= (u64)(b->tag[i] == tag) << i;
+    for (int i = 0; i < WAYS; i++) found |= (u64)(b->tag[i] == tag && !((b->code[i] ^ code) & b->care[i])) << i;
 #endif
     return found;
 }
@@ -254,16 +255,20 @@ static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
 static inline Bucket *pair_of(u64 hash, int second) { return table + ((hash & table_mask) ^ (u64)second); }
 
 /* An entry of the position's buckets whose recorded cards the position shares and whose bounds settle `target`, or
- * else NULL with *hint set from the matching entries, if any has one. */
+ * else NULL with *hint set from the matching entries, if any has one, else from an entry of the same shape and top
+ * cards. */
 static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
     uint8_t tag = tag_of(hash);
     for (int second = 0; second < SPREAD; second++) {
         Bucket *bucket = pair_of(hash, second);
-        if (bucket->generation != generation) continue;
-        for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+        if (bucket_generation[bucket - table] != generation) continue;
+        for (u64 found = candidates(bucket, tag, k->code); found; found &= found - 1) {
             Entry *e = bucket->entry + lowest(found);
             if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
-            if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) continue;
+            if (((k->holders0 ^ e->holders0) & e->mask0) | ((k->holders1 ^ e->holders1) & e->mask1)) {
+                if (*hint < 0) *hint = e->hint; /* a position much like this one: its best lead is a fair guess */
+                continue;
+            }
             if (e->lower >= target || e->upper < target) return e;
             if (e->hint >= 0) *hint = e->hint;
         }
@@ -296,21 +301,26 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
                         int effort) {
     u64 mask[2] = {0, 0};
     uint8_t top[GROUPS];
+    int offset = 0; /* where the group's holders start in the stream */
     for (int g = 0; g < GROUPS; g++) {
         u64 group = k->live & s->t.group_mask[g];
         u64 decided = relevant & group;
         top[g] = (uint8_t)(decided ? count(at_or_above(group, highest(decided))) : 0);
-        set_bits(mask, k->offset[g], top[g] * s->seat_bits);
+        set_bits(mask, offset, top[g] * s->seat_bits);
+        offset += count(group) * s->seat_bits;
     }
     u64 holders0 = k->holders0 & mask[0], holders1 = k->holders1 & mask[1];
+    uint8_t care = 0;
+    for (int g = 0; g < 4; g++)
+        if (top[g]) care |= (uint8_t)(3u << (2 * g));
     uint8_t tag = tag_of(hash);
     for (int second = 0; second < SPREAD; second++) {
         Bucket *bucket = pair_of(hash, second);
-        if (bucket->generation != generation) {
+        if (bucket_generation[bucket - table] != generation) {
             memset(bucket->tag, 0, sizeof bucket->tag);
-            bucket->generation = generation;
+            bucket_generation[bucket - table] = generation;
         }
-        for (u64 found = tagged(bucket, tag); found; found &= found - 1) {
+        for (u64 found = candidates(bucket, tag, k->code); found; found &= found - 1) {
             int i = lowest(found);
             Entry *e = bucket->entry + i;
             if (e->shape0 == k->shape0 && e->shape1 == k->shape1 && e->mask0 == mask[0] && e->mask1 == mask[1] &&
@@ -332,6 +342,8 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
         for (int i = 0; i < WAYS; i++) home->effort[i] -= home->effort[i] > 0;
     Entry *e = home->entry + victim;
     home->tag[victim] = tag;
+    home->care[victim] = care;
+    home->code[victim] = k->code & care;
     home->effort[victim] = (uint8_t)effort;
     e->shape0 = k->shape0;
     e->shape1 = k->shape1;
@@ -357,6 +369,10 @@ typedef struct {
 static inline int side_controls_max(const State *s, int seat) { return (s->max_controls >> seat) & 1; }
 static inline int credit_max(const State *s, int seat) { return (s->max_credit >> seat) & 1; }
 
+/* Per seat and card, how often (weighted by the tricks left) that lead settled a question at a trick's start in this
+ * call: leads that often did so are tried earlier (the "history" heuristic of game-tree search). */
+static u64 history[MAX_SEATS][64];
+
 /* The legal moves of the seat to play, one per run of equivalent cards, best-looking first. */
 static int generate(const State *s, Move *moves) {
     int seat = s->turn;
@@ -377,19 +393,21 @@ static int generate(const State *s, Move *moves) {
         int other = seat;
         for (int i = s->trick_len + 1; i < s->active; i++) {
             other = s->next_seat[other];
-            int partner = side_controls_max(s, other) == me_max;
             u64 hand = s->hands[other];
             u64 follow = hand & s->t.group_mask[s->led];
-            if (follow) hand = follow;
-            for (int g = 0; g < GROUPS; g++) {
-                u64 cards = hand & s->t.group_mask[g];
-                if (!cards) continue;
-                int strength = s->t.power[s->led][lowest(cards)];
-                if (partner) {
-                    if (strength > later_partner_best) later_partner_best = strength;
-                } else if (strength > later_opponent_best) {
-                    later_opponent_best = strength;
+            int strength = 0;
+            if (follow) { /* its highest card of the suit led */
+                strength = s->t.power[s->led][lowest(follow)];
+            } else {
+                for (int g = 0; g < GROUPS; g++) {
+                    u64 cards = hand & s->t.group_mask[g];
+                    if (cards && s->t.power[s->led][lowest(cards)] > strength) strength = s->t.power[s->led][lowest(cards)];
                 }
+            }
+            if (side_controls_max(s, other) == me_max) {
+                if (strength > later_partner_best) later_partner_best = strength;
+            } else if (strength > later_opponent_best) {
+                later_opponent_best = strength;
             }
         }
     }
@@ -406,11 +424,11 @@ static int generate(const State *s, Move *moves) {
             }
         }
         previous = card;
-        /* rank within the group among live cards: 0 is the highest */
+        /* rank within the group among live cards: 0 is the highest (leads and discards need it) */
         u64 above = live & s->t.group_mask[group] & ((1ull << card) - 1);
-        int rank = count(above);
         int score;
         if (s->trick_len == 0) {
+            int rank = count(above);
             if (rank == 0) {
                 score = 200 + (group == s->trump ? 50 : 0) + 4 * count(s->hands[seat] & s->t.group_mask[group]);
                 /* a winner an opponent can ruff is a worse lead */
@@ -422,30 +440,31 @@ static int generate(const State *s, Move *moves) {
                             break;
                         }
             } else {
-                score = 100 - 10 * rank + count(s->hands[seat] & s->t.group_mask[group]);
+                score = 100 - 20 * rank + count(s->hands[seat] & s->t.group_mask[group]);
                 /* lead towards a partner who holds the top card of the suit */
-                int top = lowest(live & s->t.group_mask[group]);
-                for (int other = 0; other < s->players; other++)
-                    if (other != seat && (s->hands[other] >> top & 1) && credit_max(s, other) == me_max) {
-                        score += 150;
-                        break;
-                    }
+                int holder = s->owner[lowest(live & s->t.group_mask[group])];
+                if (holder != seat && credit_max(s, holder) == me_max) score += 150;
             }
         } else {
             int strength = s->t.power[s->led][card];
             if (!winning_side_good && strength > s->best) {
-                /* the cheapest card that wins, unless an opponent still to play beats it: then low cards first */
+                /* a card that wins the trick so far: the cheapest that no opponent still to play can beat first, then
+                 * the cheapest that one can (it may have to spend a high card), then low cards; low cards first where
+                 * a partner still to play beats every opponent */
                 int partner_wins = later_partner_best > later_opponent_best && later_partner_best > s->best;
-                score = strength < later_opponent_best || partner_wins ? -100000 - strength : 4000 - strength;
+                score = partner_wins ? -100000 - strength : (strength > later_opponent_best ? 4000 : 300) - strength;
             } else if (strength == 0) {
                 /* a discard: the lowest card of a suit without winners, shortest suit first */
                 u64 suit_held = s->hands[seat] & s->t.group_mask[group];
                 int holds_top = (s->hands[seat] >> lowest(live & s->t.group_mask[group])) & 1;
-                score = rank * 4 - (holds_top ? 64 : 0) - count(suit_held) - (group == s->trump ? 128 : 0);
+                score = count(above) * 4 - (holds_top ? 64 : 0) - count(suit_held) - (group == s->trump ? 128 : 0);
+            } else if (winning_side_good && later_opponent_best > s->best && strength > later_opponent_best) {
+                score = 4000 - strength; /* over a partner's card that an opponent could beat, beyond that opponent */
             } else {
                 score = -16 * strength - 256; /* a low card that loses, or one under partner's winner */
             }
         }
+        if (s->trick_len == 0) score += 30 * highest(history[seat][card] | 1);
         if (card == s->joker && s->trick_len == 0) {
             for (int named = 0; named < 4; named++) {
                 moves[n].card = card;
@@ -473,6 +492,7 @@ static int generate(const State *s, Move *moves) {
     }
     return n;
 }
+
 
 /* ------------------------------------------------------------------ bounds */
 
@@ -558,19 +578,22 @@ static int quick_tricks_of(const State *s, int seat, u64 live, const u64 *oppone
     return total;
 }
 
-/* The winners that make `need` quick tricks, taking whole groups: `first` (if not -1) first, then the others in
- * order.  Which hands can follow or trump depends only on the shape, so the winners are all that decide. */
+/* The winners that make `need` quick tricks: `first` (if not -1) first, then the other groups in order, of each only
+ * its highest winners still needed (they are its highest live cards, so a position holding them as here counts at
+ * least as many there).  Which hands can follow or trump depends only on the shape, so the winners are all that
+ * decide. */
 static u64 quick_winners_needed(const int *tops, const u64 *winners, int need, int first) {
     u64 cards = 0;
     int total = 0;
-    if (first >= 0) {
-        cards |= winners[first];
-        total += tops[first];
-    }
-    for (int g = 0; g < GROUPS && total < need; g++) {
-        if (g == first || !tops[g]) continue;
-        cards |= winners[g];
-        total += tops[g];
+    for (int i = first >= 0 ? -1 : 0; i < GROUPS && total < need; i++) {
+        int g = i < 0 ? first : i;
+        if ((i >= 0 && g == first) || !tops[g]) continue;
+        /* the group's highest winners, as many as are still needed: they are the highest live cards of the group */
+        u64 group = winners[g];
+        for (int k = 0; k < tops[g] && total < need; k++, total++) {
+            cards |= group & -group;
+            group &= group - 1;
+        }
     }
     return cards;
 }
@@ -605,6 +628,12 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
         for (int seat = 0; seat < s->players; seat++) {
             if (seat == leader || !s->hands[seat] || credit_max(s, seat) != side || side_controls_max(s, seat) != side)
                 continue;
+            unsigned tops_held = 0; /* the groups the leader holds whose top card is this partner's */
+            for (int g = 0; g < 4; g++) {
+                u64 cards = live & s->t.group_mask[g];
+                if ((leader_groups >> g & 1) && s->owner[lowest(cards)] == seat) tops_held |= 1u << g;
+            }
+            if (!tops_held) continue;
             int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, tops, winners);
             if (partner <= total) continue;
             int reach = -1;
@@ -665,6 +694,10 @@ static int move_reaches(State *s, const Move *m, int target, u64 *relevant) {
     int card = m->card;
     int saved_led = s->led, saved_best = s->best, saved_winner = s->winner, saved_win_card = s->win_card;
     u64 bit = 1ull << card;
+    u64 saved_lengths[2] = {s->lengths[0], s->lengths[1]}, saved_stream[2] = {s->stream[0], s->stream[1]};
+    int field = 4 * (seat * GROUPS + s->t.group[card]);
+    s->lengths[field >> 6] -= 1ull << (field & 63);
+    if (s->use_table) cut_bits(s->stream, count(s->live & (bit - 1)) * s->seat_bits, s->seat_bits);
     s->hands[seat] ^= bit;
     s->live ^= bit;
     if (s->trick_len == 0) {
@@ -708,6 +741,8 @@ static int move_reaches(State *s, const Move *m, int target, u64 *relevant) {
     s->turn = seat;
     s->hands[seat] ^= bit;
     s->live ^= bit;
+    memcpy(s->lengths, saved_lengths, sizeof saved_lengths);
+    memcpy(s->stream, saved_stream, sizeof saved_stream);
     s->led = saved_led;
     s->best = saved_best;
     s->winner = saved_winner;
@@ -747,18 +782,33 @@ static int8_t killer[16];
  * relevant cards of the answer.  Where no move settles it, every move's relevant cards count, and so does each run of
  * equivalent cards searched as one that reaches into the recorded cards of its group: the whole run must then lie
  * among them, for elsewhere a smaller card of the run, not searched, need not be equivalent to the one that was.  (A
- * run wholly below them is smaller cards only, which the answer holds for wherever they lie.) */
+ * run wholly below them is smaller cards only, which the answer holds for wherever they lie.)
+ *
+ * A move that does not settle the question, of a card below every card of its group that decided its answer, makes
+ * the hand's other cards of the group below those cards "small": no smaller card won a trick over a card of its own
+ * group in that search, nor did a bound or a table entry count one, so ranking the smaller cards of the group in any
+ * other order gives the same answer, and playing any one of them is playing that card with its rank exchanged.  They
+ * are not searched (as bridge solvers do with their "winning ranks"); the answer of the move searched stands for
+ * them, relevant cards included. */
 static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant, int *best_card) {
     int maximising = side_controls_max(s, s->turn);
     u64 all = 0;
+    int small_cut[GROUPS] = {64, 64, 64, 64, 64}; /* per group, the hand's cards after this index are small */
     for (int i = 0; i < n; i++) {
         u64 cards;
+        int group = s->t.group[moves[i].card];
+        if (moves[i].card > small_cut[group] && moves[i].named < 0) {
+            continue;
+        }
         if (move_reaches(s, &moves[i], target, &cards) == maximising) {
             *relevant = cards;
             *best_card = moves[i].card;
             return maximising;
         }
         all |= cards;
+        u64 decided = cards & s->t.group_mask[group];
+        int cut = decided ? highest(decided) : -1;
+        if (moves[i].card > cut && cut < small_cut[group]) small_cut[group] = cut;
     }
     for (int changed = 1; changed;) {
         changed = 0;
@@ -794,14 +844,16 @@ static int reaches(State *s, int target, u64 *relevant) {
     if (s->use_table) {
         make_key(s, &key);
         hash = shape_hash(&key);
-        for (int second = 0; second < SPREAD; second++) { /* tags and generations, while the bounds are counted */
+        for (int second = 0; second < SPREAD; second++) { /* tags and codes, while the bounds are counted */
             __builtin_prefetch(pair_of(hash, second));
+            __builtin_prefetch((char *)pair_of(hash, second) + WAYS);
             __builtin_prefetch((char *)pair_of(hash, second) + 2 * WAYS);
         }
     }
     /* The bounds first: they are cheap, and settle a question without the table. */
     int answer;
-    if (quick_tricks(s, target, &answer, relevant) || sure_tricks(s, target, &answer, relevant)) return answer;
+    if (quick_tricks(s, target, &answer, relevant)) return answer;
+    if (sure_tricks(s, target, &answer, relevant)) return answer;
     int hint = -1;
     if (s->use_table) {
         Entry *e = probe(&key, hash, target, &hint);
@@ -816,6 +868,7 @@ static int reaches(State *s, int target, u64 *relevant) {
     long long before = s->nodes;
     int result = search_moves(s, moves, n, target, relevant, &best_card);
     if (best_card >= 0) killer[s->tricks_left] = (int8_t)best_card;
+    if (best_card >= 0) history[s->turn][best_card] += (u64)(s->tricks_left * s->tricks_left);
     if (s->use_table) {
         int rank_hint = -1;
         if (best_card >= 0) {
@@ -830,34 +883,31 @@ static int reaches(State *s, int target, u64 *relevant) {
     return result;
 }
 
-/* The exact value of a move known to lie in [low, high], found by zero-window questions starting at `guess`. */
-static int exact_move_value(State *s, const Move *m, int guess, int low, int high) {
+/* The exact value of the position after move `m` (or of the position itself, `m` NULL), found by zero-window
+ * questions starting at `guess` and moving one trick at a time; *decided gets the relevant cards of all the answers. */
+static int exact_value(State *s, const Move *m, int guess, u64 *decided) {
     u64 relevant;
-    if (guess < low) guess = low;
-    if (guess > high) guess = high;
-    int value = guess;
-    if (value == low || move_reaches(s, m, value, &relevant)) {
-        while (value < high && move_reaches(s, m, value + 1, &relevant)) value++;
-    } else {
-        value--;
-        while (value > low && !move_reaches(s, m, value, &relevant)) value--;
+    int low = 0, high = s->tricks_left, target = guess; /* the value lies in [low, high] */
+    *decided = 0;
+    while (low < high) {
+        if (target <= low) target = low + 1;
+        if (target > high) target = high;
+        if (m ? move_reaches(s, m, target, &relevant) : reaches(s, target, &relevant)) low = target++;
+        else high = --target;
+        *decided |= relevant;
     }
-    return value;
+    return low;
 }
 
-static int exact_value(State *s, int guess) {
-    u64 relevant;
-    int high = s->tricks_left;
-    if (guess < 0) guess = 0;
-    if (guess > high) guess = high;
-    int value = guess;
-    if (value == 0 || reaches(s, value, &relevant)) {
-        while (value < high && reaches(s, value + 1, &relevant)) value++;
-    } else {
-        value--;
-        while (value > 0 && !reaches(s, value, &relevant)) value--;
-    }
-    return value;
+/* A first guess at the value of a position: the team counted's share of the trumps, of the tricks left (half of them
+ * without trumps). */
+static int first_guess(const State *s) {
+    if (s->trump < 0) return (s->tricks_left + 1) / 2;
+    u64 trumps = s->live & s->t.group_mask[s->trump], counted = 0;
+    for (int seat = 0; seat < s->players; seat++)
+        if (credit_max(s, seat)) counted |= s->hands[seat] & trumps;
+    int all = count(trumps);
+    return all ? (2 * s->tricks_left * count(counted) + all) / (2 * all) : (s->tricks_left + 1) / 2;
 }
 
 /* ------------------------------------------------------------------ Python entry point */
@@ -981,6 +1031,23 @@ static PyObject *run(PyObject *self, PyObject *args) {
         for (int i = 0; i < s.players; i++) live |= s.hands[i];
         s.live = live;
         s.use_table = count(live) * s.seat_bits <= 128;
+        memset(s.lengths, 0, sizeof s.lengths);
+        for (int seat = 0; seat < s.players; seat++)
+            for (int g = 0; g < GROUPS; g++) {
+                int field = 4 * (seat * GROUPS + g);
+                s.lengths[field >> 6] |= (u64)count(s.hands[seat] & s.t.group_mask[g]) << (field & 63);
+            }
+        /* The groups are consecutive runs of card indices, so the stream is the holders of the live cards in index
+         * order, group by group. */
+        memset(s.stream, 0, sizeof s.stream);
+        if (s.use_table) {
+            int used = 0;
+            for (u64 cards = live; cards; cards &= cards - 1, used += s.seat_bits) {
+                u64 holder = s.owner[lowest(cards)];
+                s.stream[used >> 6] |= holder << (used & 63);
+                if ((used & 63) + s.seat_bits > 64) s.stream[1] |= holder >> (64 - (used & 63));
+            }
+        }
         int bits = count(live) / 3 - 1;
         if (bits < 2) bits = 2;
         if (bits > TABLE_BITS) bits = TABLE_BITS;
@@ -992,7 +1059,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         signature.joker != joker || memcmp(signature.next_seat, s.next_seat, sizeof(int) * (size_t)players) != 0) {
         generation++;
         if (generation == 0) {
-            memset(table, 0, TABLE_SIZE * sizeof(Bucket));
+            memset(bucket_generation, 0, sizeof bucket_generation);
             generation = 1;
         }
         memset(killer, -1, sizeof killer);
@@ -1038,6 +1105,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
     }
 
     s.node_limit = node_limit > 0 ? node_limit : LLONG_MAX;
+    memset(history, 0, sizeof history);
     int answer = 0;
     if (setjmp(abort_search)) {
         /* The node limit was reached.  Every table entry stored so far records a finished question, so the table
@@ -1046,23 +1114,34 @@ static PyObject *run(PyObject *self, PyObject *args) {
         Py_RETURN_NONE;
     }
     if (mode == 0) {
-        answer = exact_value(&s, (tricks_left + 1) / 2);
+        u64 decided;
+        answer = exact_value(&s, NULL, (tricks_left + 1) / 2, &decided);
     } else if (mode == 1) {
         u64 relevant;
         answer = reaches(&s, target, &relevant);
     } else {
-        int guess = target >= 0 ? target : (tricks_left + 1) / 2;
-        /* With several moves, the position's value first: no move of the side to play is worth more to it, so each
-         * move then needs only the questions on one side of that value, and the table is warm for them. */
-        int low = 0, high = tricks_left;
-        if (n > 1) {
-            guess = exact_value(&s, guess);
-            if (side_controls_max(&s, s.turn)) high = guess;
-            else low = guess;
-        }
+        /* Each move on its own, from the value of the move before: the values of a position's moves are close
+         * together, so the first question of each move is usually one of the two that its value needs. */
+        int guess = target >= 0 ? target : first_guess(&s);
+        /* As in search_moves, a move of a card below every card of its group that decided its value makes the smaller
+         * cards of that group small: they have its value. */
+        int small_cut[GROUPS] = {64, 64, 64, 64, 64}, small_value[GROUPS] = {0};
         for (Py_ssize_t i = 0; i < n; i++) {
-            guess = exact_move_value(&s, &move_list[i], guess, low, high);
+            const Move *m = &move_list[i];
+            int group = s.t.group[m->card];
+            if (m->named < 0 && m->card > small_cut[group]) {
+                values[i] = small_value[group];
+                continue;
+            }
+            u64 decided;
+            guess = exact_value(&s, m, guess, &decided);
             values[i] = guess;
+            u64 in_group = decided & s.t.group_mask[group];
+            int cut = in_group ? highest(in_group) : -1;
+            if (m->named < 0 && m->card > cut && cut < small_cut[group]) {
+                small_cut[group] = cut;
+                small_value[group] = guess;
+            }
         }
     }
     last_nodes = s.nodes;
@@ -1093,6 +1172,7 @@ static PyObject *clear(PyObject *self, PyObject *unused) {
     signature.valid = 0;
     Py_RETURN_NONE;
 }
+
 
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS, "Search a compact position (see bowers.solver.search)."},
