@@ -133,8 +133,8 @@ class PimcBot:
         if not advice:  # nothing could be evaluated: the heuristic decides
             return decide(View(observation), self._heuristic.settings)
         # The heuristic's favourite is played unless another choice is worth ``bonus`` more (``prior_points``, at
-        # most what they are worth at the start of a game): small differences between choices on a few samples
-        # are noise.
+        # most what they are worth at the start of a game, less where a near tie drew more worlds): small
+        # differences between choices on a few samples are noise.
 
         def credited(choice: Advice) -> float:
             return round(utilities[choice.action] + (bonus if choice.action == favourite else 0.0), 9)
@@ -212,7 +212,11 @@ class PimcBot:
         # the budget).
         steady = self.config.version >= 2 and view.phase != "play" and len(candidates) > 1
         worths: dict[str, list[float]] = {action: [] for action in candidates}
-        credit = {favourite: bonus} if learned_part is None else {}
+        credited = learned_part is None  # a learned decision credits no favourite
+
+        def credit() -> dict[str, float]:  # the favourite's credit now (see ``prior_points``)
+            return {favourite: self._credit(bonus, samples)} if credited else {}
+
         planned = samples
         self.worlds_scored = 0
         while self.worlds_scored < planned:
@@ -233,7 +237,7 @@ class PimcBot:
                     tallies[action].add(outcome)
                     worths[action].append(outcome.utility)
             self.worlds_scored += 1
-            if steady and self.worlds_scored == planned < samples * STEADY_FACTOR and near_tie(worths, credit):
+            if steady and self.worlds_scored == planned < samples * STEADY_FACTOR and near_tie(worths, credit()):
                 planned = min(2 * planned, samples * STEADY_FACTOR)  # few looks: each risks stopping on noise
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         before_play = view.phase != "play"
@@ -246,11 +250,19 @@ class PimcBot:
         if learned_part is not None and advice:
             advice, utilities = blended(advice, utilities, learned_part, weight, score)
             return advice, utilities, None, 0.0
-        return advice, utilities, favourite, bonus
+        return advice, utilities, favourite, self._credit(bonus, samples) if steady else bonus
+
+    def _credit(self, bonus: float, samples: int) -> float:
+        """The favourite's credit after the worlds scored so far: ``bonus`` on the planned ``samples``, as much less
+        as more worlds were drawn (it is worth as many worlds of evidence however many are drawn)."""
+        return bonus * min(1.0, samples / max(1, self.worlds_scored))
 
     def prior_points(self, variant: str) -> float:
         """The points the heuristic's favourite is credited with in ``variant``: ``PRIOR`` standard points, scaled
-        from version 2 to the variant's points (a hand of Ultimate or Railroad scores about four times as many)."""
+        from version 2 to the variant's points (a hand of Ultimate or Railroad scores about four times as many).
+
+        From version 2, before play, the credit is worth a fixed weight of evidence: where a near tie draws more
+        worlds than planned, it falls in proportion, so a lead those worlds show is not outweighed by it."""
         return PRIOR * (points_scale(variant) if self.config.version >= 2 else 1.0)
 
     def learned_bidding(self, variant: str) -> bool:
