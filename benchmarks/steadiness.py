@@ -68,7 +68,7 @@ def long_run(observation: dict[str, Any], worlds: int) -> tuple[str, float]:
     """The best choice over ``worlds`` worlds and its lead in points over the next best (negative where the best
     for the game is not the one with most points)."""
     steady_factor = pimc.STEADY_FACTOR
-    pimc.STEADY_FACTOR = 1  # the long run draws its worlds and no more
+    pimc.STEADY_FACTOR = 0  # the long run draws its worlds and no more
     try:
         advice = PimcBot(seed=12345, samples=worlds, time_budget=0).advise(observation)
     finally:

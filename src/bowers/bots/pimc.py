@@ -31,7 +31,9 @@ three teams the makers' tricks are solved with both other teams against them (bo
 fail).  A decision stops sampling once its ``time_budget`` (2 s by default)
 is spent, checked between solves.  From version 2, where the two best choices
 before play are still within the noise of their difference over the same
-worlds, it draws more worlds (up to four times as many, within the budget).
+worlds, it draws more worlds, within the budget: up to four times as many,
+and as many times more as the variant's hands score more points than
+standard's (sixteen times in Railroad and Ultimate).
 From version 2 every position is solved exactly from the first trick.  In
 version 1 (and with a smaller ``exact_tricks``) positions with more tricks
 left, Ultimate's first tricks, are played by the heuristic until that many
@@ -83,7 +85,7 @@ AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
 # The learned values' share of a choice's worth where they decide, by default (``learned_weight``); the rest is
 # solved worlds.  Elsewhere (bid-railroad with bidding="learned") they decide alone.
 LEARNED_WEIGHTS = {"standard": 0.5, "bid": 0.5}
-STEADY_FACTOR = 4  # at most this many times the worlds before play while the two best choices are within the noise
+STEADY_FACTOR = 4  # at most this many times the worlds (in standard points) while the best two are within the noise
 STEADY_Z = 2.0  # within the noise: their paired difference is less than this many standard errors
 LONG_TRICKS = 7  # a position with more tricks left than this (or than ``exact_tricks``) gets half the worlds
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
@@ -208,9 +210,11 @@ class PimcBot:
         scoring_order = sorted(candidates, key=lambda action: action != favourite)
         bonus = self.prior_points(view.rules.variant) * score.prior_unit
         # From version 2, where the two best choices before play are still within the noise of their difference on
-        # the same worlds, twice the worlds are drawn, and twice again (up to STEADY_FACTOR times as many, within
-        # the budget).
+        # the same worlds, twice the worlds are drawn, and twice again, within the budget, up to STEADY_FACTOR times
+        # as many in standard points: a variant whose hands score four times the points has four times the noise
+        # to tell the same margin in points from.
         steady = self.config.version >= 2 and view.phase != "play" and len(candidates) > 1
+        most = round(samples * STEADY_FACTOR * max(1.0, points_scale(view.rules.variant)))
         worths: dict[str, list[float]] = {action: [] for action in candidates}
         credited = learned_part is None  # a learned decision credits no favourite
 
@@ -237,8 +241,8 @@ class PimcBot:
                     tallies[action].add(outcome)
                     worths[action].append(outcome.utility)
             self.worlds_scored += 1
-            if steady and self.worlds_scored == planned < samples * STEADY_FACTOR and near_tie(worths, credit()):
-                planned = min(2 * planned, samples * STEADY_FACTOR)  # few looks: each risks stopping on noise
+            if steady and self.worlds_scored == planned < most and near_tie(worths, credit()):
+                planned = min(2 * planned, most)  # few looks: each risks stopping on noise
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         before_play = view.phase != "play"
         advice = [world_advice(tally, action, score, before_play, auction) for action, tally in tallies.items() if tally.count]
