@@ -84,3 +84,30 @@ def test_the_heuristics_credit_is_in_the_variants_points() -> None:
     assert 3.5 < points_scale("ultimate") < 4.5 and 3.5 < points_scale("railroad") < 4.5  # about 5.6 points a hand
     assert PimcBot().prior_points("ultimate") == 0.1 * points_scale("ultimate")
     assert PimcBot(version=1).prior_points("ultimate") == PimcBot().prior_points("standard") == 0.1
+
+
+class _SteppingClock:
+    """A clock that advances one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = -1.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_more_worlds_are_drawn_only_where_they_would_end_within_half_the_budget() -> None:
+    game, seat = _marginal_order()
+    observation = game.observation(seat)
+    unbounded, bounded = [], []
+    for seed in range(4):
+        bot = PimcBot(seed=seed, samples=20, time_budget=0)
+        bot.act(observation)
+        unbounded.append(bot.worlds_scored)
+        # About two clock reads a world: 20 worlds take some 40 "seconds", and 40 would take 80, past half of 100.
+        slow = PimcBot(seed=seed, samples=20, time_budget=100)
+        slow._clock = _SteppingClock()
+        slow.act(observation)
+        bounded.append(slow.worlds_scored)
+    assert max(unbounded) > 20 and bounded == [20] * 4
