@@ -196,3 +196,10 @@ def test_every_setting_says_what_it_is() -> None:
     source = inspect.getsource(PimcConfig)
     for field in dataclasses.fields(PimcConfig):
         assert re.search(rf"\n    {field.name}: [^\n]+\n    \"\"\"\S", source), field.name  # a docstring under each field
+
+
+def test_every_trick_is_solved_exactly_from_version_two_and_version_one_plays_out_the_first_tricks() -> None:
+    assert PimcConfig().exact is None and PimcBot()._evaluator.exact_limit(11) == 11
+    assert PimcConfig(version=1).exact == 7 and PimcBot(version=1)._evaluator.exact_limit(11) == 7
+    assert PimcConfig(exact_tricks=5).exact == PimcConfig(exact_tricks=5, version=1).exact == 5
+    assert PimcBot()._evaluator.captures and not PimcBot(version=1)._evaluator.captures

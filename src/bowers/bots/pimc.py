@@ -29,15 +29,23 @@ action with the best average chance wins; far from the end of a game that is
 the action with the most points, near it the one that wins most games.  With
 three teams the makers' tricks are solved with both other teams against them (both score only when the makers
 fail).  A decision stops sampling once its ``time_budget`` (2 s by default)
-is spent, checked between solves.
-Positions with many tricks left (Ultimate's first tricks) are played by the
-heuristic until ``exact_tricks`` remain, then solved.  Without the solver
+is spent, checked between solves.  From version 2, where the two best choices
+before play are still within the noise of their difference over the same
+worlds, it draws more worlds where they would end within half the budget:
+up to four times as many, and as many times more as the variant's hands
+score more points than standard's (sixteen times in Railroad and Ultimate).
+From version 2 every position is solved exactly from the first trick.  In
+version 1 (and with a smaller ``exact_tricks``) positions with more tricks
+left, Ultimate's first tricks, are played by the heuristic until that many
+remain, then solved; from version 2 that play-out never lets an opponent's
+Joker or bower win a trick the seat to play can surely take from it.  Without the solver
 the worlds are played out by the heuristic bot instead
 (``evaluator="rollout"``), which is weaker but needs no solver.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -54,7 +62,7 @@ from bowers.bots.learned_features import FEATURE_SETS
 from bowers.bots.learned_models import Models, load_models
 from bowers.bots.outcomes import NO_MAKERS, Outcome, Tally, made, settle
 from bowers.bots.pimc_config import PimcConfig
-from bowers.bots.pricing import GameScore
+from bowers.bots.pricing import GameScore, points_scale
 from bowers.bots.sampler import Sampler
 from bowers.bots.view import View
 from bowers.cards import to_hand
@@ -64,7 +72,7 @@ from bowers.hand import PLAY_PHASE
 
 # Figures of the search that are fixed (each measured level against the others tried: the figures are in
 # docs/notes/2026-11-29-pimc-settings.md).
-PRIOR = 0.1  # points the heuristic's own choice is credited with, at most what they are worth at the start of a game
+PRIOR = 0.1  # standard points the heuristic's own choice is credited with, at most what they are worth at a game's start
 CANDIDATES = 8  # at most this many actions are compared before play (the heuristic ranks them)
 BIDDING_TRIES = 8  # deals drawn per world to find one in which the model bids as the other seats did
 RARE_CALL_FACTOR = 16  # as many times the draws after a rare call (a loner, a Jambone, a lone defence)
@@ -77,6 +85,10 @@ AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
 # The learned values' share of a choice's worth where they decide, by default (``learned_weight``); the rest is
 # solved worlds.  Elsewhere (bid-railroad with bidding="learned") they decide alone.
 LEARNED_WEIGHTS = {"standard": 0.5, "bid": 0.5}
+STEADY_FACTOR = 4  # at most this many times the worlds (in standard points) while the best two are within the noise
+STEADY_SHARE = 0.5  # more worlds only where, at the pace so far, they end within this share of the budget
+STEADY_Z = 2.0  # within the noise: their paired difference is less than this many standard errors
+LONG_TRICKS = 7  # a position with more tricks left than this (or than ``exact_tricks``) gets half the worlds
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
 
 
@@ -105,7 +117,7 @@ class PimcBot:
         self._model_bidder: HeuristicBot = ModelBidder(
             seed=0, feature_sets=self._feature_sets, models=self._models, version=config.version
         )
-        self._evaluator = Evaluator(self._heuristic, config.exact_tricks, use_solver=solve is not None)
+        self._evaluator = Evaluator(self._heuristic, config.exact, use_solver=solve is not None, captures=config.version >= 2)
 
     # ------------------------------------------------------------------ the bot
 
@@ -120,12 +132,12 @@ class PimcBot:
             claim = decide(View(observation), self._heuristic.settings)
             if claim == "claim-renege" or observation.get("phase") == "renege-review":
                 return claim
-        advice, utilities, favourite, unit = self._compare(observation)
+        advice, utilities, favourite, bonus = self._compare(observation)
         if not advice:  # nothing could be evaluated: the heuristic decides
             return decide(View(observation), self._heuristic.settings)
-        # The heuristic's favourite is played unless another choice is worth ``prior`` points more (at most what
-        # they are worth at the start of a game): small differences between choices on a few samples are noise.
-        bonus = PRIOR * unit
+        # The heuristic's favourite is played unless another choice is worth ``bonus`` more (``prior_points``, at
+        # most what they are worth at the start of a game, less where a near tie drew more worlds): small
+        # differences between choices on a few samples are noise.
 
         def credited(choice: Advice) -> float:
             return round(utilities[choice.action] + (bonus if choice.action == favourite else 0.0), 9)
@@ -146,7 +158,7 @@ class PimcBot:
         self, observation: Mapping[str, Any], include: Sequence[str] = ()
     ) -> tuple[list[Advice], dict[str, float], str | None, float]:
         """The advice best first, each action's worth (the unit it is ordered by), the heuristic's favourite
-        among them (None for a learned decision) and a point's worth in that unit."""
+        among them (None for a learned decision) and the credit of that favourite in that unit."""
         legal = list(observation.get("legal_actions") or [])
         if not legal:
             raise ValueError("no legal actions in this observation: it is not this seat's turn")
@@ -186,17 +198,37 @@ class PimcBot:
         def spent() -> bool:
             return budget is not None and self._clock() - started > budget
 
-        # A position too long to solve exactly (Ultimate's first tricks, and its bidding) is played out
-        # before the solve, which costs several times more: it gets half the worlds.
-        tricks_left = view.rules.hand_size - len(view.observation.get("tricks") or ())
-        samples = self.samples if tricks_left <= self._evaluator.exact_tricks else max(2, self.samples // 2)
+        def affordable(worlds: int) -> bool:  # whether ``worlds`` would end within STEADY_SHARE of the budget, at this pace
+            pace = (self._clock() - started) / max(1, self.worlds_scored)
+            return budget is None or pace * worlds <= STEADY_SHARE * budget
+
+        # A long position (Ultimate's first tricks, and its bidding) costs several times more to score, played out
+        # before the solve or solved from further: it gets half the worlds.
+        hand_size = view.rules.hand_size
+        tricks_left = hand_size - len(view.observation.get("tricks") or ())
+        long_position = min(self._evaluator.exact_limit(hand_size), LONG_TRICKS)
+        samples = self.samples if tricks_left <= long_position else max(2, self.samples // 2)
         auction = view.rules.bidding == "auction"
         # Before play every candidate is scored on the same worlds: the heuristic's favourite first, so that a
         # budget spent inside the first world still leaves it compared.
         favourite = decide(view, self._heuristic.settings)
         scoring_order = sorted(candidates, key=lambda action: action != favourite)
+        bonus = self.prior_points(view.rules.variant) * score.prior_unit
+        # From version 2, where the two best choices before play are still within the noise of their difference on
+        # the same worlds, twice the worlds are drawn, and twice again, within half the budget, up to STEADY_FACTOR times
+        # as many in standard points: a variant whose hands score four times the points has four times the noise
+        # to tell the same margin in points from.
+        steady = self.config.version >= 2 and view.phase != "play" and len(candidates) > 1
+        most = round(samples * STEADY_FACTOR * max(1.0, points_scale(view.rules.variant)))
+        worths: dict[str, list[float]] = {action: [] for action in candidates}
+        credited = learned_part is None  # a learned decision credits no favourite
+
+        def credit() -> dict[str, float]:  # the favourite's credit now (see ``prior_points``)
+            return {favourite: self._credit(bonus, samples)} if credited else {}
+
+        planned = samples
         self.worlds_scored = 0
-        for _ in range(samples):
+        while self.worlds_scored < planned:
             if self.worlds_scored and spent():
                 break
             world = sampler.sample(rng, model, tries)
@@ -212,7 +244,15 @@ class PimcBot:
                     break  # a world not scored for every candidate is left out: they are compared on the same worlds
                 for action, outcome in outcomes:
                     tallies[action].add(outcome)
+                    worths[action].append(outcome.utility)
             self.worlds_scored += 1
+            if (
+                steady
+                and self.worlds_scored == planned < most
+                and affordable(min(2 * planned, most))
+                and near_tie(worths, credit())
+            ):
+                planned = min(2 * planned, most)  # few looks: each risks stopping on noise
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         before_play = view.phase != "play"
         advice = [world_advice(tally, action, score, before_play, auction) for action, tally in tallies.items() if tally.count]
@@ -223,8 +263,21 @@ class PimcBot:
             note_first_for_the_game(advice, only_with_chances=True)
         if learned_part is not None and advice:
             advice, utilities = blended(advice, utilities, learned_part, weight, score)
-            return advice, utilities, None, score.point_unit
-        return advice, utilities, favourite, score.prior_unit
+            return advice, utilities, None, 0.0
+        return advice, utilities, favourite, self._credit(bonus, samples) if steady else bonus
+
+    def _credit(self, bonus: float, samples: int) -> float:
+        """The favourite's credit after the worlds scored so far: ``bonus`` on the planned ``samples``, as much less
+        as more worlds were drawn (it is worth as many worlds of evidence however many are drawn)."""
+        return bonus * min(1.0, samples / max(1, self.worlds_scored))
+
+    def prior_points(self, variant: str) -> float:
+        """The points the heuristic's favourite is credited with in ``variant``: ``PRIOR`` standard points, scaled
+        from version 2 to the variant's points (a hand of Ultimate or Railroad scores about four times as many).
+
+        From version 2, before play, the credit is worth a fixed weight of evidence: where a near tie draws more
+        worlds than planned, it falls in proportion, so a lead those worlds show is not outweighed by it."""
+        return PRIOR * (points_scale(variant) if self.config.version >= 2 else 1.0)
 
     def learned_bidding(self, variant: str) -> bool:
         """Whether this bot bids by the learned values (and models the other seats' bidding with them) in ``variant``."""
@@ -319,6 +372,22 @@ class PimcBot:
             if view.team != maker_team and not made(game, hand, split[maker_team]):
                 split[view.team] = min(self._evaluator.value(game, view.team), size - split[maker_team])
         return settle(game, hand, split, size, score)
+
+
+def near_tie(worths: Mapping[str, Sequence[float]], credit: Mapping[str, float]) -> bool:
+    """Whether the two best choices are within the noise: each choice's worth in each world scored for every
+    choice (the worlds in the same order), plus its ``credit``, and the difference of the best two, world by
+    world, less than ``STEADY_Z`` standard errors of its mean."""
+    count = max((len(values) for values in worths.values()), default=0)
+    scored = {action: values for action, values in worths.items() if len(values) == count}
+    if count < 2 or len(scored) < 2:
+        return False
+    means = sorted(((sum(values) / count + credit.get(action, 0.0), action) for action, values in scored.items()), reverse=True)
+    (best, first), (runner_up, second) = means[:2]
+    differences = [a - b for a, b in zip(scored[first], scored[second], strict=True)]
+    mean = sum(differences) / count
+    variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
+    return best - runner_up < STEADY_Z * math.sqrt(variance / count)
 
 
 def _quick_value(view: View, action: str) -> float:

@@ -25,6 +25,7 @@ EVALUATORS = ("auto", "solver", "rollout")
 BIDDING_MODELS = ("auto", "learned", "worlds")
 SCORE_MODELS = ("win-probability", "points")
 VERSIONS = (1, 2)
+VERSION_1_EXACT_TRICKS = 7  # version 1 played out positions with more tricks left (Ultimate's first four) first
 
 
 def _whole(value: object, least: int) -> bool:
@@ -52,8 +53,9 @@ class PimcConfig:
     """How a world is scored: ``solver`` (double-dummy), ``rollout`` (the heuristic plays it out), ``auto`` (the
     solver when installed)."""
 
-    exact_tricks: int = 7
-    """Positions with more tricks left are played by the heuristic until this many remain, then solved."""
+    exact_tricks: int | None = None
+    """Positions with more tricks left are played by the heuristic until this many remain, then solved; None: the
+    version's (every trick from version 2, 7 in version 1)."""
 
     bidding: str = "auto"
     """``learned``: decisions before play that a learned model covers are chosen by its values; ``worlds``: by
@@ -87,7 +89,7 @@ class PimcConfig:
         if self.evaluator not in EVALUATORS:
             message = f"setting 'evaluator' must be auto, solver or rollout, not {self.evaluator!r}"
             raise OptionError(message, "evaluator", EVALUATORS)
-        if not _whole(self.exact_tricks, 1):
+        if self.exact_tricks is not None and not _whole(self.exact_tricks, 1):
             message = f"setting 'exact_tricks' must be a whole number of at least 1, not {self.exact_tricks!r}"
             raise OptionError(message, "exact_tricks", "1 or more")
         if self.bidding not in BIDDING_MODELS:
@@ -120,6 +122,13 @@ class PimcConfig:
     def worlds(self) -> int:
         """Worlds a decision: ``samples`` where given, else the level's."""
         return self.samples if self.samples is not None else LEVEL_SAMPLES[self.level]
+
+    @property
+    def exact(self) -> int | None:
+        """The most tricks left at which a position is solved without a play-out first (None: every position)."""
+        if self.exact_tricks is not None:
+            return self.exact_tricks
+        return VERSION_1_EXACT_TRICKS if self.version == 1 else None
 
     @property
     def budget(self) -> float | None:

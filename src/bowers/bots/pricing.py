@@ -9,8 +9,9 @@ choice that wins most games is played rather than the one with most points.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from bowers.bots.win_probability import WinTable, table_for
+from bowers.bots.win_probability import WinTable, hand_outcomes, has_outcomes, table_for
 from bowers.variants import Rules, game_winner
 
 
@@ -64,4 +65,20 @@ class GameScore:
         return utility, won, None
 
 
-__all__ = ["GameScore"]
+@lru_cache(maxsize=64)
+def hand_points(variant: str) -> float | None:
+    """The mean points a hand of ``variant`` scores in self-play (from the shipped outcomes), or None where the data
+    does not cover it: the scale of the variant's points (1.4 in standard, 5.6 in Ultimate and Railroad)."""
+    if not has_outcomes(variant):
+        return None
+    return sum(sum(points) * chance for points, chance in hand_outcomes(variant))
+
+
+def points_scale(variant: str) -> float:
+    """How many of ``variant``'s points a point of standard Euchre is worth, by the points a hand scores in each
+    (1.0 where the data does not cover the variant): margins set in standard points are scaled by it."""
+    own, standard = hand_points(variant), hand_points("standard")
+    return own / standard if own and standard else 1.0
+
+
+__all__ = ["GameScore", "hand_points", "points_scale"]
