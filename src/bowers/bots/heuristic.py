@@ -744,8 +744,17 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Ou
         partner_hold = _win_chance_for(view, tables, led, best_seat, view.trick, after, outstanding)
     base = _value_after(view, hand, tables, outstanding)
     unit = 1.0 if outlook is None else point_unit(view.rules)  # what the scores below count in
+    candidates = plays
+    if outlook is not None and not partner_winning:
+        sure = {
+            a: c
+            for a, c in plays.items()
+            if power[c] > best_power and _win_chance(view, tables, led, c, after, outstanding) >= 1.0
+        }
+        if sure:  # a trick won now for sure is worth more than any card kept for later: take it as cheaply as can be
+            candidates = sure
     best_action, best_score = "", -1e9
-    for action, card in plays.items():
+    for action, card in candidates.items():
         kept = _value_after(view, hand & ~(1 << card), tables, outstanding)
         future = kept - base
         if power[card] > best_power:
