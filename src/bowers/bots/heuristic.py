@@ -536,7 +536,7 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
     if view.playing_for >= 0:
         return _jambone_choice(view, plays, tables)
     if not view.trick:
-        return _lead(view, plays, tables)
+        return _lead(view, plays, tables, settings["version"] >= 2)
     outlook = _Outlook.of(view, settings) if settings["version"] >= 2 else None
     return _follow(view, plays, tables, outlook)
 
@@ -781,7 +781,9 @@ def _win_chance_for(
     return _win_chance(view, tables, led, card, after, outstanding)
 
 
-def _lead(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
+def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: bool = False) -> str:
+    """The card to lead; with ``one_suit_top`` (version 2) a hand left with one suit leads its highest card, which
+    takes the trick whenever a lower one would and leaves no suit to keep an entry or a guard for."""
     hand = view.acting_hand
     me = view.acting_seat
     trump = tables.trump
@@ -803,6 +805,9 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
         lengths = [(hand & tables.suit_mask[s]).bit_count() for s in range(4)]
         best_suit = max(range(4), key=lambda s: lengths[s])
         return f"play:JK:{'CDHS'[best_suit]}"
+    suits = {effective[card] for card in by_card}
+    if one_suit_top and len(suits) == 1 and (suit := suits.pop()) < 4:
+        return by_card[next(c for c in orders[suit] if c in by_card)]
     trumps = [c for c in orders[trump] if hand >> c & 1] if trump != NO_TRUMP else []
     out_trumps = (outstanding & tables.suit_mask[trump]).bit_count() if trump != NO_TRUMP else 0
     opponents_have_trump = out_trumps > 0 and not all(view.voids[s] >> trump & 1 for s in opponents)
