@@ -536,7 +536,7 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
     if view.playing_for >= 0:
         return _jambone_choice(view, plays, tables)
     if not view.trick:
-        return _lead(view, plays, tables)
+        return _lead(view, plays, tables, settings["version"] >= 2)
     outlook = _Outlook.of(view, settings) if settings["version"] >= 2 else None
     return _follow(view, plays, tables, outlook)
 
@@ -744,14 +744,26 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Ou
         partner_hold = _win_chance_for(view, tables, led, best_seat, view.trick, after, outstanding)
     base = _value_after(view, hand, tables, outstanding)
     unit = 1.0 if outlook is None else point_unit(view.rules)  # what the scores below count in
+    candidates = plays
+    if outlook is not None and not partner_winning:
+        sure = {
+            a: c
+            for a, c in plays.items()
+            if power[c] > best_power and _win_chance(view, tables, led, c, after, outstanding) >= 1.0
+        }
+        if sure:  # a trick won now for sure is worth more than any card kept for later: take it as cheaply as can be
+            candidates = sure
     best_action, best_score = "", -1e9
-    for action, card in plays.items():
+    for action, card in candidates.items():
         kept = _value_after(view, hand & ~(1 << card), tables, outstanding)
         future = kept - base
         if power[card] > best_power:
             win = _win_chance(view, tables, led, card, after, outstanding)
             if partner_winning:
                 win = max(win, partner_hold)
+            elif outlook is not None and tables.effective_suit[card] == tables.trump:
+                # The trump meets the same higher trumps now as later, in fewer hands: it wins now as often.
+                win = max(win, min(1.0, _value_after(view, 1 << card, tables, outstanding)))
         else:
             win = partner_hold if partner_winning else 0.0
         score = win + future - 0.0001 * power[card] - 0.00001 * (rank_of(card) if card < 52 else 13)
@@ -772,7 +784,9 @@ def _win_chance_for(
     return _win_chance(view, tables, led, card, after, outstanding)
 
 
-def _lead(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
+def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: bool = False) -> str:
+    """The card to lead; with ``one_suit_top`` (version 2) a hand left with one suit leads its highest card, which
+    takes the trick whenever a lower one would and leaves no suit to keep an entry or a guard for."""
     hand = view.acting_hand
     me = view.acting_seat
     trump = tables.trump
@@ -794,6 +808,9 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables) -> str:
         lengths = [(hand & tables.suit_mask[s]).bit_count() for s in range(4)]
         best_suit = max(range(4), key=lambda s: lengths[s])
         return f"play:JK:{'CDHS'[best_suit]}"
+    suits = {effective[card] for card in by_card}
+    if one_suit_top and len(suits) == 1 and (suit := suits.pop()) < 4:
+        return by_card[next(c for c in orders[suit] if c in by_card)]
     trumps = [c for c in orders[trump] if hand >> c & 1] if trump != NO_TRUMP else []
     out_trumps = (outstanding & tables.suit_mask[trump]).bit_count() if trump != NO_TRUMP else 0
     opponents_have_trump = out_trumps > 0 and not all(view.voids[s] >> trump & 1 for s in opponents)
