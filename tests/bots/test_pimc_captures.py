@@ -51,10 +51,11 @@ def test_pimc_takes_the_opponents_bower_when_last_to_play(deal: int, actions: li
 
 
 def _skipped_capture() -> bowers.Game:
-    """Deal 11 of seed 204 bid and played by the heuristic to its seventh trick, where the third to play, out of
-    clubs, keeps its Red Joker while an opponent's left bower wins the trick (the solver takes one trick more)."""
+    """Deal 11 of seed 204 bid and played by the heuristic as first released (version 1) to its seventh trick, where
+    the third to play, out of clubs, keeps its Red Joker while an opponent's left bower wins the trick (the solver
+    takes one trick more)."""
     game = bowers.Game("ultimate", seed=deal_seed(204, 11))
-    bot = create("heuristic", seed=0)
+    bot = create("heuristic", seed=0, version=1)
     while not (game.hand.phase_name == "play" and game.hand.tricks_played == 6 and len(game.hand.trick) == 2):
         game.apply(bot.act(game.observation(game.to_act)))  # type: ignore[arg-type]
     return game
@@ -63,10 +64,13 @@ def _skipped_capture() -> bowers.Game:
 def test_the_play_out_takes_an_opponents_bower_the_heuristic_would_let_win() -> None:
     game = _skipped_capture()
     names = game.space.names
-    plain = Evaluator(HeuristicBot(seed=0), exact_tricks=1, use_solver=True)
-    capturing = Evaluator(HeuristicBot(seed=0), exact_tricks=1, use_solver=True, captures=True)
+    first_release = HeuristicBot(seed=0, version=1)
+    plain = Evaluator(first_release, exact_tricks=1, use_solver=True)
+    capturing = Evaluator(first_release, exact_tricks=1, use_solver=True, captures=True)
     assert names[plain.play_out_action(game)] == "play:8S"
     assert names[capturing.play_out_action(game)] == "play:RJ"
+    # The heuristic's version 2 takes a trick it surely wins from the opponents itself.
+    assert HeuristicBot(seed=0).act(game.observation(game.to_act)) == "play:RJ"  # type: ignore[arg-type]
     solved = solve(game)
     assert solved["play:RJ"] == max(solved.values()) > solved["play:8S"]
 

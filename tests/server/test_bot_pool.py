@@ -41,6 +41,7 @@ def alive(pid: int) -> bool:
         ({"level": 5, "time_budget": 0}, "'time_budget' is not accepted"),
         ({"level": 6}, "level is 1, 2, 3, 4 or 5"),
         ({"level": True}, "level is 1, 2, 3, 4 or 5"),
+        ({"version": 3}, "version is 1 or 2"),
     ],
 )
 def test_unbounded_bot_settings_from_the_network_are_refused(client: TestClient, settings: dict[str, Any], fragment: str) -> None:
@@ -50,8 +51,9 @@ def test_unbounded_bot_settings_from_the_network_are_refused(client: TestClient,
     assert client.app.state.bowers.lobby.rooms == {}  # type: ignore[attr-defined]
 
 
-def test_a_level_is_the_one_bot_setting_a_table_takes(client: TestClient) -> None:
-    seats = [{"kind": "human"}, {"kind": "pimc", "settings": {"level": 2}}, {"kind": "heuristic"}, {"kind": "random"}]
+def test_a_level_and_a_version_are_the_bot_settings_a_table_takes(client: TestClient) -> None:
+    first_release = {"kind": "heuristic", "settings": {"version": 1}}
+    seats = [{"kind": "human"}, {"kind": "pimc", "settings": {"level": 2, "version": 1}}, first_release, {"kind": "random"}]
     assert client.post("/api/tables", json={"variant": "standard", "seats": seats}).status_code == 201
     leveled = {"kind": "random", "settings": {"level": 1}}
     refused = client.post("/api/tables", json={"variant": "standard", "seats": [*seats[:2], leveled, leveled]})

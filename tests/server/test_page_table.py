@@ -342,8 +342,10 @@ def test_a_jambone_hands_cards_are_credited_to_its_player_and_their_chooser_name
     page.add_init_script(RECORD_SPOKEN)
     page.add_init_script(WATCH_TRICKS)
     # Railroad's deal 32 has Right deal, so you bid first: order up, then declare a Jambone.  The rule players
-    # (deterministic) then play it so that your card is the hand's last, spoken when the next hand is dealt.
-    body = {"variant": "railroad", "seed": 32, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3}
+    # as first released (deterministic) then play it so that your card is the hand's last, spoken when the next hand
+    # is dealt.
+    first_release = {"kind": "heuristic", "settings": {"version": 1}}
+    body = {"variant": "railroad", "seed": 32, "seats": [{"kind": "human"}] + [first_release] * 3}
     open_dealt_table(page, body)
     page.wait_for_selector(".hand .card")
     deadline = time.monotonic() + 120

@@ -29,6 +29,7 @@ HINT_THINKING_SECONDS = 3.0
 JOB_SECONDS_LIMIT = 10.0
 
 LEVELS = (1, 2, 3, 4, 5)
+VERSIONS = (1, 2)
 
 
 def takes_level(kind: str) -> bool:
@@ -40,31 +41,51 @@ def takes_level(kind: str) -> bool:
     return True
 
 
+def takes_version(kind: str) -> bool:
+    """Whether a bot of this kind takes a ``version`` setting (1: as first released, 2: the current one)."""
+    try:
+        bowers.bots.create(kind, seed=0, version=1)
+    except (OptionError, TypeError):
+        return False
+    return True
+
+
+# The settings a table accepts from the network, with their allowed values; a bot kind takes those it has.
+TABLE_SETTINGS = {"level": LEVELS, "version": VERSIONS}
+SETTING_WORDS = {"level": "a level from 1 to 5", "version": "a version, 1 or 2"}
+
+
+def table_setting_names(kind: str) -> tuple[str, ...]:
+    """The settings of ``TABLE_SETTINGS`` that a bot of this kind takes."""
+    return (("level",) if takes_level(kind) else ()) + (("version",) if takes_version(kind) else ())
+
+
 def table_settings(kind: str, settings: dict[str, Any]) -> dict[str, Any]:
     """The settings a seat's bot may have at a table, checked; anything else raises ``OptionError``.
 
-    Settings arrive from the network, so only the level (1 to 5, for bots that take one) is accepted:
-    the samples, time budget and the rest are the server's, which keeps every decision bounded.
+    Settings arrive from the network, so only the level (1 to 5) and the version (1 or 2), for bots that take
+    them, are accepted: the samples, time budget and the rest are the server's, which keeps every decision bounded.
     """
-    allowed = ("level",) if takes_level(kind) else ()
+    allowed = table_setting_names(kind)
     for name in settings:
         if name not in allowed:
-            what = "a level from 1 to 5" if allowed else "no settings"
+            what = " and ".join(SETTING_WORDS[known] for known in allowed) or "no settings"
             raise OptionError(f"a {kind} bot at a table takes {what}; {name!r} is not accepted", str(name), allowed)
-    level = settings.get("level")
-    if "level" in settings and (isinstance(level, bool) or level not in LEVELS):
-        raise OptionError(f"a {kind} bot's level is 1, 2, 3, 4 or 5, not {level!r}", "level", LEVELS)
+    for name, values in TABLE_SETTINGS.items():
+        value = settings.get(name)
+        if name in settings and (isinstance(value, bool) or value not in values):
+            shown = ", ".join(str(v) for v in values[:-1]) + f" or {values[-1]}"
+            raise OptionError(f"a {kind} bot's {name} is {shown}, not {value!r}", name, values)
     return dict(settings)
 
 
 def stored_table_settings(kind: str, settings: dict[str, Any]) -> dict[str, Any]:
     """A stored seat's settings cut down to what ``table_settings`` accepts (tables stored by older servers)."""
-    level = settings.get("level")
-    kept = {"level": level} if not isinstance(level, bool) and level in LEVELS else {}
-    try:
-        return table_settings(kind, kept)
-    except OptionError:
-        return {}
+    return {
+        name: settings[name]
+        for name in table_setting_names(kind)
+        if not isinstance(settings.get(name), bool) and settings.get(name) in TABLE_SETTINGS[name]
+    }
 
 
 def choose(kind: str, settings: dict[str, Any], seed: int, observation: dict[str, Any]) -> str:
