@@ -81,3 +81,20 @@ def test_no_capture_of_a_partners_card_nor_of_the_highest_trump() -> None:
     game = _skipped_capture()
     game.apply("play:RJ")  # the Red Joker wins: the last seat, an opponent, has nothing above it
     assert sure_capture(game) is None
+
+
+def test_a_world_the_solver_gives_up_on_is_played_out_then_solved(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A long position past the node limit is played out by the heuristic to seven tricks and solved from there,
+    # exactly as an evaluator that always plays out the first tricks values it.
+    from bowers.bots import evaluator
+
+    game = bowers.Game("ultimate", seed=deal_seed(204, 11))
+    bot = create("heuristic", seed=0)
+    while game.hand.phase_name != "play":
+        game.apply(bot.act(game.observation(game.to_act)))  # type: ignore[arg-type]
+    exact = Evaluator(HeuristicBot(seed=0), exact_tricks=None, use_solver=True, captures=True)
+    played_out = Evaluator(HeuristicBot(seed=0), exact_tricks=evaluator.FALLBACK_TRICKS, use_solver=True, captures=True)
+    whole = exact.value(game)
+    monkeypatch.setattr(evaluator, "WORLD_NODE_LIMIT", 10)
+    assert exact.value(game) == played_out.value(game)
+    assert 0 <= whole <= game.rules.hand_size

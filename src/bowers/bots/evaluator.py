@@ -23,6 +23,13 @@ from bowers.hand import PLAY_PHASE
 
 Solve = Callable[[Game], dict[str, int]]
 
+# A whole hand of Ultimate is solved in milliseconds, but a rare world takes the solver seconds: a position with
+# more than FALLBACK_TRICKS tricks left is given up past WORLD_NODE_LIMIT nodes (about a third of a second), then
+# played out by the heuristic to FALLBACK_TRICKS tricks and solved from there, so one world never holds a decision
+# up for long.
+WORLD_NODE_LIMIT = 3_000_000
+FALLBACK_TRICKS = 7
+
 
 def solver_function() -> Solve | None:
     """The double-dummy solver (``bowers.solve``) when it is installed, else None."""
@@ -56,6 +63,7 @@ class Evaluator:
         self._value: Callable[[Any], int] | None = getattr(module, "value", None) if module is not None else None
         self._position: Any = getattr(module, "Position", None) if module is not None else None
         self._move_values: Callable[..., list[int]] | None = getattr(module, "move_values", None) if module is not None else None
+        self._gave_up: type[Exception] | None = getattr(module, "NodeLimitReached", None) if module is not None else None
 
     @property
     def exact(self) -> bool:
@@ -94,20 +102,39 @@ class Evaluator:
         """The further tricks of ``team`` (default: the side to act) with best play (or the heuristic's play)."""
         counted = world.rules.team_of(world.hand.to_act) if team is None else team  # type: ignore[arg-type]
         exact = self._remaining(world) <= self.exact_limit(world.rules.hand_size)
-        if self._value is not None and self._position is not None and exact:
-            return self._value(self._position.from_game(world, counted))
+        if exact:
+            solved = self._solved(world, counted)
+            if solved is not None:
+                return solved
         return self._finish(world.copy(), len(world.results), counted) - world.hand.team_tricks[counted]
 
+    def _solved(self, world: Game, team: int) -> int | None:
+        """``team``'s further tricks with best play, or None without the solver or where a long position passed
+        ``WORLD_NODE_LIMIT`` nodes."""
+        if self._value is None or self._position is None:
+            return None
+        position = self._position.from_game(world, team)
+        if self._remaining(world) <= FALLBACK_TRICKS or self._gave_up is None:
+            return self._value(position)
+        try:
+            return self._value(position, node_limit=WORLD_NODE_LIMIT)
+        except self._gave_up:
+            return None
+
     def _finish(self, game: Game, hand_index: int, team: int) -> int:
-        """``team``'s tricks at the end of the hand: the heuristic plays on, the solver finishes when it can."""
+        """``team``'s tricks at the end of the hand: the heuristic plays on, the solver finishes when it can (at
+        ``FALLBACK_TRICKS`` tricks left where a longer position passed the node limit)."""
         rules = game.rules
         limit = self.exact_limit(rules.hand_size)
         while len(game.results) == hand_index:
             remaining = rules.hand_size - game.hand.tricks_played
-            if self._value is not None and self._position is not None and remaining <= limit:
+            if remaining <= limit and self._value is not None:
                 if game.hand.phase != PLAY_PHASE or game.hand.to_act is None:
                     break
-                return game.hand.team_tricks[team] + self._value(self._position.from_game(game, team))
+                solved = self._solved(game, team)
+                if solved is not None:
+                    return game.hand.team_tricks[team] + solved
+                limit = FALLBACK_TRICKS
             game.apply_id(self.play_out_action(game))
         tricks = game.results[hand_index]["tricks"]
         return sum(count for seat, count in enumerate(tricks) if seat % rules.teams == team)
