@@ -60,7 +60,7 @@ class Evaluator:
         self.captures = captures
         module = _solver_module() if use_solver else None
         self._solve: Solve | None = getattr(module, "solve", None) if module is not None else None
-        self._value: Callable[[Any], int] | None = getattr(module, "value", None) if module is not None else None
+        self._value: Callable[..., int] | None = getattr(module, "value", None) if module is not None else None
         self._position: Any = getattr(module, "Position", None) if module is not None else None
         self._move_values: Callable[..., list[int]] | None = getattr(module, "move_values", None) if module is not None else None
         self._gave_up: type[Exception] | None = getattr(module, "NodeLimitReached", None) if module is not None else None
