@@ -203,3 +203,19 @@ def test_every_trick_is_solved_exactly_from_version_two_and_version_one_plays_ou
     assert PimcConfig(version=1).exact == 7 and PimcBot(version=1)._evaluator.exact_limit(11) == 7
     assert PimcConfig(exact_tricks=5).exact == PimcConfig(exact_tricks=5, version=1).exact == 5
     assert PimcBot()._evaluator.captures and not PimcBot(version=1)._evaluator.captures
+
+
+def test_a_tally_is_dominated_only_by_one_never_worse_on_the_same_worlds() -> None:
+    from bowers.bots.outcomes import Tally
+
+    def tally(*worths: float) -> Tally:
+        counted = Tally()
+        for worth in worths:
+            counted.utilities.append(worth)
+            counted.count += 1
+        return counted
+
+    assert tally(1.0, 0.5, 0.0).dominated_by(tally(1.0, 0.75, 0.0))
+    assert not tally(1.0, 0.5, 0.0).dominated_by(tally(1.0, 0.5, 0.0))  # equal everywhere: no better world
+    assert not tally(1.0, 0.5, 0.0).dominated_by(tally(0.75, 2.0, 0.0))  # worse in one world
+    assert not tally(1.0, 0.5).dominated_by(tally(1.0, 0.75, 0.0))  # not the same worlds

@@ -46,7 +46,7 @@ class Outcome:
 class Tally:
     """Running sums of one action's outcomes over the sampled worlds."""
 
-    __slots__ = ("chance", "count", "made", "march", "net", "ours", "set", "theirs", "tricks", "utility", "wins")
+    __slots__ = ("chance", "count", "made", "march", "net", "ours", "set", "theirs", "tricks", "utilities", "utility", "wins")
 
     def __init__(self) -> None:
         self.count = 0
@@ -60,12 +60,14 @@ class Tally:
         self.chance = 0.0
         self.ours = 0  # worlds where the team made trump
         self.theirs = 0  # worlds where another team did
+        self.utilities: list[float] = []  # each world's worth, in the order counted
 
     def add(self, outcome: Outcome) -> None:
         """Count one world's outcome."""
         self.count += 1
         self.net += outcome.net
         self.utility += outcome.utility
+        self.utilities.append(outcome.utility)
         self.tricks += outcome.tricks
         self.march += outcome.march
         self.made += outcome.made
@@ -74,6 +76,11 @@ class Tally:
         self.chance += outcome.chance if outcome.chance is not None else 0.0
         self.ours += outcome.makers == OUR_MAKERS
         self.theirs += outcome.makers == THEIR_MAKERS
+
+    def dominated_by(self, other: Tally) -> bool:
+        """Whether ``other``, counted on the same worlds, is never worth less in any of them and more in some."""
+        pairs = list(zip(self.utilities, other.utilities, strict=True)) if self.count == other.count else []
+        return bool(pairs) and all(theirs >= ours for ours, theirs in pairs) and any(theirs > ours for ours, theirs in pairs)
 
     @property
     def utility_mean(self) -> float:

@@ -264,7 +264,14 @@ class PimcBot:
         if learned_part is not None and advice:
             advice, utilities = blended(advice, utilities, learned_part, weight, score)
             return advice, utilities, None, 0.0
-        return advice, utilities, favourite, self._credit(bonus, samples) if steady else bonus
+        final_bonus = self._credit(bonus, samples) if steady else bonus
+        # From version 2 a favourite that another compared choice dominates on the worlds (never worse in any, better
+        # in some) is not credited: the credit weighs noise, and there is none between them.
+        counted = tallies.get(favourite)
+        others = [tally for action, tally in tallies.items() if action != favourite]
+        if self.config.version >= 2 and counted is not None and any(counted.dominated_by(tally) for tally in others):
+            final_bonus = 0.0
+        return advice, utilities, favourite, final_bonus
 
     def _credit(self, bonus: float, samples: int) -> float:
         """The favourite's credit after the worlds scored so far: ``bonus`` on the planned ``samples``, as much less
