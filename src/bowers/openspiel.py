@@ -313,13 +313,13 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         if spec.whole_game and game.is_over:
             table.over = True
             return
-        closing = [_strip(game.hand_over_view(seat)) for seat in (*range(rules.players), None)]
+        closing = [game.hand_over_view(seat) for seat in (*range(rules.players), None)]
         if not spec.whole_game:
             table.closing = closing
             table.over = True
             return
         for views, view in zip(table.past, closing, strict=True):
-            views.append(view)
+            views.append(_strip(view))
         table.dealer = game.dealer
         table.dealing = []
 
@@ -359,7 +359,7 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: anyone watching) may see now, as ``Game.observation`` or ``Game.public_observation``
-        give it (without the options); while dealing, the cards dealt to the seat so far."""
+        give it (what a bot acts on); while dealing, the cards dealt to the seat so far."""
         table = self._table
         if table.closing is not None:
             return table.closing[table.spec.rules.players if seat is None else seat]
@@ -367,12 +367,13 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             return self._dealing_view(seat)
         game = table.game
         assert game is not None
-        return _strip(game.public_observation() if seat is None else game.observation(seat))
+        return game.public_observation() if seat is None else game.observation(seat)
 
     def views(self, seat: int | None, recall: bool) -> list[dict[str, Any]]:
-        """The seat's (None: anyone watching's) view now, after its view of every finished hand if ``recall``."""
+        """The seat's (None: anyone watching's) view now without the options, after its view of every finished
+        hand if ``recall``."""
         table = self._table
-        now = self.view(seat)
+        now = _strip(self.view(seat))
         if not recall:
             return [now]
         return [*table.past[table.spec.rules.players if seat is None else seat], now]
