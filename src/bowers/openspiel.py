@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Protocol
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
@@ -45,12 +45,25 @@ from bowers.hand import JAMBOREE_BONUS, hand_points
 from bowers.rewards import REWARD_MODES, ZERO_SUM_MODES, check_reward, seat_values, team_values, winner_values
 from bowers.variants import AUCTION, Rules, variant, variants
 
-InformationStateEncoding: Final = Encoding  # the perfect-recall tensor's layout (the one place to change it)
+# The perfect-recall tensor's layout, and the one place to change it: the observation's for now.
+InformationStateEncoding: Final = Encoding
 PRIVATE_BLOCKS: Final = ("hand", "given", "received", "discarded")  # the encoding's blocks only their seat may see
 EXCLUDED_OPTIONS: Final = ("draw",)
 MAX_HANDS_PER_TARGET_POINT: Final = 4  # whole games: max_game_length allows this many hands per point of the target
 EXTRA_HANDS: Final = 100  # ... plus this many (misdeals score nothing; a longer game is vanishingly unlikely)
 SCORE_SEPARATOR: Final = ";"  # OpenSpiel game strings separate parameters with commas
+
+
+class Layout(Protocol):
+    """What an observer needs of a tensor encoding (``Encoding``, or the information state's): named blocks."""
+
+    players: int
+    size: int
+    blocks: dict[str, Block]
+
+    def encode(self, observation: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray: ...
+
+    def view(self, tensor: np.ndarray, name: str) -> np.ndarray: ...
 
 
 def game_name(variant_name: str) -> str:
@@ -131,7 +144,7 @@ class Spec:
         self.reward = check_reward(chosen.pop("reward"), whole_game)
         self.options: dict[str, Any] = {name: _option_value(value) for name, value in chosen.items()}
         self.encoding = Encoding(variant_name, **self.options)
-        self.info_state_encoding: Encoding = InformationStateEncoding(variant_name, **self.options)
+        self.info_state_encoding: Layout = InformationStateEncoding(variant_name, **self.options)
         self.rules: Rules = self.encoding.rules
         self.variant: str = self.rules.variant
 
@@ -461,7 +474,7 @@ class BowersObserver:
     gives the list of those views for every finished hand and the hand in progress.
     """
 
-    def __init__(self, encoding: Encoding, kind: Any) -> None:
+    def __init__(self, encoding: Layout, kind: Any) -> None:
         self.encoding = encoding
         self.perfect_recall = bool(kind.perfect_recall)
         self.public_info = bool(kind.public_info)
