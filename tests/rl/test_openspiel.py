@@ -4,14 +4,17 @@ with OpenSpiel's own ``euchre`` on the same deals."""
 
 from __future__ import annotations
 
+import io
 import json
 import pickle
 import random
+import unittest
 from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.integration_tests import api_test
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
@@ -62,6 +65,19 @@ def test_options_and_whole_games(game_string: str) -> None:
 )
 def test_reward_modes_pass_the_random_simulation(game_string: str) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "game_string", [*GAME_NAMES, "bowers_railroad_6(reward=points)", "bowers_bid(whole_game=true,reward=win)"]
+)
+def test_openspiel_api_checks(game_string: str) -> None:
+    """OpenSpiel's own API checks on sampled states (``open_spiel/integration_tests/api_test.py``, the ones that do not
+    walk the whole tree): errors for invalid players, no legal actions for the others, public and private strings."""
+    checks = type(
+        "Checks", (api_test.EnforceAPIOnPartialTreeBase,), {"game": pyspiel.load_game(game_string), "game_name": game_string}
+    )
+    result = unittest.TextTestRunner(stream=io.StringIO()).run(unittest.defaultTestLoader.loadTestsFromTestCase(checks))
+    assert result.testsRun > 0 and result.wasSuccessful(), [text for _, text in result.failures + result.errors]
 
 
 def test_every_variant_is_registered_under_its_name() -> None:
