@@ -1,5 +1,5 @@
 """The single-seat Gymnasium environment: Gymnasium's own checks and vector environments on every variant, the
-reward modes, hands the learner never acts in, bots and bad input."""
+reward modes, hands the learner never acts in (one-step episodes), versions, bots and bad input."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from gymnasium.wrappers import RecordEpisodeStatistics
 
 import bowers
 from bowers.bots import base
-from bowers.env import SingleSeatEnv, gymnasium_id
-from bowers.game import Game, replay
+from bowers.encoding import Encoding
+from bowers.env import CONTINUE, SingleSeatEnv, gymnasium_id
+from bowers.game import replay
 
 VARIANTS = bowers.variants()
 TEAMS = {variant: bowers.make_rules(variant).teams for variant in VARIANTS}
@@ -74,9 +76,12 @@ def test_check_env_passes_on_the_environment_as_made(variant: str) -> None:
     check_env(gymnasium.make(gymnasium_id(variant), whole_game=True, reward="win").unwrapped)
 
 
-def test_every_variant_is_registered() -> None:
+def test_every_variant_is_registered_as_v1_and_v0_is_refused_as_deprecated() -> None:
     for variant in VARIANTS:
-        assert gymnasium_id(variant) in gymnasium.registry
+        assert gymnasium_id(variant) == f"bowers/{variant}-v1" in gymnasium.registry
+        assert f"bowers/{variant}-v0" not in gymnasium.registry
+    with pytest.raises(gymnasium.error.DeprecatedEnv, match="use `bowers/standard-v1`"):
+        gymnasium.make("bowers/standard-v0")
 
 
 def signature(value: Any) -> Any:
@@ -159,7 +164,7 @@ def test_one_hand_rewards_are_the_teams_value_of_the_hand(variant: str, mode: st
         game = environment.game
         assert game is not None and len(game.results) == 1
         assert total == expected_values(mode, game.results[0]["points"])[seat % TEAMS[variant]]
-        assert first["episodes_without_learner"] == 0 or variant in ("standard", "british")
+        assert not first["no_decision"] or variant in ("standard", "british")
 
 
 @pytest.mark.parametrize("mode", ["net", "points", "win"])
@@ -204,53 +209,87 @@ def test_win_needs_whole_games_and_unknown_rewards_are_refused() -> None:
 # ---------------------------------------------------------------------- hands the learner never acts in
 
 
-@pytest.mark.parametrize("mode", ["points", "net"])
-@pytest.mark.parametrize("variant", ["standard", "british"])
-def test_hands_the_learner_never_acts_in_are_reported_and_the_mean_is_per_hand(
-    variant: str, mode: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Over the same deals replayed by the engine, the episodes with those reported at reset pay the mean per hand.
+@pytest.mark.parametrize("mode", ["net", "points"])
+@pytest.mark.parametrize(("variant", "options"), [("standard", {}), ("british", {}), ("standard", {"defend_alone": True})])
+def test_the_mean_episode_return_is_the_teams_mean_per_hand(variant: str, options: dict[str, Any], mode: str) -> None:
+    """No hand is skipped: as ``RecordEpisodeStatistics`` counts, the mean return is the mean of every deal replayed.
 
-    The learner's partner may go alone before the learner is asked anything (about one hand in ten with random bots):
-    such hands were once dealt again silently, which raised the mean episode reward.
+    The learner's partner may go alone (or, with ``defend_alone``, a defender may defend alone) before the learner is
+    asked anything, about one hand in ten with random bots. Such hands were once dealt again, and later played out
+    inside ``reset``, which left them out of the mean episode return; each is now a one-step episode.
     """
-    environment = SingleSeatEnv(variant, seat=0, reward=mode)
-    games: list[Game] = []
-    new_game = environment._new_game
-
-    def recording_new_game() -> None:
-        new_game()
-        assert environment.game is not None
-        games.append(environment.game)
-
-    monkeypatch.setattr(environment, "_new_game", recording_new_game)
+    environment = RecordEpisodeStatistics(SingleSeatEnv(variant, seat=0, reward=mode, **options))
     returns: list[float] = []
-    without_learner = 0
-    reward_without_learner = 0.0
+    per_deal: list[float] = []
+    without_decision = 0
+    for seed in range(2000):
+        observation, info = environment.reset(seed=seed)
+        without_decision += info["no_decision"]
+        rng = np.random.default_rng(seed)
+        done = False
+        while not done:
+            observation, _, done, _, info = environment.step(masked_choice(rng, observation["action_mask"]))
+        returns.append(info["episode"]["r"])
+        game = environment.unwrapped.game  # type: ignore[attr-defined]
+        replayed = replay(game.record()).results
+        assert len(replayed) == 1
+        per_deal.append(expected_values(mode, replayed[0]["points"])[0])
+        assert returns[-1] == per_deal[-1]
+    assert without_decision >= 150
+    assert sum(returns) / len(returns) == sum(per_deal) / len(per_deal)
+
+
+@pytest.mark.parametrize(("variant", "options"), [("standard", {}), ("british", {}), ("standard", {"defend_alone": True})])
+def test_a_hand_the_learner_sits_out_is_one_step_that_accepts_any_action(variant: str, options: dict[str, Any]) -> None:
+    """The observation is the learner's view when it is left out; the only action allowed is CONTINUE (``pass``)."""
+    encoding = Encoding(variant, **options)
+    assert encoding.action_names[CONTINUE] == "pass"
+    seen = {"partner alone": 0, "lone defender": 0}
     for seed in range(300):
-        total, first, _ = play_episode(environment, seed)
-        returns.append(total)
-        without_learner += first["episodes_without_learner"]
-        reward_without_learner += first["reward_without_learner"]
-    per_hand = [expected_values(mode, replay(game.record()).results[0]["points"])[0] for game in games]
-    assert len(per_hand) == len(returns) + without_learner
-    assert without_learner >= 15
-    mean_episode_reward = (sum(returns) + reward_without_learner) / (len(returns) + without_learner)
-    assert mean_episode_reward == pytest.approx(sum(per_hand) / len(per_hand), abs=1e-12)
-    assert sum(returns) / len(returns) != pytest.approx(sum(per_hand) / len(per_hand), abs=0.01)
-
-
-def test_a_hand_played_before_the_learners_first_turn_is_reported_with_its_result() -> None:
-    environment = SingleSeatEnv("standard", seat=0, reward="points")
-    for seed in range(100):
-        _, info = environment.reset(seed=seed)
-        if info["episodes_without_learner"]:
+        for action in (CONTINUE, 7, 10**6, -1):
+            environment = SingleSeatEnv(variant, seat=0, illegal_action="penalty", reward="points", **options)
+            observation, info = environment.reset(seed=seed)
+            if not info["no_decision"]:
+                break
+            game = environment.game
+            assert game is not None and not game.hand.is_active(0) and game.to_act != 0
+            view = game.observation(0)
+            assert 0 in view["sitting_out"] and view["alone"] and view["hand"]
+            assert np.array_equal(observation["observation"], encoding.encode(view))
+            assert np.flatnonzero(observation["action_mask"]).tolist() == [CONTINUE]
+            assert environment.action_masks().tolist() == observation["action_mask"].astype(bool).tolist()
+            assert info["hands"] == 0 and not info["hand_result"]["ended"]
+            last, reward, terminated, truncated, info = environment.step(action)
+            assert terminated and not truncated and not info["illegal_action"] and not info["no_decision"]
             result = info["hand_result"]
-            assert result["ended"] and result["alone"] and result["maker"] == 2
-            assert info["hands"] == info["episodes_without_learner"] == len(environment.hand_results)
-            assert info["reward_without_learner"] == sum(float(hand["points"][0]) for hand in environment.hand_results)
+            assert result["ended"] and result["alone"] and info["hands"] == 1
+            assert reward == float(result["points"][0]) == game.results[0]["points"][0]
+            assert last["action_mask"].sum() == 0
+            with pytest.raises(RuntimeError, match="the episode is over"):
+                environment.step(CONTINUE)
+        else:
+            seen["partner alone" if result["maker"] == 2 else "lone defender"] += 1
+    assert seen["partner alone"] >= 5
+    assert seen["lone defender"] >= 5 if options else seen["lone defender"] == 0
+
+
+@pytest.mark.parametrize("mode", ["points", "win"])
+def test_a_whole_game_over_before_the_learners_first_decision_is_one_step(mode: str) -> None:
+    """With whole games the hands the learner sits out are inside its episode; a game ended by one is one step."""
+    for seed in range(200):
+        environment = SingleSeatEnv("standard", seat=0, whole_game=True, reward=mode, target=1)
+        observation, info = environment.reset(seed=seed)
+        game = environment.game
+        assert game is not None
+        if info["no_decision"]:
+            assert game.is_over and info["hands"] == 1
+            assert np.flatnonzero(observation["action_mask"]).tolist() == [CONTINUE]
+            _, reward, terminated, _, info = environment.step(3)
+            expected = (1.0 if game.winner == 0 else -1.0) if mode == "win" else float(game.scores[0])
+            assert terminated and reward == expected and info["hands"] == 0
             return
-    raise AssertionError("no hand was played without the learner")
+        assert not game.is_over
+    raise AssertionError("no game ended before the learner's first decision")
 
 
 # ---------------------------------------------------------------------- bots, illegal actions, settings
@@ -299,7 +338,7 @@ def test_points_scored_before_the_learners_first_decision_are_paid_in_a_whole_ga
     observation, info = environment.reset(seed=26)
     game = environment.game
     assert game is not None and len(game.results) >= 1  # a hand ended before the learner's first turn
-    assert info["hands"] == len(game.results) and info["episodes_without_learner"] == 0
+    assert info["hands"] == len(game.results) and not info["no_decision"]
     before = sum(result["points"][0] for result in game.results)
     assert before > 0
     rng = np.random.default_rng(26)

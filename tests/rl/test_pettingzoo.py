@@ -137,6 +137,12 @@ def test_win_needs_whole_games() -> None:
         env("railroad-6", whole_game=True, reward="score")
 
 
+def test_the_environment_is_version_1() -> None:
+    """Version 1 pays ``net`` by default (version 0 paid points)."""
+    assert raw_env("standard").metadata["name"] == "bowers_v1"
+    assert raw_env("standard").reward_mode == "net"
+
+
 def test_illegal_action_raises_and_changes_nothing() -> None:
     environment = raw_env("standard")
     with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):

@@ -1,19 +1,22 @@
 """A single-agent Gymnasium environment: the learner holds one seat, bowers bots play every other seat.
 
 ``SingleSeatEnv(variant, seat=0, opponents="random", ...)`` is registered as
-``bowers/<variant>-v0`` when ``bowers.env`` is imported.  Observations are
+``bowers/<variant>-v1`` when ``bowers.env`` is imported.  Observations are
 the learner's ``{"observation": float32 tensor, "action_mask": int8}`` from
 ``bowers.encoding``.  An episode is one hand or, with ``whole_game=True``, a
 whole game.  The reward of a step is the learner's team's value, in the
 ``reward`` mode of ``bowers.rewards`` (``net`` by default, ``points``, or
 ``win`` for whole games), of the hands that ended during it.
 
-An episode that ends before the learner's first decision (in one-hand
-episodes, a hand its partner plays alone before it is asked anything) has no
-step to pay it: ``reset`` plays it out and reports it in its info
-(``episodes_without_learner`` and ``reward_without_learner``) before dealing
-the episode it returns.  With whole games, the hands before the learner's
-first decision are part of the episode and paid with its first step.
+Every hand is an episode (or part of one): a hand in which the learner has no
+decision (it sits out while its partner plays alone, or a lone defender
+plays for its team) is a one-step episode.  Its observation is the learner's
+view when it was left out, its mask allows only ``CONTINUE`` (the id of
+``pass``) and ``info["no_decision"]`` is True; whatever action the step is
+given, the bots play the hand out and the step pays it.  So the plain mean of
+episode returns is the team's mean per hand.  With whole games the hands the
+learner sits out are inside its episode; only a game that ends before the
+learner's first decision is such a one-step episode.
 
 Every ``reset`` and ``step`` returns an info of the same keys and types (what
 ``gymnasium.make_vec`` needs): ``hand_result`` is the last hand that ended
@@ -45,6 +48,8 @@ from bowers.game import Game
 from bowers.rewards import check_reward, team_values, winner_values
 
 ILLEGAL_ACTIONS = ("raise", "penalty")
+CONTINUE = 0
+"""The one action id allowed where the learner has no decision in its hand: the id of ``pass`` in every variant."""
 TRUMPS = ("C", "D", "H", "S", "NT")
 """``hand_result["trump"]`` is an index into this (-1: no trump, on a misdeal)."""
 
@@ -143,6 +148,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         """The full results (``Game.results``) of the hands that ended during the last ``reset`` or ``step``."""
         self._closing: dict[str, Any] | None = None
         self._unpaid = 0.0
+        self._no_decision = False  # the learner has no decision: the next step is CONTINUE
         for name_and_settings in self.bot_choices:  # check every bot name and setting now, not at the first reset
             if name_and_settings is not None:
                 create(name_and_settings[0], seed=0, **name_and_settings[1])
@@ -154,23 +160,18 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal a new game (its seed drawn from the environment's generator) and let the bots act up to the learner's turn.
 
-        Episodes that end before the learner's first decision are played out here and reported in the info.
+        In one-hand episodes the bots stop where the learner is left out of the hand; the episode is then one step.
         """
         super().reset(seed=seed)
         self.hand_results = []
-        without_learner, reward_without_learner = 0, 0.0
-        while True:
-            self._new_game()
-            reward, over = self._bots_play()
-            if not over:
-                break
-            without_learner += 1
-            reward_without_learner += reward
+        self._new_game()
+        reward, over = self._bots_play(until_left_out=not self.whole_game)
         # With whole games, the hands before the learner's first decision (its partner played alone) are part of the
         # episode: they are paid with its first step's reward, so that an episode's rewards add up to the team's.
         self._unpaid = reward
-        info = self._info(episodes_without_learner=without_learner, reward_without_learner=reward_without_learner)
-        return self._observe(), info
+        assert self.game is not None
+        self._no_decision = over or self.game.to_act != self.seat
+        return self._observe(), self._info()
 
     def _new_game(self) -> None:
         rng = self.np_random
@@ -186,6 +187,8 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         game = self.game
         if game is None:
             raise RuntimeError("call reset() before step()")
+        if self._no_decision:
+            return self._continue()
         if self._closing is not None or game.is_over:
             raise RuntimeError("the episode is over: call reset()")
         if isinstance(action, bool | float):
@@ -210,14 +213,29 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         more, over = self._bots_play()
         return self._observe(), reward + more, over, False, self._info()
 
-    def _bots_play(self) -> tuple[float, bool]:
-        """The bots act until the learner is to act; returns the learner's reward meanwhile and whether the episode ended."""
+    def _continue(self) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """The step of an episode in which the learner has no decision: the bots play it out, whatever the action."""
+        game = self.game
+        assert game is not None
+        self._no_decision = False
+        self.hand_results = []
+        reward, self._unpaid = self._unpaid, 0.0
+        if self._closing is not None or game.is_over:  # the episode ended before the learner's first decision
+            return self._observe(), reward, True, False, self._info()
+        more, over = self._bots_play()
+        return self._observe(), reward + more, over, False, self._info()
+
+    def _bots_play(self, until_left_out: bool = False) -> tuple[float, bool]:
+        """The bots act up to the learner's turn (or, ``until_left_out``, until it sits the hand out).
+
+        Returns the learner's reward meanwhile and whether the episode ended.
+        """
         game = self.game
         assert game is not None
         reward = 0.0
         while True:
             to_act = game.to_act
-            if to_act is None or to_act == self.seat:
+            if to_act is None or to_act == self.seat or (until_left_out and not game.hand.is_active(self.seat)):
                 return reward, False
             bot = self.bots[to_act]
             assert bot is not None
@@ -249,17 +267,14 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
             self._closing = game.hand_over_view(self.seat)
         return True
 
-    def _info(
-        self, illegal_action: bool = False, episodes_without_learner: int = 0, reward_without_learner: float = 0.0
-    ) -> dict[str, Any]:
+    def _info(self, illegal_action: bool = False) -> dict[str, Any]:
         """The info of a reset or step: the same keys and types every time, whatever happened."""
         last = self.hand_results[-1] if self.hand_results else None
         return {
             "hand_result": flat_hand_result(last, self.encoding.players, self.encoding.teams),
             "hands": len(self.hand_results),
             "illegal_action": illegal_action,
-            "episodes_without_learner": episodes_without_learner,
-            "reward_without_learner": float(reward_without_learner),
+            "no_decision": self._no_decision,
         }
 
     def _view(self) -> dict[str, Any]:
@@ -268,13 +283,19 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         assert self.game is not None
         return self.game.observation(self.seat)
 
+    def _mask(self, view: Mapping[str, Any]) -> np.ndarray:
+        mask = self.encoding.mask(view)
+        if self._no_decision:
+            mask[CONTINUE] = 1
+        return mask
+
     def _observe(self) -> dict[str, np.ndarray]:
         view = self._view()
-        return {"observation": self.encoding.encode(view), "action_mask": self.encoding.mask(view)}
+        return {"observation": self.encoding.encode(view), "action_mask": self._mask(view)}
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as a boolean mask (the method maskable learners call)."""
-        return self.encoding.mask(self._view()).astype(bool)
+        return self._mask(self._view()).astype(bool)
 
     def render(self) -> str | None:
         """The table as anyone watching may see it, the learner's seat marked: text for ``ansi``, printed for ``human``."""

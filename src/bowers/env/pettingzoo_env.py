@@ -53,7 +53,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
     """Every seat of one bowers variant as a PettingZoo agent (agent order: seat order from the seat to act)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "bowers_v0",
+        "name": "bowers_v1",
         "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
         "render_fps": 1,
