@@ -1,7 +1,8 @@
 """Random agents in the PettingZoo environment of Ultimate Euchre: the standard AEC agent loop.
 
 Each agent picks uniformly among the legal actions of its mask; the loop
-prints every hand's points and, at the end, the table as text.
+prints every hand's points and, at the end of each game, every seat's total
+reward (``net``: its team's points less the other team's) and the table as text.
 
 Usage: ``python examples/pettingzoo_random.py [--games 1] [--short]``
 """
@@ -21,14 +22,19 @@ def play(games: int, seed: int, target: int | None) -> None:
     rng = np.random.default_rng(seed)
     for game in range(games):
         environment.reset(seed=seed + game)
+        totals = dict.fromkeys(environment.possible_agents, 0.0)
+        shown = None  # the last hand printed: every agent that observes a hand's end sees its result
         for agent in environment.agent_iter():
-            observation, _, terminated, truncated, info = environment.last()
-            if "hand_result" in info and agent == "seat_0":
-                print(f"game {game + 1}: hand points {info['hand_result']['points']}")
+            observation, reward, terminated, truncated, info = environment.last()
+            totals[agent] += reward
+            if "hand_result" in info and info["hand_result"] is not shown:
+                shown = info["hand_result"]
+                print(f"game {game + 1}: hand points {shown['points']}")
             if terminated or truncated:
                 environment.step(None)
                 continue
             environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        print(f"game {game + 1}: net reward per seat {totals}")
         print(environment.unwrapped.render())
     environment.close()
 

@@ -1,6 +1,6 @@
 """A linear softmax policy learns two-hand Euchre by REINFORCE against the ``random`` bot, in numpy.
 
-The learner sits in seat 0 of the Gymnasium environment ``bowers/two-hand-v0``
+The learner sits in seat 0 of the Gymnasium environment ``bowers/two-hand-v1``
 (the other seat is bowers' ``random`` bot).  Its policy scores each legal
 action by a weight row dotted with the observation tensor (``bowers.encoding``)
 and samples from the softmax over the legal actions; after each hand every

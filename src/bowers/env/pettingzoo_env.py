@@ -1,9 +1,12 @@
-"""A PettingZoo AEC environment for every bowers variant: one agent per seat, rewards in points at the end of each hand.
+"""A PettingZoo AEC environment for every bowers variant: one agent per seat, rewarded at the end of each hand.
 
-``raw_env(variant, whole_game=False, render_mode=None, **options)`` is the
-environment itself; ``env(...)`` wraps it the PettingZoo way (an out-of-range
-action fails an assertion, and acting out of turn or before ``reset`` raises).
-An episode is one hand (``whole_game=False``) or a whole game to the target.
+``raw_env(variant, whole_game=False, reward="net", render_mode=None, **options)``
+is the environment itself; ``env(...)`` wraps it the PettingZoo way (an
+out-of-range action fails an assertion, and acting out of turn or before
+``reset`` raises).  An episode is one hand (``whole_game=False``) or a whole
+game to the target.  When a hand ends every agent, a seat sitting out
+included, is paid its team's value in the ``reward`` mode of ``bowers.rewards``
+(``net``, ``points``, or ``win`` for whole games, paid when the game ends).
 Each agent observes ``{"observation": float32 tensor, "action_mask": int8}``
 built by ``bowers.encoding`` from ``Game.observation(seat)`` alone.  An action
 that is not legal now raises ``bowers.IllegalAction`` and changes nothing.
@@ -25,6 +28,7 @@ from bowers.encoding import Encoding
 from bowers.env.render import render_table
 from bowers.errors import OptionError
 from bowers.game import Game
+from bowers.rewards import check_reward, team_values, winner_values
 
 RENDER_MODES = ("ansi", "human")
 
@@ -49,14 +53,21 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
     """Every seat of one bowers variant as a PettingZoo agent (agent order: seat order from the seat to act)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "bowers_v0",
+        "name": "bowers_v1",
         "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
         "render_fps": 1,
     }
 
-    def __init__(self, variant: str = "standard", whole_game: bool = False, render_mode: str | None = None, **options: Any):
-        EzPickle.__init__(self, variant=variant, whole_game=whole_game, render_mode=render_mode, **options)
+    def __init__(
+        self,
+        variant: str = "standard",
+        whole_game: bool = False,
+        reward: str = "net",
+        render_mode: str | None = None,
+        **options: Any,
+    ):
+        EzPickle.__init__(self, variant=variant, whole_game=whole_game, reward=reward, render_mode=render_mode, **options)
         super().__init__()
         self.encoding = Encoding(variant, **options)  # an unknown variant or option raises OptionError here
         self.variant = self.encoding.rules.variant
@@ -64,6 +75,7 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         if not isinstance(whole_game, bool):
             raise OptionError(f"whole_game must be True or False, not {whole_game!r}", "whole_game", "True, False")
         self.whole_game = whole_game
+        self.reward_mode = check_reward(reward, whole_game)
         self.render_mode = check_render_mode(render_mode)
         self._render_human = self.render_mode == "human"
         self._episode_over = False
@@ -153,13 +165,17 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         return list(self._legal_ids)
 
     def _end_of_hand(self) -> None:
-        """Points for every seat's team; the episode ends here unless a whole game goes on."""
+        """Pay each seat its team's value of the hand (and of the game, once over); end the episode unless a game goes on."""
         game = self.game
         assert game is not None
         result = game.results[-1]
         teams = self.encoding.teams
+        values = team_values(self.reward_mode, result["points"])
+        if game.winner is not None:
+            bonuses = winner_values(self.reward_mode, teams, game.winner)
+            values = [value + bonus for value, bonus in zip(values, bonuses, strict=True)]
         for seat, name in enumerate(self.possible_agents):
-            self.rewards[name] = float(result["points"][seat % teams])
+            self.rewards[name] = values[seat % teams]
             self.infos[name] = {"hand_result": result}
         self._rewards_given = True
         if self.whole_game and not game.is_over:
@@ -204,15 +220,17 @@ class BowersAECEnv(AECEnv[str, dict[str, np.ndarray], int | None], EzPickle):
         """Nothing to release."""
 
 
-def raw_env(variant: str = "standard", whole_game: bool = False, render_mode: str | None = None, **options: Any) -> BowersAECEnv:
+def raw_env(
+    variant: str = "standard", whole_game: bool = False, reward: str = "net", render_mode: str | None = None, **options: Any
+) -> BowersAECEnv:
     """The unwrapped AEC environment of a variant with its options."""
-    return BowersAECEnv(variant, whole_game=whole_game, render_mode=render_mode, **options)
+    return BowersAECEnv(variant, whole_game=whole_game, reward=reward, render_mode=render_mode, **options)
 
 
 def env(
-    variant: str = "standard", whole_game: bool = False, render_mode: str | None = None, **options: Any
+    variant: str = "standard", whole_game: bool = False, reward: str = "net", render_mode: str | None = None, **options: Any
 ) -> AECEnv[Any, Any, Any]:
     """The AEC environment wrapped the PettingZoo way: bounds asserted, order enforced."""
-    wrapped: AECEnv[Any, Any, Any] = raw_env(variant, whole_game=whole_game, render_mode=render_mode, **options)
+    wrapped: AECEnv[Any, Any, Any] = raw_env(variant, whole_game=whole_game, reward=reward, render_mode=render_mode, **options)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
