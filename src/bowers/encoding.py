@@ -51,6 +51,7 @@ from bowers.actions import (
 )
 from bowers.cards import CARD_NAMES, SUIT_LETTERS
 from bowers.hand import PHASE_NAMES
+from bowers.information_state import InformationStateWriter
 from bowers.variants import AUCTION, KITTY_DISCARD_TOGETHER, Rules, make_rules
 
 # Action kinds that are announcements: one column each in the ``calls`` block (passes are counted apart).
@@ -501,6 +502,42 @@ class InformationStateEncoding(_Layout):
         self._add("phase", (len(PHASE_NAMES),), "the phase: " + ", ".join(PHASE_NAMES))
         self._add("scores", (self.teams,), "each relative team's score divided by the target (capped at 1)")
         self._add("target", (1,), f"the target divided by {TARGET_SCALE:g} (capped at 1)")
+
+    def writer(self) -> InformationStateWriter:
+        """The fast path: every seat's tensor (``writer.tensors[seat]``) and the mask (``writer.mask``), kept current
+        by ``writer.update(game)`` from the engine's state, one action's changes at a time (the same values as
+        ``encode`` and ``mask`` of each observation)."""
+        blocks = self.blocks
+        layout = {name: block.start for name, block in blocks.items()}
+        for name in ("turn_up", "discarded", "exchanged", "twos_threes", "exposed", "jamboree", "joker_led", "claimed_after"):
+            layout.setdefault(name, -1)
+        layout.update(
+            players=self.players,
+            teams=self.teams,
+            size=self.size,
+            deck=self.deck_size,
+            width=len(self.action_columns) + self.players,
+            actor_column=len(self.action_columns),
+            slots=self.slots,
+            claim_width=self.tricks * self.players + 1,
+            target_scale=int(TARGET_SCALE),
+        )
+        names = self.action_names
+        marks = [self._meaning[name][0] if name in self._meaning else () for name in names]
+        hidden = {DISCARD: f"discard:{HIDDEN}", DISCARD_KITTY: "discard:" + ",".join([HIDDEN] * self.rules.kitty_size)}
+        hidden[GIVE] = f"give:{HIDDEN}"
+        kinds = self.space.kinds
+        hidden_marks = [self._meaning[hidden[kind]][0] if kind in hidden else marks[i] for i, kind in enumerate(kinds)]
+        card_sets = [self._meaning[name][2] if name in self._meaning else () for name in names]
+        card_index = [-1] * (max(self.deck) + 1)
+        for index, card in enumerate(self.deck):
+            card_index[card] = index
+        tensors = np.zeros((self.players, self.size), dtype=np.float32)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        views = (tensors.data.cast("B").cast("f"), mask.data)
+        return InformationStateWriter(
+            self.rules, layout, marks, hidden_marks, card_sets, card_index, (tensors, mask), views, lambda: tensors.fill(0.0)
+        )
 
     def encode(self, observation: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The float32 tensor of one seat's view of the hand in progress (written into ``out`` when given)."""

@@ -137,3 +137,34 @@ def test_a_changed_order_of_actions_changes_the_tensor(variant: str, options: di
             assert (encoding.encode({**observation, "history": history}) != tensor).any(), history
             changed += 1
     assert changed > 100
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=[f"{v}-{'-'.join(o) or 'defaults'}" for v, o in CASES])
+def test_the_writer_keeps_every_tensor_and_the_mask_equal_to_encode(variant: str, options: dict[str, Any]) -> None:
+    """The fast path against the reference, through whole short games, updated after some actions and not others."""
+    options = {**options, "target": 3}
+    encoding = InformationStateEncoding(variant, **options)
+    writer = encoding.writer()
+    rng = random.Random(5)
+    compared = 0
+    for number in range(4):
+        game = bowers.Game(variant, seed=number, **options)
+        while True:
+            if game.is_over or rng.random() < 0.5:
+                writer.update(game)
+                for seat in range(encoding.players):
+                    assert (writer.tensors[seat] == encoding.encode(game.observation(seat))).all()
+                    compared += 1
+                expected = [] if game.is_over else game.legal_action_ids()
+                assert writer.mask.nonzero()[0].tolist() == expected
+            if game.is_over or compared > 600:
+                break
+            game.apply_id(rng.choice(game.legal_action_ids()))
+    assert compared > 60
+
+
+def test_a_writer_follows_games_of_its_own_rules_only() -> None:
+    writer = InformationStateEncoding("standard").writer()
+    writer.update(bowers.Game("standard", seed=1))
+    with pytest.raises(ValueError, match="standard"):
+        writer.update(bowers.Game("standard", seed=1, stick_the_dealer=True))
