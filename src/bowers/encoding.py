@@ -8,6 +8,11 @@ are relative to the observer (block index 0 is the observer, 1 its left, ...)
 and teams likewise (0 is the observer's team), so one policy serves every seat.
 Every value lies in [0, 1].  The layout is documented in ``docs/rl.md``.
 
+``InformationStateEncoding`` is the perfect-recall tensor of the same view
+(every action of the hand in order, each card by trick), with the same API,
+``information_state_key`` the matching string, and its ``writer()`` the fast
+path that keeps every seat's tensor current from the engine's state.
+
 >>> encoding = Encoding("standard")
 >>> game = __import__("bowers").Game("standard", seed=7)
 >>> tensor = encoding.encode(game.observation(game.to_act))
