@@ -23,7 +23,7 @@ from bowers.bots import create
 
 def play(hands: int, simulations: int, seed: int) -> list[float]:
     """Team points over ``hands`` hands: IS-MCTS for team 0, ``pimc`` for team 1."""
-    game = pyspiel.load_game(bowers.openspiel.game_name("railroad"))
+    game = pyspiel.load_game(bowers.openspiel.game_name("railroad"), {"reward": "points"})  # each team's own points
     generator = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(2, random_state=generator)
     searcher = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=generator)

@@ -296,6 +296,19 @@ def test_version_and_help() -> None:
         assert command in result.output
 
 
+def test_analyze_of_a_record_without_a_table_speaks_in_notation(tmp_path: Path) -> None:
+    game, _ = play_random_game("two-hand", *game_seeds(1, 3), {"target": 3})
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["analyze", str(path), "--level", "1", "--seat", "0"])
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    # Deals from 0, actions by index, seats by number, cards and actions as the records write them.
+    assert first.startswith("deal 0, action ") and ", seat 0 (" in first and "; hand " in first, first
+    assert " played " in first
+    assert result.output.splitlines()[-1].split(" decisions")[0].isdigit()
+
+
 def test_analyze_takes_a_saved_games_short_name_and_speaks_as_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from bowers.storage import save_record
 

@@ -6,28 +6,31 @@ Importing this module registers ``bowers_standard``, ``bowers_two_hand``,
 ``pyspiel.register_game``; the variant's options are the game's parameters
 (``pyspiel.load_game("bowers_railroad(deck=24)")``, ``initial_scores`` as
 text such as ``"3;5"``), and ``whole_game`` plays a game to the target
-instead of one hand.  The ``draw`` option is not offered: the first dealer is
-a chance outcome.
+instead of one hand; ``reward`` picks the returns (``bowers.rewards``: ``net``, the
+default, zero-sum as OpenSpiel's ``euchre``; ``points``, general-sum; ``win``,
+whole games only), and a loaded game's ``get_type()`` says which utility that
+is.  The ``draw`` option is not offered: the first dealer is a chance outcome.
 
 The deal is chance: the first dealer (one outcome per seat), then every card
 of the deck one at a time (outcome = the card's index in the variant's deck),
 in the order the engine deals a shuffled deck: the variant's packets from the
 dealer's left, and the kitty (its first card is the turn-up) where the
 variant deals it (``bowers.game.deal_recipients``).  Player
-actions are the variant's fixed action space.  Returns are each player's
-team's points over the episode (general-sum), paid at the end (OpenSpiel's
-MCTS wants terminal rewards).  Strings are
-JSON of ``Game.observation`` (the information state adds this seat's view of
-earlier hands); tensors are ``bowers.encoding``'s.  ``resample_from_infostate``
-deals the hidden cards with the bots' sampler, for IS-MCTS.
+actions are the variant's fixed action space.  Returns are paid at the end
+(OpenSpiel's MCTS wants terminal rewards).  Observers (``make_py_observer``)
+serve every ``pyspiel.IIGObservationType``: strings are JSON of the engine's
+views (``Game.observation``, ``Game.public_observation``, ``Game.hand_over_view``;
+perfect recall adds the viewer's view of earlier hands), tensors are
+``bowers.encoding``'s.  ``resample_from_infostate`` deals the hidden cards with
+the bots' sampler, for IS-MCTS.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Protocol
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
@@ -35,16 +38,32 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 from bowers.actions import BID, space_for
 from bowers.bots.sampler import Sampler
 from bowers.cards import CARD_NAMES, Card
-from bowers.encoding import Encoding
+from bowers.encoding import Block, Encoding
 from bowers.errors import OptionError
 from bowers.game import Game, deal_order, deal_recipients
 from bowers.hand import JAMBOREE_BONUS, hand_points
+from bowers.rewards import REWARD_MODES, ZERO_SUM_MODES, check_reward, seat_values, team_values, winner_values
 from bowers.variants import AUCTION, Rules, variant, variants
 
+# The perfect-recall tensor's layout, and the one place to change it: the observation's for now.
+InformationStateEncoding: Final = Encoding
+PRIVATE_BLOCKS: Final = ("hand", "given", "received", "discarded")  # the encoding's blocks only their seat may see
 EXCLUDED_OPTIONS: Final = ("draw",)
 MAX_HANDS_PER_TARGET_POINT: Final = 4  # whole games: max_game_length allows this many hands per point of the target
 EXTRA_HANDS: Final = 100  # ... plus this many (misdeals score nothing; a longer game is vanishingly unlikely)
 SCORE_SEPARATOR: Final = ";"  # OpenSpiel game strings separate parameters with commas
+
+
+class Layout(Protocol):
+    """What an observer needs of a tensor encoding (``Encoding``, or the information state's): named blocks."""
+
+    players: int
+    size: int
+    blocks: dict[str, Block]
+
+    def encode(self, observation: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray: ...
+
+    def view(self, tensor: np.ndarray, name: str) -> np.ndarray: ...
 
 
 def game_name(variant_name: str) -> str:
@@ -70,6 +89,7 @@ def _default_parameters(variant_name: str) -> dict[str, Any]:
     declared = variant(variant_name)
     parameters = {o.name: _parameter_value(o.default) for o in declared.options if o.name not in EXCLUDED_OPTIONS}
     parameters["whole_game"] = False
+    parameters["reward"] = REWARD_MODES[0]
     return parameters
 
 
@@ -89,6 +109,15 @@ def _max_hand_points(rules: Rules) -> int:
                         best = max(best, *points)
     bonus = JAMBOREE_BONUS if rules.jamboree else 0
     return max(best + bonus, rules.renege_penalty, rules.renege_penalty_alone)
+
+
+def utility_range(rules: Rules, reward: str, whole_game: bool) -> tuple[float, float]:
+    """The least and most a player's return can be under a reward mode (bounds, for OpenSpiel's utility range)."""
+    if reward == "win":
+        values = winner_values(reward, rules.teams, 0)
+        return min(values), max(values)
+    bound = float(_max_hand_points(rules) + (rules.target if whole_game else 0))
+    return (-bound if reward in ZERO_SUM_MODES else 0.0), bound
 
 
 def _max_hand_length(rules: Rules) -> int:
@@ -112,8 +141,10 @@ class Spec:
         if not isinstance(whole_game, bool):
             raise OptionError(f"whole_game must be true or false, not {whole_game!r}", "whole_game", "true, false")
         self.whole_game: bool = whole_game
+        self.reward = check_reward(chosen.pop("reward"), whole_game)
         self.options: dict[str, Any] = {name: _option_value(value) for name, value in chosen.items()}
         self.encoding = Encoding(variant_name, **self.options)
+        self.info_state_encoding: Layout = InformationStateEncoding(variant_name, **self.options)
         self.rules: Rules = self.encoding.rules
         self.variant: str = self.rules.variant
 
@@ -139,22 +170,21 @@ class BowersGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
     def __init__(self, variant_name: str, game_type: Any, params: dict[str, Any] | None = None) -> None:
         spec = Spec(variant_name, dict(params or {}))  # checks every parameter before OpenSpiel sees the game
         rules = spec.rules
-        hand_points_bound = _max_hand_points(rules)
-        hand_length = _max_hand_length(rules)
-        if spec.whole_game:
-            hands = MAX_HANDS_PER_TARGET_POINT * rules.target + EXTRA_HANDS
-            max_utility, max_length = rules.target + hand_points_bound, hands * hand_length
-        else:
-            max_utility, max_length = hand_points_bound, hand_length
+        hands = MAX_HANDS_PER_TARGET_POINT * rules.target + EXTRA_HANDS if spec.whole_game else 1
+        max_length = hands * _max_hand_length(rules)
+        min_utility, max_utility = utility_range(rules, spec.reward, spec.whole_game)
+        zero_sum = spec.reward in ZERO_SUM_MODES
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.encoding.num_actions,
             max_chance_outcomes=max(spec.encoding.deck_size, rules.players),
             num_players=rules.players,
-            min_utility=0.0,
-            max_utility=float(max_utility),
-            utility_sum=None,
+            min_utility=min_utility,
+            max_utility=max_utility,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=max_length,
         )
+        if zero_sum != (game_type.utility == pyspiel.GameType.Utility.ZERO_SUM):
+            game_type = _game_type(variant_name, spec.reward)  # the registered type is the default reward's
         super().__init__(game_type, info, {**_default_parameters(variant_name), **(params or {})})
 
     def new_initial_state(self) -> BowersState:
@@ -162,15 +192,12 @@ class BowersGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         return BowersState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> BowersObserver:
-        """An observer of a player's view: ``bowers.encoding``'s tensor and JSON strings (perfect recall: every hand)."""
+        """An observer of any ``pyspiel.IIGObservationType`` (default: a player's view of the hand in progress)."""
         if params:
             raise ValueError(f"bowers observers take no parameters; got {params}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError("bowers observes a single player's view (its private cards and the public information) only")
-        return BowersObserver(spec_of(self).encoding, perfect_recall)
+        kind = pyspiel.IIGObservationType(perfect_recall=False) if iig_obs_type is None else iig_obs_type
+        spec = spec_of(self)
+        return BowersObserver(spec.info_state_encoding if kind.perfect_recall else spec.encoding, kind)
 
 
 class _Table:
@@ -182,8 +209,9 @@ class _Table:
         self.game: Game | None = None
         self.dealer = -1
         self.dealing: list[int] = []  # deck indices dealt so far in the deal in progress
-        self.past: list[list[Any]] = [[] for _ in range(spec.rules.players)]  # each seat's view of finished hands
-        self.closing: list[dict[str, Any]] | None = None
+        # Each viewer's view of every finished hand: one list per seat, then anyone watching's.
+        self.past: list[list[dict[str, Any]]] = [[] for _ in range(spec.rules.players + 1)]
+        self.closing: list[dict[str, Any]] | None = None  # a one-hand episode's end, by viewer as ``past``
         self.over = False
         self.returns = [0.0] * spec.rules.players
 
@@ -194,7 +222,7 @@ class _Table:
         other.game = None if self.game is None else self.game.copy()
         other.dealer = self.dealer
         other.dealing = self.dealing[:]
-        other.past = [seat[:] for seat in self.past]
+        other.past = [views[:] for views in self.past]
         other.closing = self.closing
         other.over = self.over
         other.returns = self.returns[:]
@@ -289,19 +317,22 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         game = table.game
         assert game is not None
         spec = table.spec
-        points = game.results[-1]["points"]
-        teams = spec.rules.teams
-        table.returns = [total + float(points[seat % teams]) for seat, total in enumerate(table.returns)]
+        rules = spec.rules
+        values = team_values(spec.reward, game.results[-1]["points"])
+        if spec.whole_game and game.is_over:
+            assert game.winner is not None
+            values = [v + w for v, w in zip(values, winner_values(spec.reward, rules.teams, game.winner), strict=True)]
+        table.returns = [total + v for total, v in zip(table.returns, seat_values(values, rules.players), strict=True)]
         if spec.whole_game and game.is_over:
             table.over = True
             return
-        closing = [game.hand_over_view(seat) for seat in range(spec.rules.players)]
+        closing = [game.hand_over_view(seat) for seat in (*range(rules.players), None)]
         if not spec.whole_game:
             table.closing = closing
             table.over = True
             return
-        for seat, view in enumerate(closing):
-            table.past[seat].append(_strip(view))
+        for views, view in zip(table.past, closing, strict=True):
+            views.append(_strip(view))
         table.dealer = game.dealer
         table.dealing = []
 
@@ -322,7 +353,7 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return self.returns()
 
     def returns(self) -> list[float]:
-        """At the end, each player's team's points over the episode; zeros before."""
+        """At the end, each player's team's value of the episode under the game's ``reward`` mode; zeros before."""
         table = self._table
         return table.returns[:] if table.over else [0.0] * len(table.returns)
 
@@ -339,27 +370,38 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     # ------------------------------------------------------------------ what a player sees
 
-    def view(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see now, as ``Game.observation`` gives it (while dealing: its cards so far)."""
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: anyone watching) may see now, as ``Game.observation`` or ``Game.public_observation``
+        give it (what a bot acts on); while dealing, the cards dealt to the seat so far."""
         table = self._table
         if table.closing is not None:
-            return table.closing[player]
+            return table.closing[table.spec.rules.players if seat is None else seat]
         if table.is_dealing:
-            return self._dealing_view(player)
-        assert table.game is not None
-        return table.game.observation(player)
+            return self._dealing_view(seat)
+        game = table.game
+        assert game is not None
+        return game.public_observation() if seat is None else game.observation(seat)
 
-    def _dealing_view(self, player: int) -> dict[str, Any]:
+    def views(self, seat: int | None, recall: bool) -> list[dict[str, Any]]:
+        """The seat's (None: anyone watching's) view now without the options, after its view of every finished
+        hand if ``recall``."""
+        table = self._table
+        now = _strip(self.view(seat))
+        if not recall:
+            return [now]
+        return [*table.past[table.spec.rules.players if seat is None else seat], now]
+
+    def _dealing_view(self, seat: int | None) -> dict[str, Any]:
         table = self._table
         rules = table.spec.rules
         players = rules.players
         hands, _ = self._deal() if table.dealer >= 0 else ([[] for _ in range(players)], [])
         scores = list(rules.initial_scores) if table.game is None else table.game.scores
         return {
-            "seat": player,
+            "seat": seat,
             "phase": "deal",
             "dealer": table.dealer if table.dealer >= 0 else None,
-            "hand": hands[player],
+            "hand": [] if seat is None else hands[seat],
             "hand_sizes": [len(cards) for cards in hands],
             "history": [],
             "trick": [],
@@ -367,17 +409,6 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
             "scores": scores,
             "target": rules.target,
         }
-
-    def observation_string(self, player: int | None = None) -> str:
-        """The player's (by default the one to act) view of the hand in progress, as JSON."""
-        seat = self.current_player() if player is None else player
-        return json.dumps(_strip(self.view(seat)), sort_keys=True, separators=(",", ":"))
-
-    def information_state_string(self, player: int | None = None) -> str:
-        """The player's (by default the one to act) view of every finished hand and of the one in progress, as JSON."""
-        seat = self.current_player() if player is None else player
-        views = [*self._table.past[seat], _strip(self.view(seat))]
-        return json.dumps(views, sort_keys=True, separators=(",", ":"))
 
     def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> BowersState:
         """A state the player cannot tell from this one: the hidden cards of the hand in progress dealt again.
@@ -423,34 +454,111 @@ def _strip(view: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in view.items() if key != "options"}
 
 
-class BowersObserver:
-    """OpenSpiel's observer interface: ``tensor`` (with named views in ``dict``), ``set_from`` and ``string_from``."""
+def private_part(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
+    """What a seat's ``view`` shows beyond ``public`` (anyone watching's view of the same moment): the seat, its
+    cards, and the actions only it may see (a discard, a card given or received) as ``[index in history, seat, text]``."""
+    shown = public["history"]
+    actions = [[index, *entry] for index, entry in enumerate(view["history"]) if entry != shown[index]]
+    return {"seat": view["seat"], "hand": view["hand"], "actions": actions}
 
-    def __init__(self, encoding: Encoding, perfect_recall: bool) -> None:
+
+class BowersObserver:
+    """OpenSpiel's observer interface for one ``pyspiel.IIGObservationType``: ``tensor`` (with named views in
+    ``dict``), ``set_from`` and ``string_from``.
+
+    With the public information and one player's private information (OpenSpiel's observation and information
+    state) the tensor is the encoding's, block for block.  Otherwise it keeps the encoding's blocks in order, the
+    public ones only with ``public_info`` and the private ones (``PRIVATE_BLOCKS``) for the player, for every
+    player (a row per seat, relative to the player) or not at all.  Strings are JSON: the player's view, anyone
+    watching's view, or that view with ``private``, each seat's private part (``private_part``); perfect recall
+    gives the list of those views for every finished hand and the hand in progress.
+    """
+
+    def __init__(self, encoding: Layout, kind: Any) -> None:
         self.encoding = encoding
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(encoding.size, dtype=np.float32)
-        self.dict = {name: encoding.view(self.tensor, name) for name in encoding.blocks}
+        self.perfect_recall = bool(kind.perfect_recall)
+        self.public_info = bool(kind.public_info)
+        self.private_info = kind.private_info
+        self.players = encoding.players
+        self.single = self.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.every_seat = self.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS
+        self.whole = self.public_info and self.single  # exactly the encoding's tensor
+        self._scratch = np.zeros(encoding.size, dtype=np.float32)
+        self._pieces: list[tuple[Block, bool]] = []  # (encoding block, one row per seat)
+        for block in encoding.blocks.values():
+            private = block.name in PRIVATE_BLOCKS
+            if (self.public_info and not private) or (private and self.single):
+                self._pieces.append((block, False))
+            elif private and self.every_seat:
+                self._pieces.append((block, True))
+        self.tensor = np.zeros(sum(block.size * (self.players if rows else 1) for block, rows in self._pieces), np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        start = 0
+        for block, rows in self._pieces:
+            shape = (self.players, *block.shape) if rows else block.shape
+            size = block.size * (self.players if rows else 1)
+            self.dict[block.name] = self.tensor[start : start + size].reshape(shape)
+            start += size
 
     def set_from(self, state: BowersState, player: int) -> None:
         """Write the player's tensor into ``tensor``."""
-        self.encoding.encode(state.view(player), out=self.tensor)
+        encoding = self.encoding
+        if self.whole:
+            encoding.encode(state.view(player), out=self.tensor)
+            return
+        self.tensor.fill(0.0)
+        scratch = self._scratch
+        if self.public_info or self.single:
+            encoding.encode(state.view(player), out=scratch)
+            for block, rows in self._pieces:
+                if not rows:
+                    self.dict[block.name][...] = encoding.view(scratch, block.name)
+        if self.every_seat:
+            for offset in range(self.players):
+                encoding.encode(state.view((player + offset) % self.players), out=scratch)
+                for block, rows in self._pieces:
+                    if rows:
+                        self.dict[block.name][offset] = encoding.view(scratch, block.name)
 
     def string_from(self, state: BowersState, player: int) -> str:
-        """The information-state string (perfect recall) or the observation string."""
-        return state.information_state_string(player) if self.perfect_recall else state.observation_string(player)
+        """The JSON of what this observer sees of the state from the player's seat."""
+        recall = self.perfect_recall
+        if self.whole:
+            views = state.views(player, recall)
+        else:
+            public = state.views(None, recall)
+            if self.single:
+                own = state.views(player, recall)
+                privates = [[private_part(view, shown)] for view, shown in zip(own, public, strict=True)]
+            elif self.every_seat:
+                seats = [state.views(seat, recall) for seat in range(self.players)]
+                privates = [[private_part(seat[i], shown) for seat in seats] for i, shown in enumerate(public)]
+            else:
+                privates = [[] for _ in public]
+            views = [self._combine(shown, parts) for shown, parts in zip(public, privates, strict=True)]
+        return json.dumps(views if recall else views[0], sort_keys=True, separators=(",", ":"))
+
+    def _combine(self, public: dict[str, Any], parts: list[dict[str, Any]]) -> dict[str, Any]:
+        """One moment's view: the public view and the private parts, as the observation type asks."""
+        if self.single and not self.public_info:
+            return parts[0]
+        combined = dict(public) if self.public_info else {}
+        if self.every_seat:
+            combined["private"] = parts
+        return combined
 
 
-def _game_type(variant_name: str) -> Any:
+def _game_type(variant_name: str, reward: str) -> Any:
     declared = variant(variant_name)
     players = make_players(variant_name)
+    zero_sum = reward in ZERO_SUM_MODES
     return pyspiel.GameType(
         short_name=game_name(variant_name),
         long_name=f"bowers {variant_name}: {declared.summary}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
@@ -459,6 +567,7 @@ def _game_type(variant_name: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_default_parameters(variant_name),
+        provides_factored_observation_string=True,
     )
 
 
@@ -484,7 +593,7 @@ def register() -> list[str]:
         _VARIANT_OF_NAME[short] = name
         if short in registered:
             continue
-        game_type = _game_type(name)
+        game_type = _game_type(name, REWARD_MODES[0])
         # A class per variant: OpenSpiel keeps the creator for the life of the process, and a class (unlike a
         # closure) is released cleanly when the interpreter exits.
         creator = type(
@@ -498,4 +607,4 @@ def register() -> list[str]:
 
 GAME_NAMES: Final = register()
 
-__all__ = ["GAME_NAMES", "BowersGame", "BowersObserver", "BowersState", "game_name", "register"]
+__all__ = ["GAME_NAMES", "BowersGame", "BowersObserver", "BowersState", "game_name", "register", "utility_range"]

@@ -329,6 +329,15 @@ def _railroad_deck() -> Option:
     )
 
 
+def _joker() -> Option:
+    return Option(
+        "joker",
+        True,
+        "The Joker is in the deck as the highest trump; false: the 32 (or 24) cards alone, with no no-trump hands.",
+        kind="bool",
+    )
+
+
 def _draw() -> Option:
     return Option("draw", False, "Draw cards before the first hand for partners (seats) and the first dealer.", kind="bool")
 
@@ -403,15 +412,16 @@ def _build_railroad(values: dict[str, Any], players: int = 4) -> Rules:
     teams = players // 2
     short_deck = values.get("deck", 32) == 24  # 9-A and the Joker: 5 cards each for four players
     deals_five = players == 6 or short_deck
+    jokers = (JOKER,) if values.get("joker", True) else ()
     return Rules(
         variant="railroad" if players == 4 else "railroad-6",
         players=players,
         teams=teams,
-        deck=deck_of(range(NINE if short_deck else SEVEN, 13), jokers=(JOKER,)),
+        deck=deck_of(range(NINE if short_deck else SEVEN, 13), jokers=jokers),
         hand_size=5 if deals_five else 7,
         deal_rounds=_each(2, 3, players=players) if deals_five else _each(2, 3, 2, players=4),
         joker_turn_up=JOKER_NO_TRUMP,
-        trump_jokers=(JOKER,),
+        trump_jokers=jokers,
         jambone=True,
         loner_exchange=True,
         jamboree=True,
@@ -533,6 +543,7 @@ declare(
         2,
         (
             _railroad_deck(),
+            _joker(),
             _stick(),
             _discard_turn_up(),
             _defend(True),

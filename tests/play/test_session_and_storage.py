@@ -286,3 +286,30 @@ def test_an_opponents_jambone_hand_or_jamboree_counts_as_seen_but_not_ones_own(m
     assert terminal.cards_seen() == "the Jambone hand"
     shown.update(exposed={}, jamboree={"2": ["JK", "JH", "JD", "AH", "KH"]})
     assert terminal.cards_seen() == "the Jamboree"
+
+
+def railroad_at_pace(hands: list[str]) -> tuple[bowers.Game, TerminalGame]:
+    """A Railroad deal of these hands, dealer seat 3, the person at seat 0 with a pace of 0.8 s."""
+    kitty = ["QH", "TH", "9H", "8H", "7H"]
+    game = bowers.Game.from_deal("railroad", dealer=3, hands=[h.split() for h in hands], kitty=kitty, seed=1)
+    table = Table(game, [Seat()] + [Seat("random", {}, "random") for _ in range(3)], bot_seed=1)
+    return game, TerminalGame(table, 0, Console(file=io.StringIO()), pace=0.8, read_line=Script([]))
+
+
+def test_the_bots_play_faster_once_the_person_has_nothing_left_to_decide_in_the_hand() -> None:
+    hands = ["JK JH JD AH KH 7C 8C", "AC KC QC AS KS QS 7S", "AD KD QD TD 9D 8D 7D", "TC 9C JC JS TS 9S 8S"]
+    # The person's partner (seat 2) goes alone: the person sits out, the bots play on at half the pace.
+    game, terminal = railroad_at_pace(hands)
+    assert terminal.bot_pace() == 0.8
+    for seat, action in [(0, "pass"), (1, "pass"), (2, "order"), (2, "alone"), (2, "give:7D"), (0, "give:JK")]:
+        game.apply(action, seat=seat)
+    assert 0 in terminal.observation["sitting_out"]
+    assert terminal.bot_pace() == 0.4
+    # The person's own Jambone: once play starts an opponent chooses each of its cards.
+    game, terminal = railroad_at_pace(hands)
+    for seat, action in [(0, "order"), (0, "jambone"), (0, "give:7C"), (2, "give:7D")]:
+        game.apply(action, seat=seat)
+    assert terminal.bot_pace() == 0.8  # the dealer's pick-up is still to come
+    game.apply(game.legal_actions()[0], seat=game.to_act)
+    assert terminal.observation["phase"] == "play"
+    assert terminal.bot_pace() == 0.4

@@ -961,3 +961,42 @@ def test_draw_is_off_by_default() -> None:
         game = bowers.Game(name, seed=5)
         assert game.seating == list(range(rules.players))
         assert "seating" not in game.record()
+
+
+# ---------------------------------------------------------------------- without the Joker
+
+
+def test_without_the_joker_the_deck_is_the_cards_alone() -> None:
+    """Railroad option joker=false: 32 cards (or 24), no Joker, a kitty of 4, and no Joker to turn up."""
+    rules = bowers.make_rules("railroad", joker=False)
+    assert len(rules.deck) == 32
+    assert rules.kitty_size == 4
+    assert rules.trump_jokers == ()
+    short = bowers.make_rules("railroad", joker=False, deck=24)
+    assert (len(short.deck), short.hand_size, short.kitty_size) == (24, 5, 4)
+    for seed in range(40):
+        game = bowers.Game("railroad", seed=seed, joker=False)
+        assert game.observation(0)["turn_up"] != "JK"
+        assert "JK" not in game.hand_cards(0)
+    with pytest.raises(bowers.OptionError, match="joker"):
+        bowers.Game("railroad", seed=1, joker="maybe")
+
+
+JAMBOREE_WITHOUT_JOKER = ["JH JD AH KH QH 7C 8C", "AC KC QC AS KS QS 7S", "AD KD QD TD 9D 8D 7D", "TC 9C JC JS TS 9S 8S"]
+
+
+def test_without_the_joker_the_jamboree_is_the_five_highest_trumps_left() -> None:
+    """Railroad joker=false Decision: the Jamboree is right, left, A, K and Q of trumps, for 16 points."""
+    game = game_of("railroad", 3, JAMBOREE_WITHOUT_JOKER, "9H TH 8H 7H", joker=False)
+    act(game, "0:order 0:partner 3:discard:8S")
+    assert game.observation(1)["jamboree"] == {"0": ["JH", "JD", "AH", "KH", "QH"]}
+    assert trick(game, "0:JH 1:7S 2:7D 3:9H") == 0
+    assert trick(game, "0:JD 1:QS 2:8D 3:9S") == 0
+    assert trick(game, "0:AH 1:KS 2:9D 3:TS") == 0
+    assert trick(game, "0:KH 1:AS 2:TD 3:JS") == 0
+    assert trick(game, "0:QH 1:QC 2:QD 3:JC") == 0
+    assert trick(game, "0:7C 1:AC 2:KD 3:9C") == 1
+    assert trick(game, "1:KC 2:AD 3:TC 0:8C") == 1
+    result = result_of(game)
+    assert result["jamboree"] == [0]
+    assert result["points"] == [5 + 16, 0]

@@ -94,8 +94,13 @@ def test_railroads_deck_counts_its_joker(browser: Browser, server: Server) -> No
     page.click("#choose-game")
     page.select_option("#variant", "railroad")
     choices = page.locator("#option-deck option").all_inner_texts()
-    assert choices == ["33 cards (7 to Ace and the Joker)", "25 cards (9 to Ace and the Joker)"], choices
+    assert choices == [
+        "33 cards (7 to Ace and the Joker; 32 without it)",
+        "25 cards (9 to Ace and the Joker; 24 without it)",
+    ], choices
     assert "33 cards" in page.locator("#variant-summary").inner_text()
+    assert page.locator("#option-joker").is_checked()
+    assert "The Joker in the deck" in page.locator("label[for=option-joker]").inner_text()
     page.select_option("#variant", "standard")
     assert "32 cards (7 to Ace)" in page.locator("#option-deck option").all_inner_texts()
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,23 +23,6 @@ from bowers.bots.analysis import MISTAKE_THRESHOLD, Decision, analyze_record
 from bowers.cli.common import fail, make_console, read_json
 from bowers.errors import BowersError
 from bowers.storage import games_dir
-
-
-def _line(decision: Decision) -> list[str]:
-    """A decision as text: where it was, what was played, the compared choices, and a flag for a mistake."""
-    head = (
-        f"deal {decision.deal}, action {decision.action_index}, seat {decision.seat} ({decision.phase}; "
-        f"hand {' '.join(decision.hand)}): played {decision.played}"
-    )
-    if not decision.judged:
-        head += "  " + _not_judged(decision.unrecorded)
-    if decision.mistake:
-        head += f"  MISTAKE: {decision.best} was worth {decision.cost:.2f} points more"
-    lines = [head]
-    for choice in decision.choices:
-        marker = "*" if choice.action == decision.played else " "
-        lines.append(f"  {marker} {choice.action:<16} {choice.value:+6.2f}  {choice.reason}")
-    return lines
 
 
 def _not_judged(placed: Sequence[str]) -> str:
@@ -62,22 +46,55 @@ def table_names(record: Mapping[str, Any], players: int) -> list[str] | None:
     return seat_names(players, humans[0]) if humans and humans[0] < players else None
 
 
-def _worded(decision: Decision, names: Sequence[str]) -> list[str]:
-    """A decision in the table's words: ``hand 1, You (round 1; holding 10♣ J♥ ...): you chose order up``."""
+@dataclass(frozen=True)
+class Wording:
+    """How decisions are told: in the record's own notation, or in the table's words for a game a person played."""
+
+    where: Callable[[Decision], str]
+    step: Callable[[str], str]
+    holding: str
+    card: Callable[[str], str]
+    action: Callable[[str], str]
+    verb: str
+
+
+RECORD_WORDING = Wording(
+    where=lambda decision: f"deal {decision.deal}, action {decision.action_index}, seat {decision.seat}",
+    step=str,
+    holding="hand",
+    card=str,
+    action=str,
+    verb="played",
+)
+
+
+def table_wording(names: Sequence[str]) -> Wording:
+    """The table's words: ``hand 1, You`` for the place, card labels such as ``10♣`` and actions as a player says them."""
     from bowers.play.render import card_label, describe_action
 
-    who = names[decision.seat]
-    cards = " ".join(card_label(card) for card in decision.hand)
-    step = decision.phase.replace("-", " ")
-    head = f"hand {decision.deal + 1}, {who} ({step}; holding {cards}): chose {describe_action(decision.played)}"
+    return Wording(
+        where=lambda decision: f"hand {decision.deal + 1}, {names[decision.seat]}",
+        step=lambda phase: phase.replace("-", " "),
+        holding="holding",
+        card=card_label,
+        action=describe_action,
+        verb="chose",
+    )
+
+
+def decision_lines(decision: Decision, wording: Wording) -> list[str]:
+    """A decision as text: where it was, what was chosen, the compared choices, and a flag for a mistake."""
+    cards = " ".join(wording.card(card) for card in decision.hand)
+    place = f"{wording.where(decision)} ({wording.step(decision.phase)}; {wording.holding} {cards})"
+    head = f"{place}: {wording.verb} {wording.action(decision.played)}"
     if not decision.judged:
-        head += "  " + _not_judged([card_label(card) for card in decision.unrecorded])
+        head += "  " + _not_judged([wording.card(card) for card in decision.unrecorded])
     if decision.mistake:
-        head += f"  MISTAKE: {describe_action(decision.best)} was worth {decision.cost:.2f} points more"
+        head += f"  MISTAKE: {wording.action(decision.best)} was worth {decision.cost:.2f} points more"
     lines = [head]
     for choice in decision.choices:
         marker = "*" if choice.action == decision.played else " "
-        lines.append(f"  {marker} {describe_action(choice.action):<16} {choice.value:+6.2f}  {choice.reason}")
+        lines.append(f"  {marker} {wording.action(choice.action):<16} {choice.value:+6.2f}  {choice.reason}")
     return lines
 
 
@@ -130,8 +147,9 @@ def analyze_command(path: str, seat: int | None, as_json: bool, level: int, thre
     console = make_console()
     mistakes = sum(decision.mistake for decision in decisions)
     unjudged = sum(not decision.judged for decision in decisions)
+    wording = RECORD_WORDING if names is None else table_wording(names)
     for decision in decisions:
-        for text in _line(decision) if names is None else _worded(decision, names):
+        for text in decision_lines(decision, wording):
             # Wrapped to a terminal's width; one line each when piped, for tools that read lines.
             console.print(Text(text), soft_wrap=not console.is_terminal)
     summary = f"{len(decisions)} decisions, {mistakes} flagged as mistakes (losing {threshold:g} expected points or more)"

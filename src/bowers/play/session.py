@@ -302,9 +302,18 @@ class TerminalGame:
                 self.draw()
                 completed = sum(self.observation["tricks_won"]) > tricks_before
                 # The pace is the time between actions: a bot's thinking counts towards it.
-                wait = self.pace * (2 if completed else 1) - (time.monotonic() - started)
+                wait = self.bot_pace() * (2 if completed else 1) - (time.monotonic() - started)
                 if wait > 0:
                     time.sleep(wait)
+
+    def bot_pace(self) -> float:
+        """Seconds between the bots' actions: the chosen pace, halved once the person has nothing left to decide in
+        the hand (sitting out while a partner plays alone, or their Jambone hand played by an opponent's choices)."""
+        observation = self.observation
+        idle = self.seat in observation["sitting_out"] or (
+            observation["phase"] == "play" and observation.get("jambone") and observation.get("maker") == self.seat
+        )
+        return self.pace / 2 if idle else self.pace
 
     # ------------------------------------------------------------------ the person
 

@@ -23,21 +23,24 @@ const OPTION_WORDS = {
   reneges: "Reneges allowed",
   draw: "Draw for partners and first deal",
   going_alone: "Going alone",
+  joker: "The Joker in the deck",
 };
 
 const CHOICE_WORDS = {
   deck: { 24: "24 cards (9 to Ace)", 32: "32 cards (7 to Ace)", 25: "25 cards (9 to Ace and the Joker)" },
   alone_lead: { "dealer-left": "The dealer's left", "maker-left": "The loner's left" },
 };
-// Where a variant adds the Joker to the deck chosen, its choices count it, as its summary does.
+// Where a variant adds the Joker to the deck chosen, its choices count it, as its summary does (Railroad's
+// Joker is an option of its own, so its choices say what the Joker adds).
 const VARIANT_CHOICE_WORDS = {
-  railroad: { deck: { 32: "33 cards (7 to Ace and the Joker)", 24: "25 cards (9 to Ace and the Joker)" } },
+  railroad: { deck: { 32: "33 cards (7 to Ace and the Joker; 32 without it)", 24: "25 cards (9 to Ace and the Joker; 24 without it)" } },
 };
 
 // The page's own sentence for an option whose engine description names values as typed on a command line.
 const OPTION_DOCS = {
   discard_turn_up: "Unticked, the dealer keeps the card picked up and discards another.",
   alone_lead: "Who leads the first trick when someone goes alone.",
+  joker: "Unticked, the Joker is left out: no no-trump hands, and a Jamboree is the five highest trumps left.",
 };
 
 // A variant's name as players say it: the words of its summary before the colon, as the terminal titles it.
