@@ -26,6 +26,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("british", {"defend_alone": True, "alone_lead": "maker-left"}),
     ("railroad", {"stick_the_dealer": True, "defend_alone": False, "reneges": True}),
     ("railroad", {"deck": 24}),
+    ("railroad", {"joker": False, "defend_alone": False}),
     ("railroad-6", {"stick_the_dealer": True, "reneges": True}),
     ("ultimate", {"going_alone": True, "reneges": True}),
     ("bid", {"reneges": True}),
