@@ -143,6 +143,9 @@ def _variant_name(variant: str | Rules) -> str:
 class Encoding(_Layout):
     """The tensor layout, action space and mask of one variant with its options (build once, reuse for every step)."""
 
+    # The blocks that show what only this seat may see (its cards, its discards, the cards it passed or received).
+    private_blocks: tuple[str, ...] = ("hand", "given", "received", "discarded")
+
     def __init__(self, variant: str | Rules, **options: Any) -> None:
         super().__init__(variant, **options)
         rules = self.rules
@@ -392,6 +395,9 @@ class InformationStateEncoding(_Layout):
     It reads nothing but the observation.
     """
 
+    # The blocks that show what only this seat (or, for a passed card, the two seats of the pass) may see.
+    private_blocks: tuple[str, ...] = ("hand", "held", "discarded", "exchanged")
+
     def __init__(self, variant: str | Rules, **options: Any) -> None:
         super().__init__(variant, **options)
         rules = self.rules
@@ -562,7 +568,9 @@ class InformationStateEncoding(_Layout):
         ones.extend(blocks["hand"].start + card for card in held)
         if "turn_up" in blocks and observation.get("turn_up"):
             ones.append(blocks["turn_up"].start + card_index[observation["turn_up"]])
-        ones.append(blocks["dealer"].start + relative(observation["dealer"]))
+        dealer = observation.get("dealer")
+        if dealer is not None:  # None before OpenSpiel's chance move draws the first dealer
+            ones.append(blocks["dealer"].start + relative(dealer))
         held |= self._encode_actions(observation, seat, ones)
         if "twos_threes" in blocks:
             start = blocks["twos_threes"].start

@@ -169,3 +169,27 @@ def test_a_writer_follows_games_of_its_own_rules_only() -> None:
     writer.update(bowers.Game("standard", seed=1))
     with pytest.raises(ValueError, match="standard"):
         writer.update(bowers.Game("standard", seed=1, stick_the_dealer=True))
+
+
+def test_a_view_before_the_first_dealer_is_drawn_has_no_dealer() -> None:
+    """OpenSpiel's views before its chance move draws the first dealer give none."""
+    encoding = InformationStateEncoding("standard")
+    view = {**bowers.Game("standard", seed=1).observation(0), "dealer": None}
+    assert not encoding.view(encoding.encode(view), "dealer").any()
+
+
+@pytest.mark.parametrize("variant", ["railroad", "bid-railroad", "ultimate", "two-hand"])
+def test_the_private_blocks_are_all_that_differ_from_anyone_watchings_view(variant: str) -> None:
+    """Every block but those and ``actions`` (whose ``hidden`` column tells which discarded or passed cards this
+    seat saw, never the card) is the same for the seat as for anyone watching, seen from the seat's place."""
+    encoding = InformationStateEncoding(variant)
+    public = [block for block in encoding.blocks if block not in encoding.private_blocks and block != "actions"]
+    rng = random.Random(2)
+    game = bowers.Game(variant, seed=4)
+    while not game.is_over and game.hand_number == 0:
+        for seat in range(encoding.players):
+            own = encoding.encode(game.observation(seat))
+            shown = encoding.encode({**game.public_observation(), "seat": seat})
+            for block in public:
+                assert (encoding.view(own, block) == encoding.view(shown, block)).all(), block
+        game.apply_id(rng.choice(game.legal_action_ids()))
