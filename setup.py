@@ -23,7 +23,7 @@ from setuptools.command.build_ext import build_ext
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The engine modules compiled with mypyc, in import order (bowers/__init__.py lists the same names).
-ENGINE_MODULES = ("cards", "tables", "variants", "actions", "hand", "observation", "game")
+ENGINE_MODULES = ("cards", "tables", "variants", "actions", "hand", "observation", "game", "information_state")
 COMPILED_RECORD = os.path.join("src", "bowers", "_compiled.py")
 
 

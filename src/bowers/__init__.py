@@ -24,7 +24,7 @@ import warnings
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 
-ENGINE_MODULES = ("cards", "tables", "variants", "actions", "hand", "observation", "game")
+ENGINE_MODULES = ("cards", "tables", "variants", "actions", "hand", "observation", "game", "information_state")
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 _PURE_REASON: str | None = None  # why the pure engine runs, or None when the compiled one does
 

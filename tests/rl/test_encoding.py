@@ -1,4 +1,5 @@
-"""The shared encoding: fixed size, values in [0, 1], the mask, who played what, and nothing hidden."""
+"""The shared encodings (the compact one and the information state): fixed size, values in [0, 1], the mask,
+who played what, and nothing hidden."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import pytest
 
 import bowers
 from bowers.cards import CARD_NAMES
-from bowers.encoding import Encoding
+from bowers.encoding import Encoding, InformationStateEncoding
 
 VARIANTS = bowers.variants()
+ENCODINGS = [Encoding, InformationStateEncoding]
 
 
 def random_positions(variant: str, games: int, seed: int, **options: object):
@@ -24,9 +26,10 @@ def random_positions(variant: str, games: int, seed: int, **options: object):
             game.apply_id(rng.choice(game.legal_action_ids()))
 
 
+@pytest.mark.parametrize("kind", ENCODINGS)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_tensor_size_range_and_mask(variant: str) -> None:
-    encoding = Encoding(variant)
+def test_tensor_size_range_and_mask(variant: str, kind: type[Encoding | InformationStateEncoding]) -> None:
+    encoding = kind(variant)
     for game in random_positions(variant, 3, 11):
         for seat in range(encoding.players):
             view = game.observation(seat)
@@ -72,11 +75,14 @@ def swapped_deal(game: bowers.Game, seat: int, rng: random.Random) -> tuple[list
     return hands, kitty
 
 
+@pytest.mark.parametrize("kind", ENCODINGS)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_other_seats_hidden_cards_never_change_a_seats_tensor(variant: str) -> None:
+def test_other_seats_hidden_cards_never_change_a_seats_tensor(
+    variant: str, kind: type[Encoding | InformationStateEncoding]
+) -> None:
     """Two deals that differ only in cards a seat cannot see give that seat the same tensor at every shared step."""
     rng = random.Random(3)
-    encoding = Encoding(variant)
+    encoding = kind(variant)
     compared = 0
     for number in range(8):
         seat = number % encoding.players
@@ -97,16 +103,18 @@ def test_other_seats_hidden_cards_never_change_a_seats_tensor(variant: str) -> N
     assert compared > 20
 
 
-def test_bad_variant_and_option_raise() -> None:
+@pytest.mark.parametrize("kind", ENCODINGS)
+def test_bad_variant_and_option_raise(kind: type[Encoding | InformationStateEncoding]) -> None:
     with pytest.raises(bowers.OptionError):
-        Encoding("pinochle")
+        kind("pinochle")
     with pytest.raises(bowers.OptionError):
-        Encoding("standard", deck=7)
+        kind("standard", deck=7)
 
 
-def test_blocks_tile_the_tensor() -> None:
+@pytest.mark.parametrize("kind", ENCODINGS)
+def test_blocks_tile_the_tensor(kind: type[Encoding | InformationStateEncoding]) -> None:
     for variant in VARIANTS:
-        encoding = Encoding(variant)
+        encoding = kind(variant)
         stops = [0] + [stop for _, _, stop, _, _ in encoding.describe()]
         assert [start for _, start, _, _, _ in encoding.describe()] == stops[:-1]
         assert stops[-1] == encoding.size
