@@ -38,16 +38,13 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 from bowers.actions import BID, space_for
 from bowers.bots.sampler import Sampler
 from bowers.cards import CARD_NAMES, Card
-from bowers.encoding import Block, Encoding
+from bowers.encoding import Block, Encoding, InformationStateEncoding
 from bowers.errors import OptionError
 from bowers.game import Game, deal_order, deal_recipients
 from bowers.hand import JAMBOREE_BONUS, hand_points
 from bowers.rewards import REWARD_MODES, ZERO_SUM_MODES, check_reward, seat_values, team_values, winner_values
 from bowers.variants import AUCTION, Rules, variant, variants
 
-# The perfect-recall tensor's layout, and the one place to change it: the observation's for now.
-InformationStateEncoding: Final = Encoding
-PRIVATE_BLOCKS: Final = ("hand", "given", "received", "discarded")  # the encoding's blocks only their seat may see
 EXCLUDED_OPTIONS: Final = ("draw",)
 MAX_HANDS_PER_TARGET_POINT: Final = 4  # whole games: max_game_length allows this many hands per point of the target
 EXTRA_HANDS: Final = 100  # ... plus this many (misdeals score nothing; a longer game is vanishingly unlikely)
@@ -60,6 +57,7 @@ class Layout(Protocol):
     players: int
     size: int
     blocks: dict[str, Block]
+    private_blocks: tuple[str, ...]  # the blocks only their own seat may see
 
     def encode(self, observation: Mapping[str, Any], out: np.ndarray | None = None) -> np.ndarray: ...
 
@@ -468,7 +466,7 @@ class BowersObserver:
 
     With the public information and one player's private information (OpenSpiel's observation and information
     state) the tensor is the encoding's, block for block.  Otherwise it keeps the encoding's blocks in order, the
-    public ones only with ``public_info`` and the private ones (``PRIVATE_BLOCKS``) for the player, for every
+    public ones only with ``public_info`` and the private ones (the encoding's ``private_blocks``) for the player, for every
     player (a row per seat, relative to the player) or not at all.  Strings are JSON: the player's view, anyone
     watching's view, or that view with ``private``, each seat's private part (``private_part``); perfect recall
     gives the list of those views for every finished hand and the hand in progress.
@@ -486,7 +484,7 @@ class BowersObserver:
         self._scratch = np.zeros(encoding.size, dtype=np.float32)
         self._pieces: list[tuple[Block, bool]] = []  # (encoding block, one row per seat)
         for block in encoding.blocks.values():
-            private = block.name in PRIVATE_BLOCKS
+            private = block.name in encoding.private_blocks
             if (self.public_info and not private) or (private and self.single):
                 self._pieces.append((block, False))
             elif private and self.every_seat:

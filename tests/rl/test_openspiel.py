@@ -22,7 +22,7 @@ import bowers
 from bowers.cards import parse_card, to_hand
 from bowers.encoding import Encoding
 from bowers.game import deal_order, deal_recipients
-from bowers.openspiel import GAME_NAMES, PRIVATE_BLOCKS, game_name
+from bowers.openspiel import GAME_NAMES, game_name
 from bowers.rewards import seat_values, team_values
 from tests.test_openspiel_differential import DECK, Deal
 
@@ -333,7 +333,8 @@ def test_observers_show_the_engines_views(name: str) -> None:
             assert json.loads(state.information_state_string(player)) == [seen]
             for kind in OBSERVATION_TYPES:
                 observer = by_kind[kind.perfect_recall, kind.public_info, kind.private_info]
-                names, private = set(observer.dict), set(PRIVATE_BLOCKS) & set(encoding.blocks)
+                layout = observer.encoding
+                names, private = set(observer.dict), set(layout.private_blocks) & set(layout.blocks)
                 assert names & private == (set() if kind.private_info == PRIVATE.NONE else private)
                 assert bool(names - private) == kind.public_info
 
