@@ -176,6 +176,10 @@ def test_the_command_prints_every_figure_with_its_interval() -> None:
     assert result.exit_code == 0, result.output
     for words in ("value of the deal", "95% interval", "hands in which trump is made", "the dealer makes trump"):
         assert words in result.output
+    # The heading says what was measured: the size, the bots and the seed.
+    assert "two-hand: 10 duplicate deals (20 hands) by heuristic, seed 0" in result.output
+    settings = _run("--players", "heuristic,random", "--setting", "heuristic.version=1", "--deals", "2", "--seed", "4")
+    assert "2 duplicate deals (4 hands) by A: heuristic (version=1), B: random, seed 4" in settings.output, settings.output
     assert "Jambone" not in result.output  # an event the variant does not have is left out
 
 
@@ -193,6 +197,15 @@ def test_the_command_compares_two_values_of_an_option() -> None:
     assert "stick_the_dealer=true against stick_the_dealer=false" in result.output
     assert "difference: true minus false" in result.output.replace("\n", " ")
     assert "pts" in result.output and "difference" in result.output
+    # The time is all of it, playing and measuring both.
+    assert "played and measured in" in result.output
+
+
+def test_a_comparison_takes_as_long_as_it_says_and_gives_the_same_figures_for_the_same_seed() -> None:
+    first = compare("standard", "stick_the_dealer", True, players="heuristic,random", deals=8, seed=3, workers=1)
+    again = compare("standard", "stick_the_dealer", True, players="heuristic,random", deals=8, seed=3, workers=1)
+    assert first.seconds >= first.first.seconds + first.second.seconds
+    assert first.differences == again.differences
 
 
 @pytest.mark.parametrize(("variant", "files"), [("standard", 6), ("railroad-6", 4)])
@@ -211,6 +224,17 @@ def test_a_comparison_is_plotted_too(tmp_path: Path) -> None:
     result = _run("--players", "heuristic", "--deals", "6", "--compare", "stick_the_dealer=true", "--plots", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert (tmp_path / "standard-stick_the_dealer.png").exists()
+    # Each value's own plots, named after it (and headed by it), not one of them unnamed.
+    assert (tmp_path / "standard-stick_the_dealer-false-hands.png").exists()
+    assert (tmp_path / "standard-stick_the_dealer-true-seats.svg").exists()
+    assert "with stick_the_dealer=true" in (tmp_path / "standard-stick_the_dealer-true-hands.svg").read_text()
+    assert not (tmp_path / "standard-hands.png").exists()
+
+
+def test_whole_games_plot_how_long_a_game_lasts(tmp_path: Path) -> None:
+    result = _run("--variant", "two-hand", "--players", "heuristic,random", "--games", "2", "--plots", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "two-hand-game-length.png").exists() and (tmp_path / "two-hand-game-length.svg").exists()
 
 
 @pytest.mark.parametrize(

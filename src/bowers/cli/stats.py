@@ -15,7 +15,6 @@ from rich.table import Table
 from bowers.cli.common import fail, parse_options, show
 from bowers.cli.match import parse_settings
 from bowers.errors import BowersError
-from bowers.match.runner import SIDE_LABELS
 from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study, study_records
 from bowers.stats.figures import IMPOSSIBLE
 from bowers.variants import make_rules
@@ -52,52 +51,9 @@ def _worth_showing(figures: Mapping[str, Figure], name: str) -> bool:
     return figures[name].value is not None
 
 
-def _players(result: Study) -> str:
-    """The bots of a study with their settings: one for every seat, or each side's."""
-
-    def described(bot: str, settings: Mapping[str, Any]) -> str:
-        chosen = ", ".join(f"{name}={show(value)}" for name, value in settings.items())
-        return f"{bot} ({chosen})" if chosen else bot
-
-    settings = result.settings
-    per_side = any(isinstance(value, Mapping) for value in settings.values())  # {"A": {...}, "B": {...}}
-    if not per_side and len(set(result.players)) == 1:
-        return described(result.players[0], settings)
-    sides = [
-        f"{SIDE_LABELS[side]}: {described(bot, settings.get(SIDE_LABELS[side], {}) if per_side else settings)}"
-        for side, bot in enumerate(result.players)
-    ]
-    return ", ".join(sides)
-
-
-def _size(result: Study) -> str:
-    """What a study measured, counted as it was played: deals (each played once per side) or whole games, and
-    the hands; of records, the deals or games of a duplicate match, else the records."""
-    hands = f"{result.hands} hand{'s' if result.hands != 1 else ''}"
-    if result.records is not None:
-        records = f"{result.records} record{'s' if result.records != 1 else ''}"
-        if result.passes > 1 and result.games:
-            return f"{result.games} whole games in duplicate ({records}, {hands})"
-        if result.passes > 1 and result.deals:
-            return f"{result.deals} duplicate deals ({records}, {hands})"
-        whole = f", {result.games} whole game{'s' if result.games != 1 else ''}" if result.games else ""
-        return f"{result.records} recorded game{'s' if result.records != 1 else ''} ({hands}{whole})"
-    if result.games:
-        played = f"{result.games * result.passes} played, " if result.passes > 1 else ""
-        return f"{result.games} whole games in duplicate ({played}{hands})"
-    return f"{result.deals} duplicate deals ({hands})"
-
-
-def heading(result: Study) -> str:
-    """A study's heading: the variant, its size, and for bots' play the bots with their settings and the seed."""
-    if result.records is not None:
-        return f"{result.variant}: {_size(result)}"
-    return f"{result.variant}: {_size(result)} by {_players(result)}, seed {result.seed}"
-
-
 def study_table(result: Study) -> Table:
     """The figures of a study as a table: value, 95% interval and what a rate counts."""
-    table = Table(title=heading(result), title_justify="left")
+    table = Table(title=result.heading(), title_justify="left")
     table.add_column("figure", min_width=24)
     table.add_column("value", justify="right", no_wrap=True)
     table.add_column("95% interval", no_wrap=True)
@@ -121,8 +77,8 @@ def comparison_heading(comparison: Comparison) -> str:
     )
     return (
         f"{comparison.first.variant}: {option}={show(second)} against {option}={show(first)} "
-        f"(difference: {show(second)} minus {show(first)}); {how}; each {_size(comparison.first)} "
-        f"by {_players(comparison.first)}, seed {comparison.first.seed}"
+        f"(difference: {show(second)} minus {show(first)}); {how}; each {comparison.first.size()} "
+        f"by {comparison.first.bots()}, seed {comparison.first.seed}"
     )
 
 
@@ -310,8 +266,10 @@ def stats_command(
         if plots_folder is not None:
             from bowers.stats.plots import plot_comparison, plot_study
 
-            if isinstance(result, Comparison):
-                written = plot_study(result.first, plots_folder) + plot_comparison(result, plots_folder)
+            if isinstance(result, Comparison):  # each value's plots, named and headed by it, and the differences
+                for arm, value in zip((result.first, result.second), result.values, strict=True):
+                    written += plot_study(arm, plots_folder, arm=f"{result.option}={show(value)}")
+                written += plot_comparison(result, plots_folder)
             else:
                 written = plot_study(result, plots_folder)
     except BowersError as error:

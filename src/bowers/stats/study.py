@@ -11,6 +11,7 @@ real games imported from EGN) the same way.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -65,6 +66,47 @@ class Study:
     def variant(self) -> str:
         """The variant's name."""
         return self.rules.variant
+
+    def bots(self) -> str:
+        """The bots with their settings, as headings give them: one for every seat, or each side's."""
+
+        def described(bot: str, settings: Mapping[str, Any]) -> str:
+            shown = {name: value if isinstance(value, str) else json.dumps(value) for name, value in settings.items()}
+            chosen = ", ".join(f"{name}={value}" for name, value in shown.items())
+            return f"{bot} ({chosen})" if chosen else bot
+
+        settings = self.settings
+        per_side = any(isinstance(value, Mapping) for value in settings.values())  # {"A": {...}, "B": {...}}
+        if not per_side and len(set(self.players)) == 1:
+            return described(self.players[0], settings)
+        sides = [
+            f"{SIDE_LABELS[side]}: {described(bot, settings.get(SIDE_LABELS[side], {}) if per_side else settings)}"
+            for side, bot in enumerate(self.players)
+        ]
+        return ", ".join(sides)
+
+    def size(self) -> str:
+        """What the study measured, counted as it was played: deals (each played once per side) or whole games,
+        and the hands; of records, the deals or games of a duplicate match, else the records."""
+        hands = f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        if self.records is not None:
+            records = f"{self.records} record{'s' if self.records != 1 else ''}"
+            if self.passes > 1 and self.games:
+                return f"{self.games} whole games in duplicate ({records}, {hands})"
+            if self.passes > 1 and self.deals:
+                return f"{self.deals} duplicate deals ({records}, {hands})"
+            whole = f", {self.games} whole game{'s' if self.games != 1 else ''}" if self.games else ""
+            return f"{self.records} recorded game{'s' if self.records != 1 else ''} ({hands}{whole})"
+        if self.games:
+            played = f"{self.games * self.passes} played, " if self.passes > 1 else ""
+            return f"{self.games} whole games in duplicate ({played}{hands})"
+        return f"{self.deals} duplicate deals ({hands})"
+
+    def heading(self) -> str:
+        """The study's heading: the variant, its size, and for bots' play the bots with their settings and the seed."""
+        if self.records is not None:
+            return f"{self.variant}: {self.size()}"
+        return f"{self.variant}: {self.size()} by {self.bots()}, seed {self.seed}"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able study: what was played and every figure with its ``ci95``."""
