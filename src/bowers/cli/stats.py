@@ -16,13 +16,16 @@ from bowers.cli.common import fail, parse_options, show
 from bowers.cli.match import parse_settings
 from bowers.errors import BowersError
 from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study, study_records
-from bowers.stats.figures import IMPOSSIBLE
+from bowers.stats.figures import IMPOSSIBLE, QUARTILES
 from bowers.variants import make_rules
 
+# The figures in points or hands (with each seat's net, ``seat_K_net``); the rest are shares, shown in %.
+MEANS = ("points_per_hand", "deal_value", "hands_per_game", *QUARTILES)
 
-def _is_share(name: str, figure: Figure) -> bool:
-    """Whether a figure is a share (shown in %): a rate, or the luck share; the rest are points or hands."""
-    return figure.count is not None or name == "luck_share"
+
+def _is_share(name: str) -> bool:
+    """Whether a figure is a share (shown in %) rather than points or hands."""
+    return name not in MEANS and not name.endswith("_net")
 
 
 def _format(name: str, figure: Figure) -> tuple[str, str, str]:
@@ -30,7 +33,7 @@ def _format(name: str, figure: Figure) -> tuple[str, str, str]:
     its interval allows."""
     if figure.value is None:
         return ("not allowed" if figure.note == IMPOSSIBLE else "-"), "", ""
-    share = _is_share(name, figure)
+    share = _is_share(name)
     scale, unit, digits = (100.0, "%", 1) if share else (1.0, "", 2)
 
     def shown(value: float | None, signed: bool = False) -> str:
@@ -96,7 +99,7 @@ def comparison_table(comparison: Comparison) -> Table:
             continue
         before = _format(name, before_figure)[0]
         after = _format(name, after_figure)[0]
-        share = _is_share(name, before_figure) or _is_share(name, after_figure)
+        share = _is_share(name)
         arms = (before_figure, after_figure)
         if any(arm.never_seen for arm in arms) and all(arm.never_seen or arm.note == IMPOSSIBLE for arm in arms):
             most = max(arm.high or 0.0 for arm in arms)
