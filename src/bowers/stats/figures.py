@@ -1,11 +1,15 @@
-"""The figures of a study of a variant, each with its 95% interval, from the hands the bots played.
+"""The figures of a study of a variant, each with its 95% interval, from the hands the bots played, and the
+differences between two studies.
 
 Every hand is one pass of a deal (in duplicate a deal is played once per side
 with the sides rotated round the teams, so its passes share the cards and are
 not independent).  So every interval is taken over *deals*: a mean is the
 Student t interval of the deals' means, and a rate (so many of so many) is the
 ratio estimator's interval over deals, widened to the Wilson interval of the
-same rate counted once per deal where that is wider (for rare events).
+same rate counted once per deal where that is wider (for rare events).  The
+figures of whole games are taken over games the same way.  Differences are
+paired over the deals where both studies dealt the same cards, and never
+claim a certainty the deals do not give (see ``figure_differences``).
 """
 
 from __future__ import annotations
@@ -332,7 +336,7 @@ def paired_rate_difference(first: Tally, second: Tally, passes: int = 1) -> Figu
     successes_1, trials_1, successes_2, trials_2 = _arrays(first, second)
     if not trials_1.sum() or not trials_2.sum():
         return Figure(None, None, None)
-    rate_1, rate_2 = successes_1.sum() / trials_1.sum(), successes_2.sum() / trials_2.sum()
+    rate_1, rate_2 = float(successes_1.sum() / trials_1.sum()), float(successes_2.sum() / trials_2.sum())
     value = float(rate_2 - rate_1)
     deals = len(trials_1)
     if np.array_equal(trials_1, trials_2) and np.all(trials_1 == trials_1[0]):
@@ -350,7 +354,7 @@ def paired_rate_difference(first: Tally, second: Tally, passes: int = 1) -> Figu
     half = 0.0
     if len(linear) > 1:
         half = t_quantile(0.5 + CONFIDENCE / 2, len(linear) - 1) * float(linear.std(ddof=1)) / math.sqrt(len(linear))
-    floor = wilson_interval(0, max(1.0, min(trials_1.sum(), trials_2.sum()) / passes))[1]
+    floor = wilson_interval(0, max(1.0, float(min(trials_1.sum(), trials_2.sum())) / passes))[1]
     return Figure(value, value - max(half, floor), value + max(half, floor))
 
 
@@ -438,7 +442,7 @@ def figure_differences(
 
 def _negated(figure: Figure) -> Figure:
     """Minus a figure: its value and interval turned round."""
-    value, low, high = (None if end is None else -end for end in (figure.value, figure.high, figure.low))
+    value, low, high = (None if end is None else 0.0 - end for end in (figure.value, figure.high, figure.low))
     return Figure(value, low, high)
 
 
