@@ -89,6 +89,8 @@ def test_deals_that_never_differ_do_not_make_a_difference_certain() -> None:
     alike = paired_rate_difference(first, first, passes=2)
     assert alike.value == 0.0 and alike.low is not None and alike.high is not None
     assert alike.low < -0.009 and alike.high > 0.009
+    never = rate_figure([(0, 2)] * 400, passes=2)  # possible, never seen: 0 with the most it could be, in JSON too
+    assert never.never_seen and never.to_dict()["value"] == 0 and never.to_dict()["ci95"][1] == pytest.approx(0.0095, abs=1e-4)
     points = Tally(False, {deal: (float(deal % 5), 1.0) for deal in range(400)})
     same = paired_mean_difference(points, points)
     assert same.value == 0.0 and same.low is not None and same.high is not None and same.low < 0 < same.high
