@@ -21,7 +21,7 @@ from bowers.facts import hand_facts
 from bowers.game import Game, replay
 from bowers.match import Side, play_match
 from bowers.stats import compare, figure_label, study, study_records
-from bowers.stats.figures import Figure, Hand, difference, hand_figures, luck_share, rate_figure
+from bowers.stats.figures import IMPOSSIBLE, Figure, Hand, difference, figures_of, hand_tallies, luck_share, rate_figure
 from bowers.variants import make_rules
 from tests.shared_data import EGN_DIRECTORY
 
@@ -55,7 +55,7 @@ def test_hand_figures_count_contracts_by_seat_and_round() -> None:
         _hand(1, maker_offset=2, alone=True, tricks=[5, 0, 0, 0]),
         _hand(1, 1, maker_offset=None, misdeal=True, made=False),
     ]
-    figures = hand_figures(hands, players=4, passes=2, auction=False, levels=[])
+    figures = figures_of(hand_tallies(hands, players=4, auction=False, levels=[]), passes=2)
     assert (figures["trump_made"].count, figures["trump_made"].out_of) == (3, 4)
     assert (figures["makers_made"].count, figures["makers_made"].out_of) == (2, 3)
     assert figures["seat_1_made_trump"].count == 1 and figures["seat_1_makers_made"].count == 0
@@ -135,16 +135,20 @@ def test_an_auction_reports_contracts_by_level() -> None:
 
 def test_compare_plays_the_same_deals_under_two_values() -> None:
     comparison = compare("standard", "stick_the_dealer", True, players="heuristic", deals=60, workers=1)
-    assert comparison.values == (False, True)
-    assert comparison.first.figures["made_stuck_dealer"].count == 0
+    assert comparison.values == (False, True) and comparison.paired
+    # What the rules never allow is no measured zero: a stuck dealer without the rule, a misdeal with it.
+    assert comparison.first.figures["made_stuck_dealer"].value is None
+    assert comparison.first.figures["made_stuck_dealer"].note == IMPOSSIBLE
     assert (comparison.second.figures["made_stuck_dealer"].count or 0) > 0
-    assert comparison.second.figures["misdeal"].count == 0
+    assert comparison.second.figures["misdeal"].value is None
     misdeals = comparison.differences["misdeal"]
     assert misdeals.value == pytest.approx(-(comparison.first.figures["misdeal"].value or 0))
-    # Paired over the same deals: a figure the option cannot change (the first round's orders) differs by exactly
-    # nothing with no width, and a change the option causes is told apart from zero.
+    # Paired over the same deals: a figure the option cannot change (the first round's orders) differs by nothing,
+    # but not with certainty: the interval spans what 60 deals could miss; a change the option causes is told
+    # apart from zero.
     unchanged = comparison.differences["made_round_1"]
-    assert (unchanged.value, unchanged.low, unchanged.high) == (0.0, 0.0, 0.0)
+    assert unchanged.value == 0.0 and unchanged.low is not None and unchanged.high is not None
+    assert unchanged.low < -0.03 and unchanged.high > 0.03
     assert misdeals.high is not None and misdeals.high < 0
 
 
@@ -164,7 +168,7 @@ def test_bad_studies_are_refused_before_anything_is_played(call: Any, fragment: 
 
 
 def _run(*arguments: str) -> Any:
-    return CliRunner().invoke(cli, ["stats", "--workers", "1", *arguments])
+    return CliRunner(env={"COLUMNS": "200"}).invoke(cli, ["stats", "--workers", "1", *arguments])
 
 
 def test_the_command_prints_every_figure_with_its_interval() -> None:
@@ -172,6 +176,10 @@ def test_the_command_prints_every_figure_with_its_interval() -> None:
     assert result.exit_code == 0, result.output
     for words in ("value of the deal", "95% interval", "hands in which trump is made", "the dealer makes trump"):
         assert words in result.output
+    # The heading says what was measured: the size, the bots and the seed.
+    assert "two-hand: 10 duplicate deals (20 hands) by heuristic, seed 0" in result.output
+    settings = _run("--players", "heuristic,random", "--setting", "heuristic.version=1", "--deals", "2", "--seed", "4")
+    assert "2 duplicate deals (4 hands) by A: heuristic (version=1), B: random, seed 4" in settings.output, settings.output
     assert "Jambone" not in result.output  # an event the variant does not have is left out
 
 
@@ -189,6 +197,15 @@ def test_the_command_compares_two_values_of_an_option() -> None:
     assert "stick_the_dealer=true against stick_the_dealer=false" in result.output
     assert "difference: true minus false" in result.output.replace("\n", " ")
     assert "pts" in result.output and "difference" in result.output
+    # The time is all of it, playing and measuring both.
+    assert "played and measured in" in result.output
+
+
+def test_a_comparison_takes_as_long_as_it_says_and_gives_the_same_figures_for_the_same_seed() -> None:
+    first = compare("standard", "stick_the_dealer", True, players="heuristic,random", deals=8, seed=3, workers=1)
+    again = compare("standard", "stick_the_dealer", True, players="heuristic,random", deals=8, seed=3, workers=1)
+    assert first.seconds >= first.first.seconds + first.second.seconds
+    assert first.differences == again.differences
 
 
 @pytest.mark.parametrize(("variant", "files"), [("standard", 6), ("railroad-6", 4)])
@@ -207,6 +224,17 @@ def test_a_comparison_is_plotted_too(tmp_path: Path) -> None:
     result = _run("--players", "heuristic", "--deals", "6", "--compare", "stick_the_dealer=true", "--plots", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert (tmp_path / "standard-stick_the_dealer.png").exists()
+    # Each value's own plots, named after it (and headed by it), not one of them unnamed.
+    assert (tmp_path / "standard-stick_the_dealer-false-hands.png").exists()
+    assert (tmp_path / "standard-stick_the_dealer-true-seats.svg").exists()
+    assert "with stick_the_dealer=true" in (tmp_path / "standard-stick_the_dealer-true-hands.svg").read_text()
+    assert not (tmp_path / "standard-hands.png").exists()
+
+
+def test_whole_games_plot_how_long_a_game_lasts(tmp_path: Path) -> None:
+    result = _run("--variant", "two-hand", "--players", "heuristic,random", "--games", "2", "--plots", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "two-hand-game-length.png").exists() and (tmp_path / "two-hand-game-length.svg").exists()
 
 
 @pytest.mark.parametrize(
@@ -253,7 +281,7 @@ EGN_GAMES = sorted(EGN_DIRECTORY.glob("*.egn"))
 
 
 def _records_cli(*arguments: str) -> Any:
-    return CliRunner().invoke(cli, ["stats", *arguments])
+    return CliRunner(env={"COLUMNS": "200"}).invoke(cli, ["stats", *arguments])
 
 
 def test_real_games_give_the_figures_of_their_hands() -> None:
@@ -270,7 +298,8 @@ def test_real_games_give_the_figures_of_their_hands() -> None:
     assert figures["made_round_1"].count == sum(a.startswith("order") for a in bids)
     stuck = figures["made_stuck_dealer"].count or 0
     assert (figures["made_round_2"].count or 0) + stuck == sum(a.startswith("call") for a in bids)
-    assert "luck_share" not in figures  # records are not duplicate: no deal was played by both sides
+    # Records are not duplicate: no deal was played by both sides, and the figure says so.
+    assert figures["luck_share"].value is None and "not played in duplicate" in (figures["luck_share"].note or "")
 
 
 def test_saved_games_of_any_variant_are_studied(tmp_path: Path) -> None:
@@ -399,10 +428,11 @@ def test_whole_games_compared_pair_hands_per_game_and_say_how_many_were_played()
     # The same games under both values (the heuristic follows suit, so allowing reneges changes none of its plays):
     # hands per game are paired game by game.
     comparison = compare("standard", "reneges", "false", options={"reneges": True}, players="heuristic", games=3, workers=1)
-    first, second = comparison.first.per_game, comparison.second.per_game
+    first, second = ([game.hands for game in arm.games_list] for arm in (comparison.first, comparison.second))
     change = comparison.differences["hands_per_game"]
-    assert len(first) == len(second) == 3
-    assert change.value == pytest.approx(sum(b - a for a, b in zip(first, second, strict=True)) / 3)
+    assert len(first) == len(second) == 6  # 3 games, each played once per side
+    assert change.value == pytest.approx((sum(second) - sum(first)) / 6)
+    assert change.low is not None and change.high is not None and change.low < change.value < change.high
     result = _run("--players", "heuristic,random", "--games", "2")
     assert result.exit_code == 0, result.output
     assert "2 whole games in duplicate (4 played," in result.output

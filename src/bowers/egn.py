@@ -61,8 +61,9 @@ EGN_FILE_TYPE = "Euchre Game Notation"
 EGN_VERSION = "1.4"  # the version written by ``record_to_egn``
 UNKNOWN = -1  # a card the file marks as unknown ("Xx", "")
 
-# EGN metadata kept in a bowers record (and written back); ``matchId`` is the pre-1.2 name of ``gameId``.
-METADATA_KEYS = ("gameId", "title", "description", "date", "players", "teamNames", "finalScore")
+# EGN metadata kept in a bowers record (and written back); ``matchId`` is the pre-1.2 name of ``gameId``; ``match``
+# is bowers' own: where a duplicate match played the game (its deal or game, pass and seats), for ``bowers stats``.
+METADATA_KEYS = ("gameId", "title", "description", "date", "players", "teamNames", "finalScore", "match")
 ANALYSIS_KEY = "egn_analysis"  # record metadata: per deal, the EGN annotations and alternative lines
 _DEAL_ANALYSIS = ("alternativeLines",)
 _BIDDING_ANALYSIS = ("callAnnotations",)

@@ -16,16 +16,24 @@ from bowers.cli.common import fail, parse_options, show
 from bowers.cli.match import parse_settings
 from bowers.errors import BowersError
 from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study, study_records
+from bowers.stats.figures import IMPOSSIBLE, QUARTILES
 from bowers.variants import make_rules
 
-MEANS = ("points_per_hand", "deal_value", "hands_per_game")  # figures in points or hands; the rest are shares
+# The figures in points or hands (with each seat's net, ``seat_K_net``); the rest are shares, shown in %.
+MEANS = ("points_per_hand", "deal_value", "hands_per_game", *QUARTILES)
+
+
+def _is_share(name: str) -> bool:
+    """Whether a figure is a share (shown in %) rather than points or hands."""
+    return name not in MEANS and not name.endswith("_net")
 
 
 def _format(name: str, figure: Figure) -> tuple[str, str, str]:
-    """A figure's value, interval and count as table cells."""
+    """A figure's value, interval and count as table cells; a rate of an event never seen says so, with the most
+    its interval allows."""
     if figure.value is None:
-        return "-", "", ""
-    share = name not in MEANS and not name.endswith("_net")
+        return ("not allowed" if figure.note == IMPOSSIBLE else "-"), "", ""
+    share = _is_share(name)
     scale, unit, digits = (100.0, "%", 1) if share else (1.0, "", 2)
 
     def shown(value: float | None, signed: bool = False) -> str:
@@ -34,27 +42,21 @@ def _format(name: str, figure: Figure) -> tuple[str, str, str]:
         return f"{scale * value:+.{digits}f}{unit}" if signed else f"{scale * value:.{digits}f}{unit}"
 
     signed = name == "deal_value" or name.endswith("_net")
-    interval = f"{shown(figure.low, signed)} .. {shown(figure.high, signed)}" if figure.low is not None else ""
     count = f"{figure.count} of {figure.out_of}" if figure.count is not None else ""
+    if figure.never_seen:
+        return "never seen", f"at most {shown(figure.high)}", count
+    interval = f"{shown(figure.low, signed)} .. {shown(figure.high, signed)}" if figure.low is not None else ""
     return shown(figure.value, signed), interval, count
 
 
 def _worth_showing(figures: Mapping[str, Figure], name: str) -> bool:
-    """Every figure with a value, but rates of events that never happened (a Jambone in standard) are left out."""
-    figure = figures[name]
-    return figure.value is not None and (figure.count is None or figure.count > 0 or name in ("euchred", "makers_made"))
+    """Every figure with a value; those the rules never allow, or with nothing to measure, are left out."""
+    return figures[name].value is not None
 
 
 def study_table(result: Study) -> Table:
     """The figures of a study as a table: value, 95% interval and what a rate counts."""
-    played = f"{result.games * len(result.players)} played, " if result.games and len(result.players) > 1 else ""
-    games = f"{result.games} whole games in duplicate" if result.games else f"{result.deals} duplicate deals"
-    players = ", ".join(sorted(set(result.players)))
-    title = f"{result.variant}: {games} ({played}{result.hands} hands) by {players}, seed {result.seed}"
-    if result.records is not None:
-        games = f"{result.records} recorded game{'s' if result.records != 1 else ''}"
-        title = f"{result.variant}: {games} ({result.hands} hand{'s' if result.hands != 1 else ''})"
-    table = Table(title=title, title_justify="left")
+    table = Table(title=result.heading(), title_justify="left")
     table.add_column("figure", min_width=24)
     table.add_column("value", justify="right", no_wrap=True)
     table.add_column("95% interval", no_wrap=True)
@@ -65,48 +67,67 @@ def study_table(result: Study) -> Table:
     return table
 
 
+def comparison_heading(comparison: Comparison) -> str:
+    """A comparison's heading: which way the differences go, whether the deals are paired, and the studies' size,
+    bots and seed."""
+    first, second = comparison.values
+    option = comparison.option
+    unit = "games" if comparison.first.games else "deals"
+    how = (
+        f"the same {unit} under both, paired"
+        if comparison.paired
+        else "other cards under each (the option changes the deck or the deal): nothing paired, the two taken as independent"
+    )
+    return (
+        f"{comparison.first.variant}: {option}={show(second)} against {option}={show(first)} "
+        f"(difference: {show(second)} minus {show(first)}); {how}; each {comparison.first.size()} "
+        f"by {comparison.first.bots()}, seed {comparison.first.seed}"
+    )
+
+
 def comparison_table(comparison: Comparison) -> Table:
     """Each figure under the two option values, and the difference with its interval."""
     first, second = comparison.values
-    option = comparison.option
-    same = "games" if comparison.first.games else "deals"
-    title = (
-        f"{comparison.first.variant}: {option}={show(second)} against {option}={show(first)}, the same {same} "
-        f"(difference: {show(second)} minus {show(first)})"
-    )
-    table = Table(title=title, title_justify="left")
+    table = Table(title=comparison_heading(comparison), title_justify="left")
     table.add_column("figure", min_width=24)
     table.add_column(show(first), justify="right")
     table.add_column(show(second), justify="right")
     table.add_column("difference (95% interval)", min_width=22)
     for name, change in comparison.differences.items():
+        before_figure, after_figure = comparison.first.figures[name], comparison.second.figures[name]
         if not (_worth_showing(comparison.first.figures, name) or _worth_showing(comparison.second.figures, name)):
             continue
-        before = _format(name, comparison.first.figures[name])[0]
-        after = _format(name, comparison.second.figures[name])[0]
-        value, interval, _ = _signed(change) if name in MEANS or name.endswith("_net") else _points(change)
+        before = _format(name, before_figure)[0]
+        after = _format(name, after_figure)[0]
+        share = _is_share(name)
+        arms = (before_figure, after_figure)
+        if any(arm.never_seen for arm in arms) and all(arm.never_seen or arm.note == IMPOSSIBLE for arm in arms):
+            most = max(arm.high or 0.0 for arm in arms)
+            table.add_row(figure_label(name), before, after, f"never seen (at most {100 * most:.1f}%)")
+            continue
+        value, interval = _points(change) if share else _signed(change)
         table.add_row(figure_label(name), before, after, f"{value} ({interval})" if interval else value)
     return table
 
 
-def _signed(change: Figure) -> tuple[str, str, str]:
+def _signed(change: Figure) -> tuple[str, str]:
     """A difference of two means (points, or hands), signed."""
     if change.value is None:
-        return "-", "", ""
+        return "-", ""
     interval = ""
     if change.low is not None and change.high is not None:
         interval = f"{change.low:+.2f} .. {change.high:+.2f}"
-    return f"{change.value:+.2f}", interval, ""
+    return f"{change.value:+.2f}", interval
 
 
-def _points(change: Figure) -> tuple[str, str, str]:
+def _points(change: Figure) -> tuple[str, str]:
     """A difference of two shares in percentage points."""
     if change.value is None:
-        return "-", "", ""
+        return "-", ""
     interval = ""
     if change.low is not None and change.high is not None:
         interval = f"{100 * change.low:+.1f} .. {100 * change.high:+.1f}"
-    return f"{100 * change.value:+.1f} pts", interval, ""
+    return f"{100 * change.value:+.1f} pts", interval
 
 
 @click.command("stats")
@@ -235,6 +256,8 @@ def stats_command(
                     bar.update(task, completed=done[0] + finished)
                     if finished == count:
                         done[0] += count
+                    if done[0] == 2 * count:  # both played: what is left is measuring the differences
+                        bar.update(task, description="measuring the differences")
 
                 comparison = compare(rules, option, value.strip(), progress=advance, **arguments)
                 result: Study | Comparison = comparison
@@ -246,8 +269,10 @@ def stats_command(
         if plots_folder is not None:
             from bowers.stats.plots import plot_comparison, plot_study
 
-            if isinstance(result, Comparison):
-                written = plot_study(result.first, plots_folder) + plot_comparison(result, plots_folder)
+            if isinstance(result, Comparison):  # each value's plots, named and headed by it, and the differences
+                for arm, value in zip((result.first, result.second), result.values, strict=True):
+                    written += plot_study(arm, plots_folder, arm=f"{result.option}={show(value)}")
+                written += plot_comparison(result, plots_folder)
             else:
                 written = plot_study(result, plots_folder)
     except BowersError as error:
@@ -267,13 +292,24 @@ def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any]) -
     console = Console(highlight=False)
     console.print(comparison_table(result) if isinstance(result, Comparison) else study_table(result))
     if isinstance(result, Study) and result.records is not None:
-        console.print(f"read in {result.seconds:.1f} s; intervals are 95%, taken over deals (a duplicate match's, "
+        console.print(f"read in {_duration(result.seconds)}; intervals are 95%, taken over deals (a duplicate match's, "
                       "or each hand its own; see docs/statistics.md)")
+    elif isinstance(result, Comparison):
+        how = "paired over the same deals" if result.paired else "the two studies taken as independent"
+        console.print(f"played and measured in {_duration(result.seconds)}; intervals are 95%, taken over deals, "
+                      f"differences {how} (see docs/statistics.md)")
     else:
-        seconds = result.first.seconds + result.second.seconds if isinstance(result, Comparison) else result.seconds
-        console.print(f"played in {seconds:.1f} s; intervals are 95%, taken over deals (see docs/statistics.md)")
+        console.print(f"played in {_duration(result.seconds)}; intervals are 95%, taken over deals (see docs/statistics.md)")
     for path in written:
         console.print(f"wrote {path}")
+
+
+def _duration(seconds: float) -> str:
+    """Seconds as people read them: ``12.3 s``, ``3 min 25 s``."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s"
 
 
 def _read_records(paths: Sequence[str]) -> tuple[list[dict[str, Any]], list[str]]:

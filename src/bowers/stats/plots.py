@@ -6,6 +6,7 @@ matplotlib is an extra (``pip install 'bowers[plots]'``); it is imported only he
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -85,11 +86,10 @@ def _save(figure: Any, folder: Path, name: str, formats: Sequence[str] = FORMATS
     return paths
 
 
-def _title(result: Study) -> str:
-    if result.records is not None:
-        return f"{result.variant}: {result.records} recorded game{'s' if result.records != 1 else ''}"
-    games = f"{result.games} whole games" if result.games else f"{result.deals} duplicate deals"
-    return f"{result.variant}: {games}, {', '.join(sorted(set(result.players)))}"
+def _title(result: Study, arm: str | None = None) -> str:
+    """A plot's heading: the study's (size, bots, seed), and under ``--compare`` which option value it shows."""
+    heading = result.heading() + (f" — with {arm}" if arm else "")
+    return "\n".join(textwrap.wrap(heading, 90))
 
 
 def _bars(pyplot: Any, names: Sequence[str], figures: Sequence[Figure], title: str, percent: bool = True) -> Any:
@@ -110,23 +110,24 @@ def _bars(pyplot: Any, names: Sequence[str], figures: Sequence[Figure], title: s
     return figure
 
 
-def plot_study(result: Study, folder: str | Path, formats: Sequence[str] = FORMATS) -> list[Path]:
+def plot_study(result: Study, folder: str | Path, formats: Sequence[str] = FORMATS, arm: str | None = None) -> list[Path]:
     """Write the study's plots into ``folder`` (created if need be), as PNG and SVG (or the ``formats`` given);
-    returns the files written."""
+    returns the files written.  ``arm`` (``OPTION=VALUE``) is the option value of one study of a comparison: its
+    plots say so and are named after it (``standard-stick_the_dealer-true-hands.png``)."""
     pyplot = load_pyplot()
     directory = prepare_folder(folder)
-    prefix = result.variant
+    prefix = result.variant if arm is None else f"{result.variant}-{arm.replace('=', '-')}"
     written: list[Path] = []
     figures = result.figures
     bidding = [name for name in figures if name in HAND_FIGURES or name.startswith(("made_", "contract_"))]
     bidding = [name for name in bidding if (figures[name].count or 0) > 0]
-    chart = _bars(pyplot, bidding, [figures[name] for name in bidding], f"How the hands go — {_title(result)}")
+    chart = _bars(pyplot, bidding, [figures[name] for name in bidding], f"How the hands go — {_title(result, arm)}")
     written += _save(chart, directory, f"{prefix}-hands", formats)
     pyplot.close(chart)
     players = result.rules.players
     seats = [f"seat_{offset}_made_trump" for offset in range(players)]
     seats += [f"seat_{offset}_makers_made" for offset in range(players)]
-    chart = _bars(pyplot, seats, [figures[name] for name in seats], f"The seats, counted from the dealer — {_title(result)}")
+    chart = _bars(pyplot, seats, [figures[name] for name in seats], f"The seats, counted from the dealer — {_title(result, arm)}")
     written += _save(chart, directory, f"{prefix}-seats", formats)
     pyplot.close(chart)
     rules = result.rules
@@ -147,6 +148,28 @@ def plot_study(result: Study, folder: str | Path, formats: Sequence[str] = FORMA
                     axes.text(theirs, mine, f"{100 * chance:.0f}", ha="center", va="center", fontsize=7)
         written += _save(chart, directory, f"{prefix}-win-probability", formats)
         pyplot.close(chart)
+    if result.games_list:
+        written += _game_lengths(pyplot, result, directory, prefix, formats, arm)
+    return written
+
+
+def _game_lengths(
+    pyplot: Any, result: Study, directory: Path, prefix: str, formats: Sequence[str], arm: str | None
+) -> list[Path]:
+    """A histogram of hands per game, every game played (each pass of each game), with its median marked."""
+    lengths = [game.hands for game in result.games_list]
+    chart, axes = pyplot.subplots(figsize=(8, 4.5))
+    axes.hist(lengths, bins=range(min(lengths), max(lengths) + 2), align="left", color="#2f6f4f", rwidth=0.85)
+    median = result.figures["hands_per_game_median"].value
+    if median is not None:
+        axes.axvline(median, color="#222222", linestyle="--", label=f"median {median:g}")
+        axes.legend()
+    axes.set_xlabel("hands in the game")
+    axes.set_ylabel("games")
+    axes.set_title(f"How long a game lasts — {_title(result, arm)}", loc="left", fontsize=9)
+    axes.grid(axis="y", alpha=0.3)
+    written = _save(chart, directory, f"{prefix}-game-length", formats)
+    pyplot.close(chart)
     return written
 
 
@@ -163,7 +186,8 @@ def plot_comparison(comparison: Comparison, folder: str | Path, formats: Sequenc
         and (first_figures[name].count or 0) + (second_figures[name].count or 0) > 0
     ]
     first, second = (str(value).lower() if isinstance(value, bool) else value for value in comparison.values)
-    title = f"{comparison.first.variant}: {comparison.option}={second} against {first} (percentage points)"
+    how = "paired over the same deals" if comparison.paired else "other cards under each: taken as independent"
+    title = f"{comparison.first.variant}: {comparison.option}={second} minus {first} (percentage points; {how})"
     chart = _bars(pyplot, rates, [comparison.differences[name] for name in rates], title)
     written = _save(chart, directory, f"{comparison.first.variant}-{comparison.option}", formats)
     pyplot.close(chart)

@@ -2,8 +2,8 @@
 
 ``study(variant, ...)`` plays ``deals`` single deals (each from the initial
 score) or ``games`` whole games with the bots named, in duplicate, on local
-processes, and returns a ``Study``: the figures of ``figures.hand_figures``,
-hands per game with whole games, and the win-probability table the bots use.
+processes, and returns a ``Study``: the figures of ``figures.hand_tallies``,
+those of whole games (``figures.game_tallies``), and the win-probability table the bots use.
 ``compare`` plays the same deals under two values of one option, and
 ``study_records`` measures games already played (saved games, match records,
 real games imported from EGN) the same way.
@@ -11,6 +11,7 @@ real games imported from EGN) the same way.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,22 @@ from bowers.errors import OptionError, RecordError
 from bowers.facts import HandFacts, contract_levels, game_makings, hand_facts, net
 from bowers.game import replay
 from bowers.match.runner import SIDE_LABELS, plan_games, plan_match
-from bowers.stats.figures import Figure, Hand, hand_figures, luck_share, mean_figure, paired_differences
+from bowers.stats.figures import (
+    NOT_DUPLICATE,
+    Figure,
+    GamePlayed,
+    Hand,
+    Tally,
+    figure_differences,
+    figures_of,
+    game_played,
+    game_tallies,
+    hand_tallies,
+    impossible_figures,
+    luck_share,
+    paired_luck_difference,
+    quartile_figures,
+)
 from bowers.variants import AUCTION, Rules, as_rules
 
 DEFAULT_BOT = "pimc"
@@ -42,12 +58,55 @@ class Study:
     figures: Mapping[str, Figure]
     hands_list: tuple[Hand, ...] = field(repr=False, default=())
     records: int | None = None  # with study_records: the games with a finished hand (players, seed, deals mean nothing)
-    per_game: tuple[float, ...] = field(repr=False, default=())  # with whole games: each game's hands (mean of passes)
+    games_list: tuple[GamePlayed, ...] = field(repr=False, default=())  # every pass of every whole game
+    tallies: Mapping[str, Tally] = field(repr=False, default_factory=dict)  # each figure deal by deal (or game by game)
+    passes: int = 1  # the passes of each deal: the sides in duplicate, 1 for records not of a duplicate match
 
     @property
     def variant(self) -> str:
         """The variant's name."""
         return self.rules.variant
+
+    def bots(self) -> str:
+        """The bots with their settings, as headings give them: one for every seat, or each side's."""
+
+        def described(bot: str, settings: Mapping[str, Any]) -> str:
+            shown = {name: value if isinstance(value, str) else json.dumps(value) for name, value in settings.items()}
+            chosen = ", ".join(f"{name}={value}" for name, value in shown.items())
+            return f"{bot} ({chosen})" if chosen else bot
+
+        settings = self.settings
+        per_side = any(isinstance(value, Mapping) for value in settings.values())  # {"A": {...}, "B": {...}}
+        if not per_side and len(set(self.players)) == 1:
+            return described(self.players[0], settings)
+        sides = [
+            f"{SIDE_LABELS[side]}: {described(bot, settings.get(SIDE_LABELS[side], {}) if per_side else settings)}"
+            for side, bot in enumerate(self.players)
+        ]
+        return ", ".join(sides)
+
+    def size(self) -> str:
+        """What the study measured, counted as it was played: deals (each played once per side) or whole games,
+        and the hands; of records, the deals or games of a duplicate match, else the records."""
+        hands = f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        if self.records is not None:
+            records = f"{self.records} record{'s' if self.records != 1 else ''}"
+            if self.passes > 1 and self.games:
+                return f"{self.games} whole games in duplicate ({records}, {hands})"
+            if self.passes > 1 and self.deals:
+                return f"{self.deals} duplicate deals ({records}, {hands})"
+            whole = f", {self.games} whole game{'s' if self.games != 1 else ''}" if self.games else ""
+            return f"{self.records} recorded game{'s' if self.records != 1 else ''} ({hands}{whole})"
+        if self.games:
+            played = f"{self.games * self.passes} played, " if self.passes > 1 else ""
+            return f"{self.games} whole games in duplicate ({played}{hands})"
+        return f"{self.deals} duplicate deals ({hands})"
+
+    def heading(self) -> str:
+        """The study's heading: the variant, its size, and for bots' play the bots with their settings and the seed."""
+        if self.records is not None:
+            return f"{self.variant}: {self.size()}"
+        return f"{self.variant}: {self.size()} by {self.bots()}, seed {self.seed}"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able study: what was played and every figure with its ``ci95``."""
@@ -62,6 +121,7 @@ class Study:
             "hands": self.hands,
             "seconds": self.seconds,
             "records": self.records,
+            "passes": self.passes,
             "figures": {name: figure.to_dict() for name, figure in self.figures.items()},
         }
 
@@ -129,7 +189,7 @@ def study(
     checked = planner(rules, list(names), count, seed, workers, True, None, per_side, cluster)
     start = time.perf_counter()
     hands: list[Hand] = []
-    hands_per_game: list[float] = []
+    games_list: list[GamePlayed] = []
     outcomes = checked.play_units(progress)
     for outcome in outcomes:
         for number, played in enumerate(outcome.passes):
@@ -138,14 +198,11 @@ def study(
                 # independent), its passes sharing it as they share its cards.
                 key = outcome.number if games is None else outcome.number * 10_000 + index
                 hands.append(_hand(facts, played.seating, key, number, checked.rules))
-        if games is not None:
-            hands_per_game.append(sum(p.hands for p in outcome.passes) / len(outcome.passes))
-    seconds = time.perf_counter() - start
-    levels = contract_levels(checked.rules)
-    auction = checked.rules.bidding == AUCTION
-    figures = hand_figures(hands, checked.rules.players, len(checked.sides), auction, levels)
-    if hands_per_game:
-        figures["hands_per_game"] = mean_figure(hands_per_game)
+            if games is not None:
+                assert played.winner is not None
+                winner = played.seating.index(played.winner)
+                games_list.append(game_played(outcome.number, number, played.facts, checked.rules.initial_scores, winner))
+    figures, tallies = measure(checked.rules, hands, games_list, len(checked.sides), seed)
     return Study(
         rules=checked.rules,
         options=checked.rules.json_options(),
@@ -155,39 +212,83 @@ def study(
         deals=None if games is not None else count,
         games=games,
         hands=len(hands),
-        seconds=seconds,
+        seconds=time.perf_counter() - start,
         figures=figures,
         hands_list=tuple(hands),
-        per_game=tuple(hands_per_game),
+        games_list=tuple(games_list),
+        tallies=tallies,
+        passes=len(checked.sides),
     )
+
+
+def measure(
+    rules: Rules,
+    hands: Sequence[Hand],
+    games: Sequence[GamePlayed],
+    passes: int,
+    seed: int = 0,
+    impossible: frozenset[str] | None = None,
+) -> tuple[dict[str, Figure], dict[str, Tally]]:
+    """Every figure of these hands (and whole games, where there are any), and their tallies deal by deal; the
+    luck share only where each deal was played more than once (``passes``), else None with the reason; the
+    ``impossible`` figures (by default those ``rules`` never allow) as None."""
+    tallies = hand_tallies(hands, rules.players, rules.bidding == AUCTION, contract_levels(rules))
+    figures = figures_of(tallies, passes, impossible_figures(rules) if impossible is None else impossible)
+    figures["luck_share"] = luck_share(hands, seed=seed) if passes > 1 else Figure(None, None, None, note=NOT_DUPLICATE)
+    if games:
+        played = game_tallies(games, rules.players, rules.teams, rules.target)
+        of_games = figures_of(played, passes)
+        figures["hands_per_game"] = of_games.pop("hands_per_game")
+        figures.update(quartile_figures(games, seed=seed))
+        figures.update(of_games)
+        tallies.update(played)
+    return figures, tallies
 
 
 @dataclass(frozen=True)
 class Comparison:
-    """Two studies of the same deals under two values of one option, and each figure's difference."""
+    """Two studies under two values of one option, and each figure's difference; ``paired`` where both dealt the
+    same cards (an option that changes the deck, the players or the cards dealt leaves nothing paired), and how
+    long it all took (playing and measuring)."""
 
     option: str
     values: tuple[Any, Any]
     first: Study
     second: Study
     differences: Mapping[str, Figure]
+    paired: bool = True
+    seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able: the option, both studies and the differences (second minus first)."""
         return {
             "option": self.option,
             "values": list(self.values),
+            "paired": self.paired,
+            "seconds": self.seconds,
             "first": self.first.to_dict(),
             "second": self.second.to_dict(),
             "differences": {name: figure.to_dict() for name, figure in self.differences.items()},
         }
 
 
+def same_cards(first: Rules, second: Rules) -> bool:
+    """Whether the same seed deals the same cards under both rules: the same deck, players and deal."""
+    return (first.deck, first.players, first.hand_size, first.deal_rounds) == (
+        second.deck,
+        second.players,
+        second.hand_size,
+        second.deal_rounds,
+    )
+
+
 def compare(
     variant: str | Rules, option: str, value: Any, options: Mapping[str, Any] | None = None, **arguments: Any
 ) -> Comparison:
     """Study ``variant`` (a name or ``Rules``) with its options, then with ``option`` set to ``value``, on the same
-    seed (the same deals where the deck is unchanged), and give each figure's difference with its interval."""
+    seed, and give each figure's difference with its interval: paired over the deals where both deal the same
+    cards, else taking the two studies as independent (see ``figures.figure_differences``)."""
+    start = time.perf_counter()
     name = option.strip().lower().replace("-", "_")
     first_rules = as_rules(variant, **dict(options or {}))
     if name not in first_rules.options:
@@ -198,22 +299,14 @@ def compare(
         raise OptionError(f"--compare {name}={value} is the value the study already has: choose another", name)
     first = study(first_rules, **arguments)
     second = study(second_rules, **arguments)
-    rules = second_rules
-    auction = rules.bidding == AUCTION
-    levels = contract_levels(rules)
-    passes = rules.teams
-
-    def compute(hands: Sequence[Hand]) -> Mapping[str, Figure]:
-        # Without the bootstrap inside: the luck share's own interval is not needed for each draw.
-        figures = hand_figures(hands, rules.players, passes, auction, levels, with_luck=False)
-        figures["luck_share"] = luck_share(hands, resamples=0)
-        return figures
-
-    differences = paired_differences(first.hands_list, second.hands_list, compute)
-    if first.per_game and len(first.per_game) == len(second.per_game):
-        # The same games under both values, so paired too: a game the option does not change differs by nothing.
-        differences["hands_per_game"] = mean_figure([b - a for a, b in zip(first.per_game, second.per_game, strict=True)])
-    return Comparison(name, (first_value, second_value), first, second, differences)
+    paired = same_cards(first_rules, second_rules)
+    seed = int(arguments.get("seed", 0))
+    tallies = (first.tallies, second.tallies) if paired else None
+    differences = figure_differences(first.figures, second.figures, tallies, first.passes, seed)
+    if paired:
+        differences["luck_share"] = paired_luck_difference(first.hands_list, second.hands_list, seed=seed)
+    seconds = time.perf_counter() - start
+    return Comparison(name, (first_value, second_value), first, second, differences, paired, seconds)
 
 
 def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | None = None) -> Study:
@@ -243,41 +336,54 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
     shared = {name: value for name, value in games[0].options.items() if all(g.options.get(name) == value for g in games)}
     hands: list[Hand] = []
     deal_numbers: dict[Any, int] = {}
+    game_numbers: dict[Any, int] = {}
+    whole: list[GamePlayed] = []
     contributing = 0  # the games with at least one finished hand (a game saved mid-hand gives its finished ones)
-    for record, game in zip(records, games, strict=True):
+    for number, (record, game) in enumerate(zip(records, games, strict=True)):
         contributing += bool(game.results)
         where = _match_place(record, game.rules)
-        for index, (made, result) in enumerate(zip(game_makings(game), game.results, strict=True)):
+        facts = [hand_facts(game.rules, result, made) for made, result in zip(game_makings(game), game.results, strict=True)]
+        for index, of_hand in enumerate(facts):
             if where is None:
                 key: Any = ("hand", len(hands))
                 pass_number, seating = 0, list(range(rules.teams))
             else:
                 key, pass_number, seating = (*where[0], index), where[1], where[2]
-            number = deal_numbers.setdefault(key, len(deal_numbers))
-            hands.append(_hand(hand_facts(game.rules, result, made), seating, number, pass_number, game.rules))
+            deal = deal_numbers.setdefault(key, len(deal_numbers))
+            hands.append(_hand(of_hand, seating, deal, pass_number, game.rules))
+        # A whole game: over, and played from the start (not joined at a later score).
+        if game.winner is not None and facts and not any(game.rules.initial_scores):
+            unit = ("record", number) if where is None else where[0]
+            played = game_numbers.setdefault(unit, len(game_numbers))
+            whole.append(game_played(played, 0 if where is None else where[1], facts, game.rules.initial_scores, game.winner))
     if not hands:
         raise OptionError("these records hold no finished hand to measure", "records")
-    auction = rules.bidding == AUCTION
-    levels = contract_levels(rules)
     passes_of: dict[int, int] = {}
     for hand in hands:
         passes_of[hand.deal] = passes_of.get(hand.deal, 0) + 1
     passes = max(passes_of.values())
-    # The luck share compares a deal's passes, as a study of bots measures it: only for duplicate records.
-    figures = hand_figures(hands, rules.players, passes, auction, levels, with_luck=passes > 1)
+    # Impossible only where no record's rules allow it (tables differ in their options).
+    impossible = frozenset.intersection(*(impossible_figures(game.rules) for game in games))
+    # A duplicate match's records: its seed, so that the luck share's bootstrap is the study's.
+    seeds = [key[1] for key in deal_numbers if key[0] != "hand" and isinstance(key[1], int)]
+    figures, tallies = measure(rules, hands, whole, passes, seeds[0] if seeds else 0, impossible)
+    deals = len({key[:3] for key in deal_numbers if key[0] == "deal"}) or None
     return Study(
         rules=rules,
         options={k: list(v) if isinstance(v, tuple) else v for k, v in shared.items()},
         players=(),
         settings={},
         seed=0,
-        deals=None,
-        games=None,
+        deals=deals,
+        games=len(game_numbers) or None,
         hands=len(hands),
         seconds=time.perf_counter() - start,
         figures=figures,
         hands_list=tuple(hands),
         records=contributing,
+        games_list=tuple(whole),
+        tallies=tallies,
+        passes=passes,
     )
 
 
