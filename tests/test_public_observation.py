@@ -9,7 +9,7 @@ import pytest
 import bowers
 
 PRIVATE = ("discard:", "give:")
-SEAT_KEYS = ("seat", "team", "hand", "legal_actions", "history", "playing_for")
+SEAT_KEYS = ("seat", "team", "hand", "from_kitty", "legal_actions", "history", "playing_for")
 
 
 @pytest.mark.parametrize("variant", bowers.variants())
@@ -21,6 +21,7 @@ def test_the_public_view_is_every_seat_s_view_less_what_is_private(variant: str)
         public = game.public_observation()
         assert public["seat"] is None and public["team"] is None
         assert public["hand"] == [] and public["legal_actions"] == [] and "playing_for" not in public
+        assert public["from_kitty"] == []
         for seat in range(game.rules.players):
             view = game.observation(seat)
             assert {k: v for k, v in public.items() if k not in SEAT_KEYS} == {

@@ -381,7 +381,19 @@ def information_state_key(observation: Mapping[str, Any]) -> str:
     """
     seen = {
         name: observation.get(name)
-        for name in ("variant", "options", "seat", "dealer", "scores", "turn_up", "hand", "history", "exposed", "jamboree")
+        for name in (
+            "variant",
+            "options",
+            "seat",
+            "dealer",
+            "scores",
+            "turn_up",
+            "hand",
+            "from_kitty",
+            "history",
+            "exposed",
+            "jamboree",
+        )
     }
     return json.dumps(seen, sort_keys=True, separators=(",", ":"))
 
@@ -396,7 +408,7 @@ class InformationStateEncoding(_Layout):
     """
 
     # The blocks that show what only this seat (or, for a passed card, the two seats of the pass) may see.
-    private_blocks: tuple[str, ...] = ("hand", "held", "discarded", "exchanged")
+    private_blocks: tuple[str, ...] = ("hand", "held", "from_kitty", "discarded", "exchanged")
 
     def __init__(self, variant: str | Rules, **options: Any) -> None:
         super().__init__(variant, **options)
@@ -476,6 +488,12 @@ class InformationStateEncoding(_Layout):
             (deck,),
             "every card this seat has held this hand: its hand, and the cards it played, discarded, gave or returned",
         )
+        if rules.twos_threes or rules.bidding == AUCTION:
+            self._add(
+                "from_kitty",
+                (deck,),
+                "the cards this seat took from the kitty unseen by others (twos and threes replaced, a declarer's kitty)",
+            )
         if rules.turn_up:
             self._add("turn_up", (deck,), "the turned-up card")
         self._add("dealer", (players,), "the dealer, by relative seat")
@@ -520,7 +538,17 @@ class InformationStateEncoding(_Layout):
         ``encode`` and ``mask`` of each observation)."""
         blocks = self.blocks
         layout = {name: block.start for name, block in blocks.items()}
-        for name in ("turn_up", "discarded", "exchanged", "twos_threes", "exposed", "jamboree", "joker_led", "claimed_after"):
+        for name in (
+            "from_kitty",
+            "turn_up",
+            "discarded",
+            "exchanged",
+            "twos_threes",
+            "exposed",
+            "jamboree",
+            "joker_led",
+            "claimed_after",
+        ):
             layout.setdefault(name, -1)
         layout.update(
             players=self.players,
@@ -566,6 +594,10 @@ class InformationStateEncoding(_Layout):
 
         held = {card_index[name] for name in observation["hand"]}
         ones.extend(blocks["hand"].start + card for card in held)
+        if "from_kitty" in blocks:
+            taken = [card_index[name] for name in observation.get("from_kitty") or ()]
+            ones.extend(blocks["from_kitty"].start + card for card in taken)
+            held.update(taken)
         if "turn_up" in blocks and observation.get("turn_up"):
             ones.append(blocks["turn_up"].start + card_index[observation["turn_up"]])
         dealer = observation.get("dealer")

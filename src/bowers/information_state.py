@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bowers.actions import CLAIM_RENEGE, DISCARD, DISCARD_KITTY, GIVE, PLAY, PLAY_JOKER, TWOS_THREES
-from bowers.hand import OVER, PLAY_PHASE, Hand
-from bowers.variants import Rules
+from bowers.hand import DISCARD_PHASE, OVER, PLAY_PHASE, Hand
+from bowers.variants import AUCTION, Rules
 
 if TYPE_CHECKING:
     from bowers.game import Game
@@ -51,6 +51,8 @@ class InformationStateWriter:
         self.slots = layout["slots"]
         self.hand_start = layout["hand"]
         self.held_start = layout["held"]
+        self.from_kitty_start = layout["from_kitty"]
+        self.auction = rules.bidding == AUCTION
         self.turn_up_start = layout["turn_up"]
         self.dealer_start = layout["dealer"]
         self.actions_start = layout["actions"]
@@ -87,6 +89,8 @@ class InformationStateWriter:
         self.gives = 0
         self.leaders = 0
         self.jamboree_shown = False
+        self.returners = 0  # seats that have returned twos and threes this hand (each took three from the kitty)
+        self.kitty_taken = False  # an auction's declarer has taken the kitty
         self.discards: list[int] = []
         self.hand_bits: list[int] = []
         self.held_bits: list[int] = []
@@ -128,6 +132,9 @@ class InformationStateWriter:
             for seat in range(players):
                 out[seat * self.size + row + (leader - seat) % players] = 1.0 if shown else 0.0
             self.leaders = number + 1 if shown else number
+        if self.auction and not self.kitty_taken and hand.maker >= 0 and hand.phase >= DISCARD_PHASE:
+            self.kitty_taken = True
+            self._take(hand.maker, hand.kitty)
         self._sync_cards(hand)
         over = game.is_over
         self._show(0, hand.trump, False)
@@ -156,6 +163,8 @@ class InformationStateWriter:
         self.hand = hand
         self.done = self.plays = self.slot = self.gives = self.leaders = 0
         self.jamboree_shown = False
+        self.returners = 0
+        self.kitty_taken = False
         self.discards = [0] * players
         self.hand_bits = [0] * players
         self.held_bits = [0] * players
@@ -247,6 +256,15 @@ class InformationStateWriter:
         elif kind == TWOS_THREES:
             for index in cards:
                 self._hold(actor, index)
+            bottom = len(hand.kitty) - 3 * self.returners
+            self._take(actor, hand.kitty[bottom - 3 : bottom])
+            self.returners += 1
+
+    def _take(self, seat: int, cards: list[int]) -> None:
+        """Cards ``seat`` took from the kitty, unseen by the others: its ``from_kitty`` block."""
+        base = seat * self.size + self.from_kitty_start
+        for card in cards:
+            self.out[base + self.card_index[card]] = 1.0
 
     def _sync_cards(self, hand: Hand) -> None:
         """Each seat's ``hand`` and ``held`` blocks from its cards now; the shown Jambone hand and Jamboree."""

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bowers.actions import DISCARD, DISCARD_KITTY, GIVE, HIDDEN
 from bowers.cards import CARD_NAMES, hand_names
-from bowers.hand import OVER, trump_name
+from bowers.hand import DISCARD_PHASE, OVER, trump_name
+from bowers.variants import AUCTION
 
 if TYPE_CHECKING:
     from bowers.game import Game
@@ -46,6 +47,20 @@ def _history(game: Game, hand: Hand, viewer: int) -> list[list[Any]]:
         if game.space.kinds[action] == GIVE:
             gives += 1
     return history
+
+
+def _from_kitty(game: Game, hand: Hand, viewer: int) -> list[str]:
+    """The cards ``viewer`` took from the kitty this hand that no one else saw, in the order taken: Ultimate's
+    replacements for returned twos and threes, and an auction declarer's kitty (the turn-up is public)."""
+    taken: list[int] = []
+    bottom = len(hand.kitty)
+    for seat in hand.returned:  # in the order the seats returned: each takes the next three from the bottom
+        if seat == viewer:
+            taken.extend(hand.kitty[bottom - 3 : bottom])
+        bottom -= 3
+    if game.rules.bidding == AUCTION and hand.maker == viewer and hand.phase >= DISCARD_PHASE:
+        taken.extend(hand.kitty)
+    return [CARD_NAMES[card] for card in taken]
 
 
 SPECTATOR: Final = -1  # the viewer of the public view: no seat, so every private action is masked
@@ -95,6 +110,7 @@ def build_observation(game: Game, seat: int, finished: int | None = None) -> dic
         "dealer": hand.dealer,
         "hand_number": number,
         "hand": [] if seat == SPECTATOR else hand_names(hand.hands[seat]),
+        "from_kitty": [] if seat == SPECTATOR else _from_kitty(game, hand, seat),
         "hand_sizes": [h.bit_count() for h in hand.hands],
         "turn_up": CARD_NAMES[hand.turn_up] if hand.turn_up >= 0 else None,
         "turn_up_state": hand.turn_up_state,

@@ -193,3 +193,66 @@ def test_the_private_blocks_are_all_that_differ_from_anyone_watchings_view(varia
             for block in public:
                 assert (encoding.view(own, block) == encoding.view(shown, block)).all(), block
         game.apply_id(rng.choice(game.legal_action_ids()))
+
+
+def kitty_swapped(variant: str, seat_hand: int, seed: int) -> tuple[bowers.Game, bowers.Game]:
+    """Two deals of ``variant`` that differ only in one card of seat ``seat_hand``'s hand swapped with a kitty card."""
+    deal = bowers.Game(variant, seed=seed).record()["deals"][0]
+    hands, kitty = [list(hand) for hand in deal["hands"]], list(deal["kitty"])
+    other_hands = [list(hand) for hand in hands]
+    other_kitty = kitty[:]
+    other_hands[seat_hand][0], other_kitty[-1] = kitty[-1], hands[seat_hand][0]
+    return (
+        bowers.Game.from_deal(variant, dealer=deal["dealer"], hands=hands, kitty=kitty, seed=seed),
+        bowers.Game.from_deal(variant, dealer=deal["dealer"], hands=other_hands, kitty=other_kitty, seed=seed),
+    )
+
+
+@pytest.mark.parametrize("variant", ["bid", "bid-railroad"])
+def test_a_declarer_remembers_which_cards_came_from_the_kitty(variant: str) -> None:
+    first, second = kitty_swapped(variant, 0, seed=3)
+    encoding = InformationStateEncoding(variant)
+    writers = [encoding.writer(), encoding.writer()]
+    while first.hand.phase < 9:  # up to the declarer's discard: seat 0 bids, the others pass
+        for game in (first, second):
+            seat = game.to_act
+            legal = game.legal_actions()
+            bids = [action for action in legal if action.startswith("bid:")]
+            choice = bids[-1] if seat == 0 and bids else ("pass" if "pass" in legal else legal[0])
+            game.apply(choice, seat=seat)
+    views = [game.observation(0) for game in (first, second)]
+    # The same hand now, and the same history: only what came from the kitty tells the deals apart.
+    assert sorted(views[0]["hand"]) == sorted(views[1]["hand"]) and views[0]["history"] == views[1]["history"]
+    assert views[0]["from_kitty"] != views[1]["from_kitty"]
+    assert information_state_key(views[0]) != information_state_key(views[1])
+    tensors = [encoding.encode(view) for view in views]
+    assert not np.array_equal(*tensors)
+    for writer, game, tensor in zip(writers, (first, second), tensors, strict=True):
+        writer.update(game)
+        assert np.array_equal(writer.tensors[0], tensor)
+    for seat in (1, 2, 3):  # the others saw nothing of the kitty
+        assert first.observation(seat)["from_kitty"] == []
+        assert np.array_equal(encoding.encode(first.observation(seat)), encoding.encode(second.observation(seat)))
+
+
+def test_ultimate_remembers_which_cards_replaced_the_twos_and_threes() -> None:
+    encoding = InformationStateEncoding("ultimate")
+    for seed in range(60):
+        game = bowers.Game("ultimate", seed=seed)
+        returns = [a for a in game.legal_actions() if a.startswith("twos-threes:")]
+        if returns:
+            break
+    else:
+        raise AssertionError("no deal of 60 lets the first seat return twos and threes")
+    seat = game.to_act
+    before = set(game.hand_cards(seat))
+    game.apply(returns[0], seat=seat)
+    taken = game.observation(seat)["from_kitty"]
+    assert len(taken) == 3 and set(taken) == set(game.hand_cards(seat)) - before
+    assert all(game.observation(other)["from_kitty"] == [] for other in range(4) if other != seat)
+    assert game.public_observation()["from_kitty"] == []
+    tensor = encoding.encode(game.observation(seat))
+    assert set(np.flatnonzero(encoding.view(tensor, "from_kitty"))) == {encoding.card_index[c] for c in taken}
+    writer = encoding.writer()
+    writer.update(game)
+    assert np.array_equal(writer.tensors[seat], tensor)

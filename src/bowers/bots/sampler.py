@@ -34,7 +34,7 @@ from bowers.bots.base import Bot
 from bowers.bots.heuristic import HeuristicBot, tables_for
 from bowers.bots.strength import expected_tricks
 from bowers.bots.view import View
-from bowers.cards import CARD_NAMES, cards_of, hand_names, to_hand
+from bowers.cards import CARD_NAMES, cards_of, hand_names, parse_cards, to_hand
 from bowers.game import Game
 from bowers.hand import Hand
 
@@ -145,6 +145,8 @@ class Sampler:
         self.order = sorted(
             (s for s in range(n) if s != me and self.needs[s] > 0), key=lambda s: self.allowed[s].bit_count() - self.needs[s]
         )
+        # The cards this seat took from the kitty, in the kitty's order: they go back where they lay.
+        self.own_from_kitty = parse_cards(observation.get("from_kitty") or ())
         # The auction's declarer has taken the kitty once it discards.
         self.declarer_took_kitty = (
             rules.bidding == "auction" and view.maker >= 0 and view.phase in ("discard", "play", "renege-review")
@@ -342,9 +344,13 @@ class Sampler:
                     decoded = decode(action)
                     if decoded.kind == GIVE and not decoded.hidden and view.partner_of(actor) == view.maker:
                         received |= 1 << decoded.card
+                # (The draw is made even where the seat knows its kitty, so that the generator runs as it always has.)
                 taken_kitty = _pick(rng, dealt[view.maker] & ~received, rules.kitty_size)
-                dealt[view.maker] &= ~taken_kitty
                 kitty_from_declarer = cards_of(taken_kitty)
+                if view.maker == view.seat and self.own_from_kitty:
+                    kitty_from_declarer = list(self.own_from_kitty)  # the kitty as it lay
+                    taken_kitty = to_hand(kitty_from_declarer)
+                dealt[view.maker] &= ~taken_kitty
         elif view.turn_up >= 0 and view.turn_up_state == "taken":
             dealt[view.dealer] &= ~(1 << view.turn_up)
         # Undo the loner exchanges, last first.
@@ -366,9 +372,12 @@ class Sampler:
             decoded = decode(action)
             if decoded.kind == TWOS_THREES:
                 group = to_hand(decoded.cards)
-                taken = _pick(rng, dealt[actor] & ~group, 3)
+                taken = _pick(rng, dealt[actor] & ~group, 3)  # drawn even where known, as the generator always ran
+                own = actor == view.seat and len(self.own_from_kitty) == 3
+                if own:
+                    taken = to_hand(self.own_from_kitty)
                 dealt[actor] = (dealt[actor] & ~taken) | group
-                bottoms.append(cards_of(taken))
+                bottoms.append(list(self.own_from_kitty) if own else cards_of(taken))
         bottoms.reverse()  # the first caller took the very bottom
         kitty = self._kitty(rng, rest, kitty_from_declarer, bottoms)
         game = self._game(dealt, kitty)
@@ -450,6 +459,8 @@ class Sampler:
         if from_declarer:
             cards = from_declarer + cards_of(rest)
             rng.shuffle(cards)
+            if from_declarer == self.own_from_kitty:
+                return list(from_declarer)  # the declarer's own kitty, in the order it lay
             return cards[:size]
         loose = cards_of(rest & ~(1 << view.turn_up)) if view.turn_up >= 0 else cards_of(rest)
         rng.shuffle(loose)
