@@ -15,6 +15,9 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from bowers.cards import (
+    ACE,
+    CLUBS,
+    JACK,
     JOKER,
     LOW_JOKER,
     NINE,
@@ -351,6 +354,20 @@ def _deck_option() -> Option:
     )
 
 
+TINY_DECK: Final = 4  # two-hand's deck for research: the red jacks and aces, one card each
+_BLACK_JACKS_AND_ACES: Final = tuple(make_card(rank, suit) for suit in (CLUBS, SPADES) for rank in (JACK, ACE))
+
+
+def _two_hand_deck_option() -> Option:
+    return Option(
+        "deck",
+        24,
+        "24 cards (9-A), 32 cards (7-A), 25 (9-A and the Joker as the highest trump), or 4, a tiny deck for research: "
+        "the red jacks and aces, one card each, the turn-up and one card face down.",
+        (24, 32, 25, TINY_DECK),
+    )
+
+
 def _classic_deck(size: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The deck and its trump Jokers for the classic deck sizes 24, 32 and 25."""
     if size == 32:
@@ -388,14 +405,17 @@ def _build_standard(values: dict[str, Any], variant: str = "standard") -> Rules:
 
 
 def _build_two_hand(values: dict[str, Any]) -> Rules:
-    deck, jokers = _classic_deck(int(values["deck"]))
+    tiny = values["deck"] == TINY_DECK  # one card each and one trick, which the maker needs
+    deck, jokers = (deck_of((JACK, ACE), missing=_BLACK_JACKS_AND_ACES), ()) if tiny else _classic_deck(int(values["deck"]))
+    hand_size = 1 if tiny else 5
     return Rules(
         variant="two-hand",
         players=2,
         teams=2,
         deck=deck,
-        hand_size=5,
-        deal_rounds=_each(2, 3, players=2),
+        hand_size=hand_size,
+        deal_rounds=_each(1, players=2) if tiny else _each(2, 3, players=2),
+        tricks_to_make=1 if tiny else 3,
         bidding=TWO_HAND,
         trump_jokers=jokers,
         can_go_alone=False,
@@ -521,7 +541,7 @@ declare(
         "two-hand",
         "Two-hand Euchre: each player a side, the dealer may decline the turn-up, no going alone.",
         2,
-        (_deck_option(), _stick(), _discard_turn_up(), _target(10), _initial(2), _reneges()),
+        (_two_hand_deck_option(), _stick(), _discard_turn_up(), _target(10), _initial(2), _reneges()),
         _build_two_hand,
         "3",
     )

@@ -291,3 +291,81 @@ def test_joker_turned_up_dealer_names_trump_takes_it_and_discards() -> None:
     assert "JK" in g.hand_cards(0) and len(g.hand_cards(0)) == 6
     run(g, "0:discard:9C")
     assert g.phase == "play" and g.to_act == 1
+
+
+# ---------------------------------------------------------------------- the tiny deck (deck=4)
+
+# Seat 0 deals: the non-dealer (seat 1) holds the right bower of hearts, the turn-up is the ace of hearts.
+TINY = ["AD", "JH"]
+TINY_KITTY = "AH JD"
+
+
+def test_tiny_deck_red_jacks_and_aces_one_card_each() -> None:
+    """Decision, the tiny deck: `JD AD JH AH`, one card each dealt from the non-dealer, the turn-up and one card face down."""
+    assert deck("two-hand", deck=4) == ["JD", "AD", "JH", "AH"]
+    rules = bowers.make_rules("two-hand", deck=4)
+    assert (rules.hand_size, rules.kitty_size, rules.tricks_to_make, rules.deal_rounds) == (1, 2, 1, ((1, 1),))
+    for seed in range(6):
+        g = bowers.Game("two-hand", seed=seed, deck="4")
+        record = g.record()["deals"][0]
+        assert [len(h) for h in record["hands"]] == [1, 1] and len(record["kitty"]) == 2
+        assert g.observation(0)["turn_up"] == record["kitty"][0]
+        assert visible_cards(g.observation(0)) == {*record["hands"][0], record["kitty"][0]}
+    assert bowers.action_space("two-hand", deck=4) == [
+        "pass",
+        "order",
+        "call:C",
+        "call:D",
+        "call:H",
+        "call:S",
+        "decline",
+        "discard:JD",
+        "discard:AD",
+        "discard:JH",
+        "discard:AH",
+        "play:JD",
+        "play:AD",
+        "play:JH",
+        "play:AH",
+    ]
+
+
+def test_tiny_deck_order_pick_up_and_march() -> None:
+    """Decision, the tiny deck: the usual bidding and pick-up; the maker who takes the one trick scores a march, 2."""
+    g = game(TINY, TINY_KITTY, deck=4)
+    assert g.to_act == 1 and g.legal_actions() == ["pass", "order"]
+    run(g, "1:order")
+    assert g.legal_actions() == ["decline", "discard:AD", "discard:AH"]
+    run(g, "0:discard:AD 1:JH 0:AH")
+    result = g.results[0]
+    assert result["maker"] == 1 and result["tricks"] == [0, 1] and result["made"] is True
+    assert result["points"] == [0, 2]
+
+
+def test_tiny_deck_euchred_maker_gives_2() -> None:
+    """Decision, the tiny deck: the maker needs the one trick; a euchred maker gives the other player 2."""
+    g = game(["JH", "AD"], TINY_KITTY, deck=4)
+    run(g, "1:order 0:decline 1:AD 0:JH")
+    result = g.results[0]
+    assert result["maker"] == 1 and result["tricks"] == [1, 0] and result["made"] is False
+    assert result["points"] == [2, 0]
+
+
+def test_tiny_deck_round_two_may_name_a_suit_with_no_cards() -> None:
+    """Decision, the tiny deck: round 2 names any suit but the one turned down; clubs leave the hand without trumps."""
+    g = game(["JH", "AD"], TINY_KITTY, deck=4)
+    run(g, "1:pass 0:pass")
+    assert g.legal_actions() == ["pass", "call:C", "call:D", "call:S"]
+    run(g, "1:call:C 1:AD 0:JH")  # no trumps: the jack of hearts cannot beat the ace of diamonds led
+    assert g.results[0]["trump"] == "C" and g.results[0]["tricks"] == [0, 1] and g.results[0]["points"] == [0, 2]
+    g = game(["AH", "JH"], "AD JD", deck=4)
+    run(g, "1:pass 0:pass 1:call:S 1:JH 0:AH")  # the ace of the suit led wins
+    assert g.results[0]["tricks"] == [1, 0] and g.results[0]["points"] == [2, 0]
+
+
+def test_tiny_deck_both_pass_twice_misdeal() -> None:
+    """Decision, the tiny deck: four passes throw the hand in, as in the full game."""
+    g = game(TINY, TINY_KITTY, deck=4)
+    run(g, "1:pass 0:pass 1:pass 0:pass")
+    assert g.results[0]["misdeal"] is True and g.results[0]["points"] == [0, 0]
+    assert g.dealer == 1 and len(g.hand_cards(0)) == 1
