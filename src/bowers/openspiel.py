@@ -37,7 +37,7 @@ import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from bowers.actions import BID, space_for
 from bowers.bots.sampler import Sampler
-from bowers.cards import CARD_NAMES, Card
+from bowers.cards import CARD_NAMES, Card, hand_names
 from bowers.encoding import Block, Encoding, InformationStateEncoding
 from bowers.errors import OptionError
 from bowers.game import Game, deal_order, deal_recipients
@@ -356,15 +356,21 @@ class BowersState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return table.returns[:] if table.over else [0.0] * len(table.returns)
 
     def __str__(self) -> str:
-        """Every hand's cards and the history of the hand in progress (full information, for debugging)."""
+        """The hand in progress in full (for debugging, and the key OpenSpiel's ``get_all_states`` uses by default): the
+        cards each seat was dealt, the kitty as dealt (the turn-up first), the cards each holds now and every action;
+        earlier hands of a whole game show only in the scores."""
         table = self._table
         if table.game is None:
             dealt = " ".join(CARD_NAMES[table.spec.encoding.deck[card]] for card in table.dealing)
             return f"dealer {table.dealer}, dealt so far: {dealt}"
         game = table.game
+        hand = game.hand
+        dealt = " | ".join(" ".join(hand_names(cards)) for cards in hand.dealt_hands)
+        kitty = " ".join(CARD_NAMES[card] for card in hand.kitty_as_dealt)
         hands = " | ".join(" ".join(game.hand_cards(seat)) for seat in range(game.rules.players))
-        actions = " ".join(f"{seat}:{game.space.names[a]}" for seat, a in game.hand.actions)
-        return f"hand {game.hand_number} dealer {game.dealer} scores {game.scores} hands {hands} actions {actions}"
+        actions = " ".join(f"{seat}:{game.space.names[a]}" for seat, a in hand.actions)
+        head = f"hand {game.hand_number} dealer {game.dealer} scores {game.scores}"
+        return f"{head} dealt {dealt} kitty {kitty} hands {hands} actions {actions}"
 
     # ------------------------------------------------------------------ what a player sees
 

@@ -38,11 +38,14 @@ FULL_TREE_CHECKS = (
 
 
 def every_history(game: Any) -> dict[str, Any]:
-    """Every state of the game, chance and terminal ones included, by history (a state's text does not show the
-    kitty, so two deals may print alike)."""
-    return get_all_states.get_all_states(
+    """Every state of the game, chance and terminal ones included, by history; keyed by a state's text (OpenSpiel's
+    default) they are as many, since the text shows the deal and the kitty."""
+    by_history = get_all_states.get_all_states(
         game, depth_limit=-1, include_terminals=True, include_chance_states=True, to_string=lambda state: state.history_str()
     )
+    by_text = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True, include_chance_states=True)
+    assert len(by_text) == len(by_history)
+    return by_history
 
 
 @pytest.mark.parametrize("options", ["", ",stick_the_dealer=true,discard_turn_up=false"])

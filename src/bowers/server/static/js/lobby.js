@@ -27,7 +27,7 @@ const OPTION_WORDS = {
 };
 
 const CHOICE_WORDS = {
-  deck: { 24: "24 cards (9 to Ace)", 32: "32 cards (7 to Ace)", 25: "25 cards (9 to Ace and the Joker)" },
+  deck: { 24: "24 cards (9 to Ace)", 32: "32 cards (7 to Ace)", 25: "25 cards (9 to Ace and the Joker)", 4: "4 cards, for research (red jacks and aces)" },
   alone_lead: { "dealer-left": "The dealer's left", "maker-left": "The loner's left" },
 };
 // Where a variant adds the Joker to the deck chosen, its choices count it, as its summary does (Railroad's
