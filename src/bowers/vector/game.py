@@ -1,0 +1,716 @@
+"""Many games stepped at once with array operations: ``VectorGame``.
+
+Every lane is one game of the same variant and options.  The state of all lanes lives in numpy arrays (hands as bit
+sets over deck positions, one entry per lane and seat), and a step applies each lane's action with a masked update
+per phase: no Python loop runs over lanes except the shuffle of a new deal, which runs in C.  The rules come from
+``Rules`` and the per-trump tables of ``bowers.tables``; the observation is the tensor of ``bowers.encoding`` and the
+rewards those of ``bowers.rewards``, so a lane agrees with the scalar engine exactly (tests/vector checks it).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Final, NamedTuple
+
+import numpy as np
+
+from bowers.actions import (
+    ALONE,
+    CALL,
+    DECLINE,
+    DEFEND_ALONE,
+    DISCARD,
+    ORDER,
+    PARTNER,
+    PASS,
+    PLAY,
+    space_for,
+)
+from bowers.encoding import PASS_SCALE, TARGET_SCALE, TURN_UP_STATES, Encoding
+from bowers.errors import IllegalAction, OptionError, Refusal
+from bowers.game import Game
+from bowers.hand import (
+    DEFEND,
+    DISCARD_PHASE,
+    JOKER_CALL,
+    MAKER_CHOICE,
+    OVER,
+    PHASE_NAMES,
+    PICKUP_CHOICE,
+    PLAY_PHASE,
+    ROUND_ONE,
+    ROUND_TWO,
+)
+from bowers.rewards import check_reward
+from bowers.tables import NO_TRUMP, trump_tables
+from bowers.variants import JOKER_DEALER_NAMES, TURN_UP, TWO_HAND, make_rules
+from bowers.vector.deal import MAX_LANES, Dealer, episode_seed, first_dealers
+
+SUPPORTED: Final = ("standard", "british", "two-hand")
+"""The variants ``VectorGame`` plays; the others raise ``OptionError``."""
+
+FACE_UP, TAKEN, TURNED_DOWN = (TURN_UP_STATES.index(state) for state in ("face-up", "taken", "turned-down"))
+
+
+class VectorStep(NamedTuple):
+    """What ``reset`` and ``step`` return, one row per lane (unpack it as a tuple).
+
+    ``observation`` (lanes, size) float32 is the tensor of the seat to act (None when not observed); ``mask``
+    (lanes, actions) bool its legal actions; ``to_act`` (lanes,) that seat; ``reward`` (lanes, seats) float32 what
+    the step paid each seat; ``done`` (lanes,) bool whether the step ended the lane's episode (the lane has already
+    started its next one: ``observation``, ``mask`` and ``to_act`` are the new episode's).
+    """
+
+    observation: np.ndarray | None
+    mask: np.ndarray
+    to_act: np.ndarray
+    reward: np.ndarray
+    done: np.ndarray
+
+
+def _unpack(sets: np.ndarray, width: int) -> np.ndarray:
+    """The bits of uint64 bit sets as bools: shape ``sets.shape + (width,)``, bit 0 first."""
+    flat = np.ascontiguousarray(sets, dtype=np.uint64).reshape(-1)
+    bits = np.unpackbits(flat.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")[:, :width]
+    return bits.reshape(*sets.shape, width).view(np.bool_)
+
+
+class VectorGame:
+    """``n`` games of one variant stepped together by action ids, each lane the scalar game its seed names.
+
+    ``whole_game=False`` (default): an episode is one hand; ``True``: a game to the target.  ``reward`` is a mode of
+    ``bowers.rewards`` (``net``, ``points``, ``win``).  ``observations=False`` makes ``step`` build no tensor by
+    default (masks are always built).  Options are the variant's (``stick_the_dealer=True``...).  See docs/vector.md.
+    """
+
+    def __init__(
+        self,
+        variant: str = "standard",
+        n: int = 1,
+        seed: int | None = None,
+        *,
+        whole_game: bool = False,
+        reward: str = "net",
+        observations: bool = True,
+        **options: Any,
+    ) -> None:
+        rules = make_rules(variant, **options)
+        if rules.variant not in SUPPORTED:
+            raise OptionError(f"VectorGame plays {', '.join(SUPPORTED)}; not {rules.variant}", "variant", SUPPORTED)
+        if rules.reneges or rules.draw or rules.bidding not in (TURN_UP, TWO_HAND) or rules.teams != 2:
+            raise OptionError("VectorGame does not play reneges or the draw for seats", "options", "reneges=False")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n < MAX_LANES:
+            raise OptionError(f"n must be a whole number of lanes 1..{MAX_LANES - 1}, not {n!r}", "n", "1..2**24-1")
+        if not isinstance(whole_game, bool):
+            raise OptionError(f"whole_game must be True or False, not {whole_game!r}", "whole_game", "True, False")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise OptionError(f"seed must be a whole number of at least 0, not {seed!r}", "seed", "0 or more")
+        self.variant: str = rules.variant
+        self.options: dict[str, Any] = dict(options)
+        self.rules = rules
+        self.n = n
+        self.seed = seed
+        self.whole_game = whole_game
+        self.reward_mode = check_reward(reward, whole_game)
+        self.observations = observations
+        self.encoding = Encoding(rules.variant, **options)
+        self._dealer = Dealer(rules)
+        self._build_tables()
+        self._rows = np.arange(n)
+        self._reset_all()
+
+    # ------------------------------------------------------------------ tables
+
+    def _build_tables(self) -> None:
+        rules = self.rules
+        space = space_for(rules)
+        deck = rules.deck
+        size = len(deck)
+        self.players = rules.players
+        self.teams = rules.teams
+        self.deck_size = size
+        self.num_actions = len(space)
+        first = space.first_id
+        self._id = {kind: first[kind] for kind in (PASS, ORDER, CALL, DECLINE, PARTNER, ALONE, DEFEND_ALONE, DISCARD, PLAY)}
+        for kind in (DISCARD, PLAY):
+            ids = space.discard_id if kind == DISCARD else space.play_id
+            assert [ids[card] for card in deck] == list(range(first[kind], first[kind] + size))
+        self._bit = np.left_shift(np.uint64(1), np.arange(size, dtype=np.uint64))
+        self._suit = np.array([card // 13 if card < 52 else -1 for card in deck], dtype=np.int64)
+        # Per trump (C, D, H, S, no-trump): effective suit and trick power of each deck position, and suit masks.
+        self._effective = np.zeros((5, size), dtype=np.int64)
+        self._power = np.zeros((5, 4, size), dtype=np.int64)
+        self._suit_mask = np.zeros((5, 5), dtype=np.uint64)
+        for trump in range(5):
+            tables = trump_tables(deck, rules.trump_jokers, rules.left_above_right, trump)
+            for d, card in enumerate(deck):
+                self._effective[trump, d] = tables.effective_suit[card]
+                for led in range(4):
+                    self._power[trump, led, d] = tables.power[led][card]
+                self._suit_mask[trump, tables.effective_suit[card]] |= self._bit[d]
+        call_ids = self.encoding.call_ids
+        self._call_column = np.full(self.num_actions, -1, dtype=np.int64)
+        self._call_column[call_ids] = np.arange(len(call_ids))
+        self._call_bit = np.zeros(self.num_actions, dtype=np.uint64)
+        self._call_bit[call_ids] = np.left_shift(np.uint64(1), np.arange(len(call_ids), dtype=np.uint64))
+        self._call_count = len(call_ids)
+        self._relative = (np.arange(self.players)[:, None] + np.arange(self.players)[None, :]) % self.players
+        self._relative_team = (np.arange(self.players)[:, None] + np.arange(self.teams)[None, :]) % self.teams
+        self._partner = (np.arange(self.players) + self.players // 2) % self.players
+        self._seat_team = np.arange(self.players) % self.teams
+        # The opponents of each seat from its left, the order in which they may defend alone.
+        players, teams = self.players, self.teams
+        defenders = [[(s + i) % players for i in range(1, players) if (s + i) % teams != s % teams] for s in range(players)]
+        self._defenders = np.array(defenders, dtype=np.int64)
+
+    # ------------------------------------------------------------------ episodes and deals
+
+    def _reset_all(self) -> None:
+        n, players, teams = self.n, self.players, self.teams
+        self.episode = np.zeros(n, dtype=np.int64)
+        self.hand_number = np.zeros(n, dtype=np.int64)
+        self.scores = np.zeros((n, teams), dtype=np.int64)
+        self.dealer = np.zeros(n, dtype=np.int64)
+        self.hands = np.zeros((n, players), dtype=np.uint64)
+        self.kitty = np.zeros((n, self.rules.kitty_size), dtype=np.int64)
+        self.turn_up = np.full(n, -1, dtype=np.int64)
+        self.up_state = np.zeros(n, dtype=np.int64)
+        self.phase = np.zeros(n, dtype=np.int64)
+        self.to_act = np.zeros(n, dtype=np.int64)
+        self.turn = np.zeros(n, dtype=np.int64)
+        self.passes = np.zeros(n, dtype=np.int64)
+        self.maker = np.zeros(n, dtype=np.int64)
+        self.trump = np.zeros(n, dtype=np.int64)
+        self.alone = np.zeros(n, dtype=np.bool_)
+        self.lone_defender = np.zeros(n, dtype=np.int64)
+        self.sitting_out = np.zeros(n, dtype=np.int64)
+        self.defend_queue = np.zeros((n, players), dtype=np.int64)
+        self.defend_next = np.zeros(n, dtype=np.int64)
+        self.defend_count = np.zeros(n, dtype=np.int64)
+        self.pickup = np.zeros(n, dtype=np.bool_)
+        self.discarded = np.zeros((n, players), dtype=np.uint64)
+        self.pass_count = np.zeros((n, players), dtype=np.int64)
+        self.calls = np.zeros((n, players), dtype=np.uint64)
+        self.played = np.zeros((n, players), dtype=np.uint64)
+        self.trick_card = np.zeros((n, players), dtype=np.int64)
+        self.trick_size = np.zeros(n, dtype=np.int64)
+        self.led = np.zeros(n, dtype=np.int64)
+        self.best = np.zeros(n, dtype=np.int64)
+        self.winner = np.zeros(n, dtype=np.int64)
+        self.leader = np.zeros(n, dtype=np.int64)
+        self.tricks_won = np.zeros((n, players), dtype=np.int64)
+        self.tricks_played = np.zeros(n, dtype=np.int64)
+        self.active_count = np.zeros(n, dtype=np.int64)
+        self.points = np.zeros((n, teams), dtype=np.int64)
+        self.history = np.zeros((n, 64), dtype=np.int16)
+        self.history_length = np.zeros(n, dtype=np.int64)
+        self.final_scores = np.zeros((n, teams), dtype=np.int64)
+        self.final_points = np.zeros((n, teams), dtype=np.int64)
+        self.final_tricks = np.zeros((n, players), dtype=np.int64)
+        self._final_history: list[np.ndarray | None] = [None] * n
+        self._new_episodes(self._rows)
+
+    def _new_episodes(self, lanes: np.ndarray) -> None:
+        """Start each lane's next episode (``episode`` already counts it): a new game, its scores and first deal."""
+        self.hand_number[lanes] = 0
+        self.scores[lanes] = self.rules.initial_scores
+        self.history_length[lanes] = 0
+        seeds = self._seeds(lanes)
+        self.dealer[lanes] = first_dealers(self.rules, seeds)
+        self._deal(lanes, seeds)
+
+    def _seeds(self, lanes: np.ndarray) -> list[int]:
+        return [episode_seed(self.seed, lane, k) for lane, k in zip(lanes.tolist(), self.episode[lanes].tolist(), strict=True)]
+
+    def _deal(self, lanes: np.ndarray, seeds: list[int] | None = None) -> None:
+        """Deal each lane's hand ``hand_number`` by ``dealer`` and start its bidding."""
+        if seeds is None:
+            seeds = self._seeds(lanes)
+        dealer = self.dealer[lanes]
+        hands, kitty = self._dealer.deal(seeds, self.hand_number[lanes].tolist(), dealer)
+        self.hands[lanes] = hands
+        self.kitty[lanes] = kitty
+        turn_up = kitty[:, 0]
+        self.turn_up[lanes] = turn_up
+        self.up_state[lanes] = FACE_UP
+        joker_call = (self._suit[turn_up] < 0) & (self.rules.joker_turn_up == JOKER_DEALER_NAMES)
+        self.phase[lanes] = np.where(joker_call, JOKER_CALL, ROUND_ONE)
+        self.to_act[lanes] = np.where(joker_call, dealer, (dealer + 1) % self.players)
+        self.turn[lanes] = -1
+        self.passes[lanes] = 0
+        self.maker[lanes] = -1
+        self.trump[lanes] = -1
+        self.alone[lanes] = False
+        self.lone_defender[lanes] = -1
+        self.sitting_out[lanes] = 0
+        self.defend_next[lanes] = 0
+        self.defend_count[lanes] = 0
+        self.pickup[lanes] = False
+        self.discarded[lanes] = 0
+        self.pass_count[lanes] = 0
+        self.calls[lanes] = 0
+        self.played[lanes] = 0
+        self.trick_card[lanes] = -1
+        self.trick_size[lanes] = 0
+        self.led[lanes] = -1
+        self.best[lanes] = 0
+        self.winner[lanes] = -1
+        self.leader[lanes] = -1
+        self.tricks_won[lanes] = 0
+        self.tricks_played[lanes] = 0
+        self.active_count[lanes] = self.players
+
+    # ------------------------------------------------------------------ the public doors
+
+    def reset(self, seed: int | None = None, observe: bool | None = None) -> VectorStep:
+        """Start every lane at its first episode again (of ``seed`` when given): the first decision of each."""
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise OptionError(f"seed must be a whole number of at least 0, not {seed!r}", "seed", "0 or more")
+            self.seed = seed
+        self._reset_all()
+        zero = np.zeros((self.n, self.players), dtype=np.float32)
+        return self._view(zero, np.zeros(self.n, dtype=np.bool_), observe)
+
+    def step(self, actions: Any, observe: bool | None = None) -> VectorStep:
+        """Apply one action id per lane (each legal for its lane's seat to act) and return what follows.
+
+        An action that is not legal raises ``IllegalAction`` naming the first such lane, and changes nothing.
+        ``observe`` overrides the constructor's ``observations`` for this step.
+        """
+        actions = np.asarray(actions)
+        if actions.shape != (self.n,) or actions.dtype.kind not in "iu":
+            raise IllegalAction(None, "actions", f"actions must be {self.n} integer action ids", Refusal.NOT_AN_ID)
+        actions = actions.astype(np.int64, copy=False)
+        mask = self._mask
+        inside = (actions >= 0) & (actions < self.num_actions)
+        legal = inside & mask[self._rows, np.where(inside, actions, 0)]
+        if not legal.all():
+            lane = int(np.flatnonzero(~legal)[0])
+            action = int(actions[lane])
+            name = self.encoding.action_names[action] if 0 <= action < self.num_actions else str(action)
+            reason = f"not legal in lane {lane}"
+            raise IllegalAction(int(self.to_act[lane]), name, reason, Refusal.NOT_LEGAL, {"lane": lane})
+        self._record(actions)
+        self._apply(actions)
+        reward, done = self._finish_hands()
+        return self._view(reward, done, observe)
+
+    @property
+    def mask(self) -> np.ndarray:
+        """The legal actions of every lane's seat to act, (lanes, actions) bool (read-only view)."""
+        view = self._mask.view()
+        view.flags.writeable = False
+        return view
+
+    def episode_seed(self, lane: int) -> int:
+        """The scalar game seed of lane ``lane``'s current episode."""
+        return episode_seed(self.seed, lane, int(self.episode[lane]))
+
+    def game(self, lane: int) -> Game:
+        """The scalar game of lane ``lane``'s current episode, rebuilt by replaying its seed and action ids."""
+        game = Game(self.variant, seed=self.episode_seed(lane), **self.options)
+        for action in self.history[lane, : self.history_length[lane]].tolist():
+            game.step_id(action)
+        return game
+
+    def finished_game(self, lane: int) -> Game | None:
+        """The scalar game of lane ``lane``'s last finished episode (None before one has finished)."""
+        actions = self._final_history[lane]
+        if actions is None:
+            return None
+        seed = episode_seed(self.seed, lane, int(self.episode[lane]) - 1)
+        game = Game(self.variant, seed=seed, **self.options)
+        for action in actions.tolist():
+            game.step_id(action)
+        return game
+
+    # ------------------------------------------------------------------ applying actions
+
+    def _record(self, actions: np.ndarray) -> None:
+        length = self.history_length
+        if int(length.max()) >= self.history.shape[1]:
+            grown = np.zeros((self.n, 2 * self.history.shape[1]), dtype=np.int16)
+            grown[:, : self.history.shape[1]] = self.history
+            self.history = grown
+        self.history[self._rows, length] = actions
+        self.history_length = length + 1
+        seat = self.to_act
+        self.pass_count[self._rows, seat] += actions == self._id[PASS]
+        self.calls[self._rows, seat] |= self._call_bit[actions]
+
+    def _apply(self, actions: np.ndarray) -> None:
+        phase = self.phase
+        handlers = (
+            (PLAY_PHASE, self._play),
+            (ROUND_ONE, self._round_one),
+            (ROUND_TWO, self._round_two),
+            (JOKER_CALL, self._joker_call),
+            (MAKER_CHOICE, self._maker_choice),
+            (DEFEND, self._defend),
+            (DISCARD_PHASE, self._discard),
+            (PICKUP_CHOICE, self._pickup_choice),
+        )
+        chosen = [(np.flatnonzero(phase == number), handler) for number, handler in handlers]
+        for lanes, handler in chosen:
+            if lanes.size:
+                handler(lanes, actions[lanes])
+
+    def _round_one(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        seat = self.to_act[lanes]
+        passing = actions == self._id[PASS]
+        if passing.any():
+            passed = lanes[passing]
+            count = self.passes[passed] + 1
+            turned = count == self.players
+            self.passes[passed] = np.where(turned, 0, count)
+            self.phase[passed[turned]] = ROUND_TWO
+            self.up_state[passed[turned]] = TURNED_DOWN
+            self.to_act[passed] = (seat[passing] + 1) % self.players
+        ordering = ~passing
+        if ordering.any():
+            ordered, seat = lanes[ordering], seat[ordering]
+            suit = self._suit[self.turn_up[ordered]]
+            trump = np.where(suit < 0, NO_TRUMP, suit)
+            if self.rules.bidding == TWO_HAND:
+                choice = seat != self.dealer[ordered]
+                chooser = ordered[choice]
+                self.maker[chooser] = seat[choice]
+                self.trump[chooser] = trump[choice]
+                self.phase[chooser] = PICKUP_CHOICE
+                self.to_act[chooser] = self.dealer[chooser]
+                ordered, seat, trump = ordered[~choice], seat[~choice], trump[~choice]
+            self._trump_fixed(ordered, seat, trump, pickup=True)
+
+    def _round_two(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        seat = self.to_act[lanes]
+        passing = actions == self._id[PASS]
+        if passing.any():
+            passed = lanes[passing]
+            count = self.passes[passed] + 1
+            self.passes[passed] = count
+            misdeal = passed[count == self.players]
+            self.phase[misdeal] = OVER
+            self.points[misdeal] = 0
+            self.to_act[passed] = (seat[passing] + 1) % self.players
+        calling = ~passing
+        if calling.any():
+            self._trump_fixed(lanes[calling], seat[calling], actions[calling] - self._id[CALL], pickup=False)
+
+    def _joker_call(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        self._trump_fixed(lanes, self.to_act[lanes], actions - self._id[CALL], pickup=True)
+
+    def _trump_fixed(self, lanes: np.ndarray, seat: np.ndarray, trump: np.ndarray, pickup: bool) -> None:
+        self.maker[lanes] = seat
+        self.trump[lanes] = trump
+        self.pickup[lanes] = pickup
+        if self.rules.can_go_alone:
+            self.phase[lanes] = MAKER_CHOICE
+            self.to_act[lanes] = seat
+        else:
+            self._advance(lanes)
+
+    def _maker_choice(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        alone = lanes[actions == self._id[ALONE]]
+        if alone.size:
+            maker = self.maker[alone]
+            self.alone[alone] = True
+            self.sitting_out[alone] |= 1 << self._partner[maker]
+            if self.rules.defend_alone:
+                defenders = self._defenders[maker]
+                self.defend_queue[alone, : defenders.shape[1]] = defenders
+                self.defend_count[alone] = defenders.shape[1]
+                self.defend_next[alone] = 0
+        self._advance(lanes)
+
+    def _defend(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        self.defend_next[lanes] += 1
+        defending = lanes[actions == self._id[DEFEND_ALONE]]
+        if defending.size:
+            seat = self.to_act[defending]
+            self.lone_defender[defending] = seat
+            self.defend_count[defending] = self.defend_next[defending]
+            self.sitting_out[defending] |= 1 << self._partner[seat]
+        self._advance(lanes)
+
+    def _advance(self, lanes: np.ndarray) -> None:
+        """After trump is fixed: the next seat to defend alone, the dealer's pick-up, or play."""
+        waiting = self.defend_next[lanes] < self.defend_count[lanes]
+        defending = lanes[waiting]
+        self.phase[defending] = DEFEND
+        self.to_act[defending] = self.defend_queue[defending, self.defend_next[defending]]
+        lanes = lanes[~waiting]
+        pickup = self.pickup[lanes]
+        self.pickup[lanes] = False
+        dealer = self.dealer[lanes]
+        taking = pickup & ((self.sitting_out[lanes] >> dealer) & 1 == 0)
+        takers = lanes[taking]
+        self.hands[takers, dealer[taking]] |= self._bit[self.turn_up[takers]]
+        self.up_state[takers] = TAKEN
+        self.phase[takers] = DISCARD_PHASE
+        self.to_act[takers] = dealer[taking]
+        self._start_play(lanes[~taking])
+
+    def _discard(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        seat = self.to_act[lanes]
+        bit = self._bit[actions - self._id[DISCARD]]
+        self.hands[lanes, seat] &= ~bit
+        self.discarded[lanes, seat] |= bit
+        self._start_play(lanes)
+
+    def _pickup_choice(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        taking = actions != self._id[DECLINE]
+        takers = lanes[taking]
+        seat = self.to_act[takers]
+        bit = self._bit[actions[taking] - self._id[DISCARD]]
+        self.hands[takers, seat] = (self.hands[takers, seat] | self._bit[self.turn_up[takers]]) & ~bit
+        self.discarded[takers, seat] |= bit
+        self.up_state[takers] = TAKEN
+        self._advance(lanes)
+
+    def _next_active(self, seat: np.ndarray, sitting_out: np.ndarray) -> np.ndarray:
+        """The first seat to the left of ``seat`` that does not sit out."""
+        following = (seat + 1) % self.players
+        for _ in range(self.players - 2):
+            following = np.where((sitting_out >> following) & 1, (following + 1) % self.players, following)
+        return following
+
+    def _start_play(self, lanes: np.ndarray) -> None:
+        if not lanes.size:
+            return
+        sitting_out = self.sitting_out[lanes]
+        maker_left = self.alone[lanes] & (self.rules.alone_lead == "maker-left")
+        start = np.where(maker_left, self.maker[lanes], self.dealer[lanes])
+        leader = self._next_active(start, sitting_out)
+        self.active_count[lanes] = self.players - np.bitwise_count(sitting_out)
+        self.phase[lanes] = PLAY_PHASE
+        self.leader[lanes] = leader
+        self.turn[lanes] = leader
+        self.to_act[lanes] = leader
+
+    def _play(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        card = actions - self._id[PLAY]
+        seat = self.turn[lanes]
+        bit = self._bit[card]
+        self.hands[lanes, seat] ^= bit
+        self.played[lanes, seat] |= bit
+        self.trick_card[lanes, seat] = card
+        trump = self.trump[lanes]
+        size = self.trick_size[lanes]
+        leading = size == 0
+        led = np.where(leading, self._effective[trump, card], self.led[lanes])
+        power = self._power[trump, led, card]
+        better = leading | (power > self.best[lanes])
+        best = np.where(better, power, self.best[lanes])
+        winner = np.where(better, seat, self.winner[lanes])
+        size = size + 1
+        done = size == self.active_count[lanes]
+        # A trick goes on: the next seat in play.
+        going = ~done
+        following = self._next_active(seat[going], self.sitting_out[lanes[going]])
+        on = lanes[going]
+        self.led[on] = led[going]
+        self.best[on] = best[going]
+        self.winner[on] = winner[going]
+        self.trick_size[on] = size[going]
+        self.turn[on] = following
+        self.to_act[on] = following
+        # A trick is over: its winner leads the next, or the hand is scored.
+        ended = lanes[done]
+        if not ended.size:
+            return
+        taker = winner[done]
+        self.tricks_won[ended, taker] += 1
+        self.tricks_played[ended] += 1
+        self.trick_card[ended] = -1
+        self.trick_size[ended] = 0
+        self.led[ended] = -1
+        self.winner[ended] = taker
+        more = self.tricks_played[ended] < self.rules.hand_size
+        next_trick = ended[more]
+        self.leader[next_trick] = taker[more]
+        self.turn[next_trick] = taker[more]
+        self.to_act[next_trick] = taker[more]
+        self._score(ended[~more])
+
+    def _score(self, lanes: np.ndarray) -> None:
+        """The points of each finished hand (the standard scoring: two teams)."""
+        rules = self.rules
+        team_tricks = np.zeros((lanes.size, 2), dtype=np.int64)
+        tricks = self.tricks_won[lanes]
+        for seat in range(self.players):
+            team_tricks[:, seat % 2] += tricks[:, seat]
+        maker_team = self.maker[lanes] % 2
+        rows = np.arange(lanes.size)
+        taken = team_tricks[rows, maker_team]
+        made = taken >= rules.tricks_to_make
+        march = np.where(self.alone[lanes], 4, 2)
+        makers = np.where(made, np.where(taken == rules.hand_size, march, 1), 0)
+        defenders = np.where(made, 0, np.where(self.lone_defender[lanes] >= 0, 4, 2))
+        points = np.empty((lanes.size, 2), dtype=np.int64)
+        points[rows, maker_team] = makers
+        points[rows, 1 - maker_team] = defenders
+        self.points[lanes] = points
+        self.phase[lanes] = OVER
+        self.turn[lanes] = -1
+
+    # ------------------------------------------------------------------ ends of hands and episodes
+
+    def _finish_hands(self) -> tuple[np.ndarray, np.ndarray]:
+        """Score the hands that ended, pay the rewards, deal on or start new episodes; returns (reward, done)."""
+        reward = np.zeros((self.n, self.players), dtype=np.float32)
+        done = np.zeros(self.n, dtype=np.bool_)
+        ended = np.flatnonzero(self.phase == OVER)
+        if not ended.size:
+            return reward, done
+        points = self.points[ended]
+        scores = self.scores[ended] + points
+        self.scores[ended] = scores
+        values = self._team_values(points)
+        if self.whole_game:
+            top = scores.max(axis=1)
+            alone_at_top = (scores == top[:, None]).sum(axis=1) == 1
+            over = (top >= self.rules.target) & alone_at_top
+            if self.reward_mode == "win":
+                winner = scores.argmax(axis=1)
+                won = np.where(np.arange(self.teams)[None, :] == winner[:, None], 1.0, -1.0 / (self.teams - 1))
+                values = values + np.where(over[:, None], won, 0.0)
+        else:
+            over = np.ones(ended.size, dtype=np.bool_)
+        reward[ended] = values[:, self._seat_team]
+        going_on = ended[~over]
+        if going_on.size:
+            self.hand_number[going_on] += 1
+            self.dealer[going_on] = (self.dealer[going_on] + 1) % self.players
+            self._deal(going_on)
+        finished = ended[over]
+        if finished.size:
+            done[finished] = True
+            self.final_scores[finished] = self.scores[finished]
+            self.final_points[finished] = self.points[finished]
+            self.final_tricks[finished] = self.tricks_won[finished]
+            for lane, length in zip(finished.tolist(), self.history_length[finished].tolist(), strict=True):
+                self._final_history[lane] = self.history[lane, :length].copy()
+            self.episode[finished] += 1
+            self._new_episodes(finished)
+        return reward, done
+
+    def _team_values(self, points: np.ndarray) -> np.ndarray:
+        """``bowers.rewards.team_values`` of each row of team points."""
+        if self.reward_mode == "points":
+            return points.astype(np.float64)
+        if self.reward_mode == "win":
+            return np.zeros(points.shape, dtype=np.float64)
+        total = points.sum(axis=1, keepdims=True)
+        return points - (total - points) / (self.teams - 1)
+
+    # ------------------------------------------------------------------ masks and observations
+
+    def _view(self, reward: np.ndarray, done: np.ndarray, observe: bool | None) -> VectorStep:
+        self._mask = self._legal()
+        observation = self._observe() if (self.observations if observe is None else observe) else None
+        return VectorStep(observation, self.mask, self.to_act.copy(), reward, done)
+
+    def _legal(self) -> np.ndarray:
+        mask = np.zeros((self.n, self.num_actions), dtype=np.bool_)
+        ids = self._id
+        phase = self.phase
+        size = self.deck_size
+        lanes = np.flatnonzero(phase == PLAY_PHASE)
+        if lanes.size:
+            held = self.hands[lanes, self.turn[lanes]]
+            led = self.led[lanes]
+            follow = held & self._suit_mask[self.trump[lanes], np.maximum(led, 0)]
+            playable = np.where((led >= 0) & (follow != 0), follow, held)
+            mask[lanes, ids[PLAY] : ids[PLAY] + size] = _unpack(playable, size)
+        lanes = np.flatnonzero(phase == ROUND_ONE)
+        mask[lanes, ids[PASS]] = True
+        mask[lanes, ids[ORDER]] = True
+        lanes = np.flatnonzero(phase == ROUND_TWO)
+        if lanes.size:
+            stuck = (self.to_act[lanes] == self.dealer[lanes]) & self.rules.stick_the_dealer
+            mask[lanes, ids[PASS]] = ~stuck
+            mask[lanes, ids[CALL] : ids[CALL] + 4] = np.arange(4)[None, :] != self._suit[self.turn_up[lanes]][:, None]
+        lanes = np.flatnonzero(phase == JOKER_CALL)
+        mask[lanes, ids[CALL] : ids[CALL] + 4] = True
+        lanes = np.flatnonzero(phase == MAKER_CHOICE)
+        mask[lanes, ids[PARTNER]] = True
+        mask[lanes, ids[ALONE]] = True
+        lanes = np.flatnonzero(phase == DEFEND)
+        mask[lanes, ids[PASS]] = True
+        mask[lanes, ids[DEFEND_ALONE]] = True
+        lanes = np.flatnonzero(phase == DISCARD_PHASE)
+        if lanes.size:
+            held = self.hands[lanes, self.to_act[lanes]]
+            if not self.rules.discard_turn_up:
+                keep = np.where(self.up_state[lanes] == TAKEN, self._bit[self.turn_up[lanes]], np.uint64(0))
+                held = held & ~keep
+            mask[lanes, ids[DISCARD] : ids[DISCARD] + size] = _unpack(held, size)
+        lanes = np.flatnonzero(phase == PICKUP_CHOICE)
+        if lanes.size:
+            held = self.hands[lanes, self.to_act[lanes]]
+            if self.rules.discard_turn_up:
+                held = held | self._bit[self.turn_up[lanes]]
+            mask[lanes, ids[DISCARD] : ids[DISCARD] + size] = _unpack(held, size)
+            mask[lanes, ids[DECLINE]] = True
+        return mask
+
+    def _observe(self) -> np.ndarray:
+        """The encoding's tensor of every lane's seat to act (``Encoding.encode`` of its observation)."""
+        encoding = self.encoding
+        blocks = encoding.blocks
+        n, players, size = self.n, self.players, self.deck_size
+        rows = self._rows
+        seat = self.to_act
+        relative = self._relative[seat]  # (lanes, players): the absolute seat at each relative place
+        tensor = np.zeros((n, encoding.size), dtype=np.float32)
+
+        def span(name: str) -> np.ndarray:
+            block = blocks[name]
+            return tensor[:, block.start : block.stop]
+
+        def one_hot(name: str, column: np.ndarray) -> None:
+            present = np.flatnonzero(column >= 0)
+            tensor[present, blocks[name].start + column[present]] = 1.0
+
+        def place(who: np.ndarray) -> np.ndarray:
+            return np.where(who >= 0, (who - seat) % players, -1)
+
+        span("hand")[:] = _unpack(self.hands[rows, seat], size)
+        if "turn_up" in blocks:
+            one_hot("turn_up", self.turn_up)
+            one_hot("turn_up_state", np.where(self.turn_up >= 0, self.up_state, -1))
+        one_hot("trump", self.trump)
+        one_hot("maker", place(self.maker))
+        span("alone")[:, 0] = self.alone
+        if "lone_defender" in blocks:
+            one_hot("lone_defender", place(self.lone_defender))
+        span("passes")[:] = np.minimum(1.0, self.pass_count[rows[:, None], relative] / PASS_SCALE)
+        calls = self.calls[rows[:, None], relative]
+        span("calls")[:] = _unpack(calls, self._call_count).reshape(n, -1)
+        if "discarded" in blocks:
+            span("discarded")[:] = _unpack(self.discarded[rows, seat], size)
+        span("played")[:] = _unpack(self.played[rows[:, None], relative], size).reshape(n, -1)
+        trick = self.trick_card[rows[:, None], relative]
+        lane, place_in_trick = np.nonzero(trick >= 0)
+        tensor[lane, blocks["trick"].start + place_in_trick * size + trick[lane, place_in_trick]] = 1.0
+        one_hot("leader", place(self.leader))
+        span("tricks_won")[:] = self.tricks_won[rows[:, None], relative].astype(np.float32) / np.float32(self.rules.hand_size)
+        held = np.bitwise_count(self.hands[rows[:, None], relative])
+        span("hand_sizes")[:] = held.astype(np.float32) / np.float32(self.rules.hand_size + self.rules.kitty_size)
+        span("sitting_out")[:] = (self.sitting_out[:, None] >> relative) & 1
+        one_hot("dealer", place(self.dealer))
+        one_hot("to_act", place(seat))
+        one_hot("turn", place(self.turn))
+        target = self.rules.target
+        scores = self.scores[rows[:, None], self._relative_team[seat]]
+        span("scores")[:] = np.clip(scores.astype(np.float32) / np.float32(target), 0.0, 1.0)
+        span("target")[:] = min(1.0, target / TARGET_SCALE)
+        one_hot("phase", self.phase)
+        return tensor
+
+    def phase_names(self) -> list[str]:
+        """The phase of each lane's hand, as the engine names it (``round-1``, ``play``...)."""
+        return [PHASE_NAMES[phase] for phase in self.phase.tolist()]

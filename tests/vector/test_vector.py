@@ -1,0 +1,119 @@
+"""VectorGame against the scalar engine: masks, seats, observations, rewards and episode ends, lane by lane."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from bowers import Game, IllegalAction, OptionError
+from bowers.encoding import Encoding
+from bowers.vector import SUPPORTED, VectorGame, episode_seed
+from tests.vector.differential import compare, random_legal
+
+# Ten thousand one-hand games per variant, tensors compared on a quarter of the lanes (masks, seats, rewards and
+# ends on every lane): about half a minute in all on one core.
+TEN_THOUSAND = [("standard", {}), ("british", {}), ("two-hand", {})]
+
+
+@pytest.mark.parametrize(("variant", "options"), TEN_THOUSAND)
+def test_ten_thousand_games_agree_with_the_engine(variant: str, options: dict[str, Any]) -> None:
+    assert compare(variant, 10_000, 512, seed=11, observe_lanes=128, **options) > 100_000
+
+
+OPTIONS = [
+    ("standard", {"stick_the_dealer": True}),
+    ("standard", {"defend_alone": True}),
+    ("standard", {"defend_alone": True, "alone_lead": "maker-left", "stick_the_dealer": True}),
+    ("standard", {"discard_turn_up": False, "deck": 32}),
+    ("standard", {"deck": 25, "defend_alone": True, "target": 5}),
+    ("standard", {"reward": "points", "initial_scores": [3, 7]}),
+    ("british", {"stick_the_dealer": True, "discard_turn_up": False}),
+    ("two-hand", {"stick_the_dealer": True, "discard_turn_up": False, "deck": 25}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), OPTIONS)
+def test_options_agree_with_the_engine(variant: str, options: dict[str, Any]) -> None:
+    compare(variant, 1_000, 128, seed=5, **options)
+
+
+@pytest.mark.parametrize("reward", ["net", "points", "win"])
+@pytest.mark.parametrize("variant", ["standard", "two-hand"])
+def test_whole_games_agree_with_the_engine(variant: str, reward: str) -> None:
+    compare(variant, 60, 32, seed=8, whole_game=True, reward=reward, target=6, initial_scores=[1, 0])
+
+
+def test_a_lane_is_the_scalar_game_of_its_seed() -> None:
+    vector = VectorGame("standard", 16, seed=3, defend_alone=True)
+    encoding = Encoding("standard", defend_alone=True)
+    step = vector.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        step = vector.step(random_legal(step.mask, rng))
+    assert step.observation is not None
+    for lane in range(16):
+        game = vector.game(lane)
+        assert game.seed == episode_seed(3, lane, int(vector.episode[lane]))
+        assert game.legal_action_ids() == np.flatnonzero(step.mask[lane]).tolist()
+        assert np.array_equal(encoding.encode(game.observation(game.to_act)), step.observation[lane])
+        finished = vector.finished_game(lane)
+        assert finished is not None
+        assert finished.scores == vector.final_scores[lane].tolist()
+        assert finished.results[-1]["tricks"] == vector.final_tricks[lane].tolist()
+
+
+def test_the_first_deal_is_the_scalar_deal() -> None:
+    vector = VectorGame("british", 50, seed=2**70 + 9)
+    vector.reset()
+    for lane in range(50):
+        hand = Game("british", seed=episode_seed(2**70 + 9, lane, 0)).hand
+        deck = vector.rules.deck
+        assert [sum(1 << deck.index(c) for c in range(55) if held >> c & 1) for held in hand.dealt_hands] == vector.hands[
+            lane
+        ].tolist()
+        assert [deck[d] for d in vector.kitty[lane]] == hand.kitty_as_dealt
+        assert vector.dealer[lane] == hand.dealer
+
+
+def test_without_observations_and_reset_repeat() -> None:
+    vector = VectorGame("standard", 64, seed=4, observations=False)
+    first = vector.reset()
+    assert first.observation is None
+    rng = np.random.default_rng(1)
+    actions = [random_legal(first.mask, rng)]
+    rewards = [vector.step(actions[0]).reward]
+    again = vector.reset(observe=True)
+    assert again.observation is not None and np.array_equal(again.mask, first.mask)
+    assert np.array_equal(vector.step(actions[0]).reward, rewards[0])
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    vector = VectorGame("standard", 4, seed=6)
+    step = vector.reset()
+    actions = random_legal(step.mask, np.random.default_rng(2))
+    actions[2] = np.flatnonzero(~step.mask[2])[0]
+    with pytest.raises(IllegalAction, match="lane 2"):
+        vector.step(actions)
+    assert np.array_equal(vector.mask, step.mask)
+    assert not vector.history_length.any()
+    with pytest.raises(IllegalAction):
+        vector.step(np.zeros(3, dtype=np.int64))
+
+
+@pytest.mark.parametrize("variant", ["railroad", "railroad-6", "ultimate", "bid", "bid-railroad"])
+def test_variants_not_played_are_refused_by_name(variant: str) -> None:
+    with pytest.raises(OptionError, match=", ".join(SUPPORTED)):
+        VectorGame(variant, 4)
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(OptionError):
+        VectorGame("standard", 4, reneges=True)
+    with pytest.raises(OptionError):
+        VectorGame("standard", 0)
+    with pytest.raises(OptionError):
+        VectorGame("standard", 4, seed=-1)
+    with pytest.raises(OptionError):
+        VectorGame("standard", 4, reward="win")
