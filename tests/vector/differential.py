@@ -10,14 +10,7 @@ import numpy as np
 from bowers import Game
 from bowers.encoding import Encoding
 from bowers.rewards import seat_values, team_values, winner_values
-from bowers.vector import VectorGame, episode_seed
-
-
-def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal action id per row of a mask."""
-    counts = mask.sum(axis=1)
-    pick = (rng.random(len(mask)) * counts).astype(np.int64)
-    return (mask.cumsum(axis=1) > pick[:, None]).argmax(axis=1)
+from bowers.vector import VectorGame, episode_seed, random_actions
 
 
 def compare(
@@ -52,7 +45,7 @@ def compare(
                     wrong = np.flatnonzero(step.observation[lane] != expected)
                     where = [name for name, start, stop, _, _ in encoding.describe() if any(start <= w < stop for w in wrong)]
                     raise AssertionError(f"lane {lane}: observation differs in {where}: {game.record()}")
-        actions = random_legal(step.mask, rng)
+        actions = random_actions(step.mask, rng)
         step = vector.step(actions, observe=True)
         decisions += lanes
         for lane, game in enumerate(games):

@@ -9,8 +9,8 @@ import pytest
 
 from bowers import Game, IllegalAction, OptionError
 from bowers.encoding import Encoding
-from bowers.vector import SUPPORTED, VectorGame, episode_seed
-from tests.vector.differential import compare, random_legal
+from bowers.vector import SUPPORTED, VectorGame, episode_seed, random_actions
+from tests.vector.differential import compare
 
 # Ten thousand one-hand games per variant, tensors compared on a quarter of the lanes (masks, seats, rewards and
 # ends on every lane): about half a minute in all on one core.
@@ -51,7 +51,7 @@ def test_a_lane_is_the_scalar_game_of_its_seed() -> None:
     step = vector.reset()
     rng = np.random.default_rng(0)
     for _ in range(40):
-        step = vector.step(random_legal(step.mask, rng))
+        step = vector.step(random_actions(step.mask, rng))
     assert step.observation is not None
     for lane in range(16):
         game = vector.game(lane)
@@ -82,7 +82,7 @@ def test_without_observations_and_reset_repeat() -> None:
     first = vector.reset()
     assert first.observation is None
     rng = np.random.default_rng(1)
-    actions = [random_legal(first.mask, rng)]
+    actions = [random_actions(first.mask, rng)]
     rewards = [vector.step(actions[0]).reward]
     again = vector.reset(observe=True)
     assert again.observation is not None and np.array_equal(again.mask, first.mask)
@@ -92,7 +92,7 @@ def test_without_observations_and_reset_repeat() -> None:
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     vector = VectorGame("standard", 4, seed=6)
     step = vector.reset()
-    actions = random_legal(step.mask, np.random.default_rng(2))
+    actions = random_actions(step.mask, np.random.default_rng(2))
     actions[2] = np.flatnonzero(~step.mask[2])[0]
     with pytest.raises(IllegalAction, match="lane 2"):
         vector.step(actions)
@@ -117,3 +117,18 @@ def test_bad_arguments_are_refused() -> None:
         VectorGame("standard", 4, seed=-1)
     with pytest.raises(OptionError):
         VectorGame("standard", 4, reward="win")
+
+
+def test_whole_game_lanes_replay_their_finished_games() -> None:
+    vector = VectorGame("standard", 8, seed=12, whole_game=True, reward="win", target=3)
+    step = vector.reset()
+    rng = np.random.default_rng(3)
+    finished: set[int] = set()
+    while len(finished) < 8:
+        step = vector.step(random_actions(step.mask, rng))
+        for lane in np.flatnonzero(step.done).tolist():
+            finished.add(lane)
+            game = vector.finished_game(lane)
+            assert game is not None and game.is_over
+            assert game.scores == vector.final_scores[lane].tolist()
+            assert step.reward[lane].tolist() == [1.0 if seat % 2 == game.winner else -1.0 for seat in range(4)]

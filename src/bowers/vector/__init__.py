@@ -8,6 +8,6 @@
 """
 
 from bowers.vector.deal import episode_seed
-from bowers.vector.game import SUPPORTED, VectorGame, VectorStep
+from bowers.vector.game import SUPPORTED, VectorGame, VectorStep, random_actions
 
-__all__ = ["SUPPORTED", "VectorGame", "VectorStep", "episode_seed"]
+__all__ = ["SUPPORTED", "VectorGame", "VectorStep", "episode_seed", "random_actions"]

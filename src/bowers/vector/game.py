@@ -68,11 +68,24 @@ class VectorStep(NamedTuple):
     done: np.ndarray
 
 
-def _unpack(sets: np.ndarray, width: int) -> np.ndarray:
-    """The bits of uint64 bit sets as bools: shape ``sets.shape + (width,)``, bit 0 first."""
-    flat = np.ascontiguousarray(sets, dtype=np.uint64).reshape(-1)
-    bits = np.unpackbits(flat.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")[:, :width]
-    return bits.reshape(*sets.shape, width).view(np.bool_)
+# The eight bits of every byte, bit 0 first: unpacking a bit set is one table look-up per byte.
+_BYTE_BITS: Final = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.bool_)
+_BYTE_VALUES: Final = _BYTE_BITS.astype(np.float32)
+
+
+def _unpack(sets: np.ndarray, width: int, table: np.ndarray = _BYTE_BITS) -> np.ndarray:
+    """The low ``width`` bits of uint64 bit sets as rows of ``table`` (bools, or float32 with ``_BYTE_VALUES``):
+    shape ``sets.shape + (width,)``, bit 0 first."""
+    size = (width + 7) // 8
+    data = np.ascontiguousarray(sets, dtype=np.uint64).view(np.uint8).reshape(*sets.shape, 8)[..., :size]
+    return np.take(table, data, axis=0).reshape(*sets.shape, 8 * size)[..., :width]
+
+
+def random_actions(mask: np.ndarray, generator: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action id per row of a (lanes, actions) mask, for random play and benchmarks."""
+    counts = mask.sum(axis=1)
+    pick = (generator.random(len(mask)) * counts).astype(np.int64)
+    return (mask.cumsum(axis=1, dtype=np.int16) > pick[:, None]).argmax(axis=1)
 
 
 class VectorGame:
@@ -160,10 +173,31 @@ class VectorGame:
         self._relative_team = (np.arange(self.players)[:, None] + np.arange(self.teams)[None, :]) % self.teams
         self._partner = (np.arange(self.players) + self.players // 2) % self.players
         self._seat_team = np.arange(self.players) % self.teams
+        self._lane_seats = np.arange(self.n)[:, None] * self.players  # flat index of each lane's seat 0
+        self._lane_teams = np.arange(self.n)[:, None] * self.teams
+        self._observation_tables()
         # The opponents of each seat from its left, the order in which they may defend alone.
         players, teams = self.players, self.teams
         defenders = [[(s + i) % players for i in range(1, players) if (s + i) % teams != s % teams] for s in range(players)]
         self._defenders = np.array(defenders, dtype=np.int64)
+
+    def _observation_tables(self) -> None:
+        """Look-up tables of the tensor's values, each computed as ``Encoding.encode`` computes it."""
+        rules, players = self.rules, self.players
+        # _place[observer * (players + 1) + 1 + seat]: the seat's place relative to the observer; -1 for no seat.
+        places = [[-1] + [(who - observer) % players for who in range(players)] for observer in range(players)]
+        self._place = np.array(places, dtype=np.int64).reshape(-1)
+        self._call_values = _unpack(np.arange(1 << self._call_count, dtype=np.uint64), self._call_count, _BYTE_VALUES)
+        self._pass_values = np.minimum(1.0, np.arange(64) / PASS_SCALE).astype(np.float32)
+        self._trick_values = np.arange(64, dtype=np.float32) / np.float32(rules.hand_size)
+        self._size_values = np.arange(65, dtype=np.float32) / np.float32(rules.hand_size + rules.kitty_size)
+        # _sitting_values[sitting_out * players + observer]: the sitting-out block (relative seats) of a bit set.
+        sitting = [
+            [(out >> ((observer + i) % players)) & 1 for i in range(players)]
+            for out in range(1 << players)
+            for observer in range(players)
+        ]
+        self._sitting_values = np.array(sitting, dtype=np.float32)
 
     # ------------------------------------------------------------------ episodes and deals
 
@@ -209,7 +243,8 @@ class VectorGame:
         self.final_scores = np.zeros((n, teams), dtype=np.int64)
         self.final_points = np.zeros((n, teams), dtype=np.int64)
         self.final_tricks = np.zeros((n, players), dtype=np.int64)
-        self._final_history: list[np.ndarray | None] = [None] * n
+        self.final_history = np.zeros((n, 64), dtype=np.int16)
+        self.final_length = np.full(n, -1, dtype=np.int64)  # -1: no episode finished yet
         self._new_episodes(self._rows)
 
     def _new_episodes(self, lanes: np.ndarray) -> None:
@@ -311,17 +346,17 @@ class VectorGame:
 
     def game(self, lane: int) -> Game:
         """The scalar game of lane ``lane``'s current episode, rebuilt by replaying its seed and action ids."""
-        game = Game(self.variant, seed=self.episode_seed(lane), **self.options)
-        for action in self.history[lane, : self.history_length[lane]].tolist():
-            game.step_id(action)
-        return game
+        return self._replay(self.episode_seed(lane), self.history[lane, : self.history_length[lane]])
 
     def finished_game(self, lane: int) -> Game | None:
         """The scalar game of lane ``lane``'s last finished episode (None before one has finished)."""
-        actions = self._final_history[lane]
-        if actions is None:
+        length = int(self.final_length[lane])
+        if length < 0:
             return None
         seed = episode_seed(self.seed, lane, int(self.episode[lane]) - 1)
+        return self._replay(seed, self.final_history[lane, :length])
+
+    def _replay(self, seed: int, actions: np.ndarray) -> Game:
         game = Game(self.variant, seed=seed, **self.options)
         for action in actions.tolist():
             game.step_id(action)
@@ -591,8 +626,12 @@ class VectorGame:
             self.final_scores[finished] = self.scores[finished]
             self.final_points[finished] = self.points[finished]
             self.final_tricks[finished] = self.tricks_won[finished]
-            for lane, length in zip(finished.tolist(), self.history_length[finished].tolist(), strict=True):
-                self._final_history[lane] = self.history[lane, :length].copy()
+            if self.final_history.shape[1] != self.history.shape[1]:
+                grown = np.zeros(self.history.shape, dtype=np.int16)
+                grown[:, : self.final_history.shape[1]] = self.final_history
+                self.final_history = grown
+            self.final_history[finished] = self.history[finished]
+            self.final_length[finished] = self.history_length[finished]
             self.episode[finished] += 1
             self._new_episodes(finished)
         return reward, done
@@ -659,13 +698,17 @@ class VectorGame:
 
     def _observe(self) -> np.ndarray:
         """The encoding's tensor of every lane's seat to act (``Encoding.encode`` of its observation)."""
-        encoding = self.encoding
-        blocks = encoding.blocks
+        blocks = self.encoding.blocks
         n, players, size = self.n, self.players, self.deck_size
-        rows = self._rows
+        width = self.encoding.size
         seat = self.to_act
-        relative = self._relative[seat]  # (lanes, players): the absolute seat at each relative place
-        tensor = np.zeros((n, encoding.size), dtype=np.float32)
+        # Per-seat state seen from the seat to act: flat indices of (lane, absolute seat at each relative place).
+        relative = np.take(self._relative, seat, axis=0)
+        seats = self._lane_seats + relative
+        tensor = np.zeros((n, width), dtype=np.float32)
+        base = self._rows * width
+        ones = [base + blocks["to_act"].start, base + blocks["phase"].start + self.phase]  # flat indices of ones
+        seat_places = seat * (players + 1) + 1  # + a seat (or -1 for none): the index of its place in _place
 
         def span(name: str) -> np.ndarray:
             block = blocks[name]
@@ -673,42 +716,46 @@ class VectorGame:
 
         def one_hot(name: str, column: np.ndarray) -> None:
             present = np.flatnonzero(column >= 0)
-            tensor[present, blocks[name].start + column[present]] = 1.0
+            ones.append(base[present] + blocks[name].start + column[present])
 
-        def place(who: np.ndarray) -> np.ndarray:
-            return np.where(who >= 0, (who - seat) % players, -1)
+        def seat_hot(name: str, who: np.ndarray) -> None:
+            one_hot(name, np.take(self._place, seat_places + who))
 
-        span("hand")[:] = _unpack(self.hands[rows, seat], size)
+        # Every bit-set block in one look-up: the seat's hand and discards, then the cards each seat played.
+        own = self._rows * players + seat
+        sets = [np.take(self.hands, own)[:, None]]
+        if "discarded" in blocks:
+            sets.append(np.take(self.discarded, own)[:, None])
+        sets.append(np.take(self.played, seats))
+        cards = _unpack(np.concatenate(sets, axis=1), size, _BYTE_VALUES)
+        span("hand")[:] = cards[:, 0]
+        if "discarded" in blocks:
+            span("discarded")[:] = cards[:, 1]
+        span("played")[:] = cards[:, -players:].reshape(n, -1)
+        span("calls")[:] = np.take(self._call_values, np.take(self.calls, seats), axis=0).reshape(n, -1)
+        span("passes")[:] = np.take(self._pass_values, np.take(self.pass_count, seats))
+        span("alone")[:, 0] = self.alone
+        span("tricks_won")[:] = np.take(self._trick_values, np.take(self.tricks_won, seats))
+        span("hand_sizes")[:] = np.take(self._size_values, np.bitwise_count(np.take(self.hands, seats)))
+        span("sitting_out")[:] = np.take(self._sitting_values, self.sitting_out * players + seat, axis=0)
+        target = self.rules.target
+        scores = np.take(self.scores, self._lane_teams + np.take(self._relative_team, seat, axis=0))
+        span("scores")[:] = np.clip(scores.astype(np.float32) / np.float32(target), 0.0, 1.0)
+        span("target")[:] = min(1.0, target / TARGET_SCALE)
         if "turn_up" in blocks:
             one_hot("turn_up", self.turn_up)
             one_hot("turn_up_state", np.where(self.turn_up >= 0, self.up_state, -1))
         one_hot("trump", self.trump)
-        one_hot("maker", place(self.maker))
-        span("alone")[:, 0] = self.alone
+        seat_hot("maker", self.maker)
         if "lone_defender" in blocks:
-            one_hot("lone_defender", place(self.lone_defender))
-        span("passes")[:] = np.minimum(1.0, self.pass_count[rows[:, None], relative] / PASS_SCALE)
-        calls = self.calls[rows[:, None], relative]
-        span("calls")[:] = _unpack(calls, self._call_count).reshape(n, -1)
-        if "discarded" in blocks:
-            span("discarded")[:] = _unpack(self.discarded[rows, seat], size)
-        span("played")[:] = _unpack(self.played[rows[:, None], relative], size).reshape(n, -1)
-        trick = self.trick_card[rows[:, None], relative]
-        lane, place_in_trick = np.nonzero(trick >= 0)
-        tensor[lane, blocks["trick"].start + place_in_trick * size + trick[lane, place_in_trick]] = 1.0
-        one_hot("leader", place(self.leader))
-        span("tricks_won")[:] = self.tricks_won[rows[:, None], relative].astype(np.float32) / np.float32(self.rules.hand_size)
-        held = np.bitwise_count(self.hands[rows[:, None], relative])
-        span("hand_sizes")[:] = held.astype(np.float32) / np.float32(self.rules.hand_size + self.rules.kitty_size)
-        span("sitting_out")[:] = (self.sitting_out[:, None] >> relative) & 1
-        one_hot("dealer", place(self.dealer))
-        one_hot("to_act", place(seat))
-        one_hot("turn", place(self.turn))
-        target = self.rules.target
-        scores = self.scores[rows[:, None], self._relative_team[seat]]
-        span("scores")[:] = np.clip(scores.astype(np.float32) / np.float32(target), 0.0, 1.0)
-        span("target")[:] = min(1.0, target / TARGET_SCALE)
-        one_hot("phase", self.phase)
+            seat_hot("lone_defender", self.lone_defender)
+        trick = np.take(self.trick_card, seats)
+        lane, where = np.nonzero(trick >= 0)
+        ones.append(base[lane] + blocks["trick"].start + where * size + trick[lane, where])
+        seat_hot("leader", self.leader)
+        seat_hot("dealer", self.dealer)
+        seat_hot("turn", self.turn)
+        tensor.reshape(-1)[np.concatenate(ones)] = 1.0
         return tensor
 
     def phase_names(self) -> list[str]:
