@@ -16,10 +16,12 @@ import numpy as np
 
 from bowers.actions import (
     ALONE,
+    BID,
     CALL,
     DECLINE,
     DEFEND_ALONE,
     DISCARD,
+    DISCARD_KITTY,
     ORDER,
     PARTNER,
     PASS,
@@ -30,6 +32,7 @@ from bowers.encoding import PASS_SCALE, TARGET_SCALE, TURN_UP_STATES, Encoding
 from bowers.errors import IllegalAction, OptionError, Refusal
 from bowers.game import Game
 from bowers.hand import (
+    AUCTION_PHASE,
     DEFEND,
     DISCARD_PHASE,
     JOKER_CALL,
@@ -43,10 +46,10 @@ from bowers.hand import (
 )
 from bowers.rewards import check_reward
 from bowers.tables import NO_TRUMP, trump_tables
-from bowers.variants import JOKER_DEALER_NAMES, TURN_UP, TWO_HAND, make_rules
+from bowers.variants import AUCTION, JOKER_DEALER_NAMES, TWO_HAND, make_rules
 from bowers.vector.deal import MAX_LANES, Dealer, episode_seed, first_dealers
 
-SUPPORTED: Final = ("standard", "british", "two-hand")
+SUPPORTED: Final = ("standard", "british", "two-hand", "bid")
 """The variants ``VectorGame`` plays; the others raise ``OptionError``."""
 
 FACE_UP, TAKEN, TURNED_DOWN = (TURN_UP_STATES.index(state) for state in ("face-up", "taken", "turned-down"))
@@ -110,7 +113,7 @@ class VectorGame:
         rules = make_rules(variant, **options)
         if rules.variant not in SUPPORTED:
             raise OptionError(f"VectorGame plays {', '.join(SUPPORTED)}; not {rules.variant}", "variant", SUPPORTED)
-        if rules.reneges or rules.draw or rules.bidding not in (TURN_UP, TWO_HAND) or rules.teams != 2:
+        if rules.reneges or rules.draw:
             raise OptionError("VectorGame does not play reneges or the draw for seats", "options", "reneges=False")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n < MAX_LANES:
             raise OptionError(f"n must be a whole number of lanes 1..{MAX_LANES - 1}, not {n!r}", "n", "1..2**24-1")
@@ -146,11 +149,25 @@ class VectorGame:
         self.deck_size = size
         self.num_actions = len(space)
         first = space.first_id
-        self._id = {kind: first[kind] for kind in (PASS, ORDER, CALL, DECLINE, PARTNER, ALONE, DEFEND_ALONE, DISCARD, PLAY)}
-        for kind in (DISCARD, PLAY):
-            ids = space.discard_id if kind == DISCARD else space.play_id
-            assert [ids[card] for card in deck] == list(range(first[kind], first[kind] + size))
+        kinds = (PASS, ORDER, CALL, DECLINE, PARTNER, ALONE, DEFEND_ALONE, BID, DISCARD, DISCARD_KITTY, PLAY)
+        self._id = {kind: first[kind] for kind in kinds}
+        assert [space.play_id[card] for card in deck] == list(range(first[PLAY], first[PLAY] + size))
+        if first[DISCARD] >= 0:
+            assert [space.discard_id[card] for card in deck] == list(range(first[DISCARD], first[DISCARD] + size))
+        self._bid_count = space.bid_count
+        self._bid_level = np.array(space.levels, dtype=np.int64)
+        self._bid_suit = np.array(space.suits, dtype=np.int64)
         self._bit = np.left_shift(np.uint64(1), np.arange(size, dtype=np.uint64))
+        # The cards of each kitty discard (``discard:C,C,C``), as bit sets, in id order.
+        position = {card: d for d, card in enumerate(deck)}
+        groups = [space.card_sets[i] for i in range(len(space)) if space.kinds[i] == DISCARD_KITTY]
+        self._kitty_sets = np.array([sum(1 << position[card] for card in group) for group in groups], dtype=np.uint64)
+        # The cards each discard action removes from the hand (zero for the other actions).
+        self._discard_bits = np.zeros(len(space), dtype=np.uint64)
+        if first[DISCARD] >= 0:
+            self._discard_bits[first[DISCARD] : first[DISCARD] + size] = self._bit
+        if groups:
+            self._discard_bits[first[DISCARD_KITTY] : first[DISCARD_KITTY] + len(groups)] = self._kitty_sets
         self._suit = np.array([card // 13 if card < 52 else -1 for card in deck], dtype=np.int64)
         # Per trump (C, D, H, S, no-trump): effective suit and trick power of each deck position, and suit masks.
         self._effective = np.zeros((5, size), dtype=np.int64)
@@ -187,7 +204,10 @@ class VectorGame:
         # _place[observer * (players + 1) + 1 + seat]: the seat's place relative to the observer; -1 for no seat.
         places = [[-1] + [(who - observer) % players for who in range(players)] for observer in range(players)]
         self._place = np.array(places, dtype=np.int64).reshape(-1)
-        self._call_values = _unpack(np.arange(1 << self._call_count, dtype=np.uint64), self._call_count, _BYTE_VALUES)
+        # The calls block of each set of a seat's calls (unpacked at each step instead where there are many calls).
+        calls = np.arange(1 << min(self._call_count, 16), dtype=np.uint64)
+        self._call_values = _unpack(calls, self._call_count, _BYTE_VALUES) if self._call_count <= 16 else None
+        self._level_values = np.minimum(1.0, np.arange(16) / rules.hand_size).astype(np.float32)
         self._pass_values = np.minimum(1.0, np.arange(64) / PASS_SCALE).astype(np.float32)
         self._trick_values = np.arange(64, dtype=np.float32) / np.float32(rules.hand_size)
         self._size_values = np.arange(65, dtype=np.float32) / np.float32(rules.hand_size + rules.kitty_size)
@@ -224,6 +244,11 @@ class VectorGame:
         self.defend_next = np.zeros(n, dtype=np.int64)
         self.defend_count = np.zeros(n, dtype=np.int64)
         self.pickup = np.zeros(n, dtype=np.bool_)
+        self.auction_out = np.zeros(n, dtype=np.int64)
+        self.high_bidder = np.zeros(n, dtype=np.int64)
+        self.contract_level = np.zeros(n, dtype=np.int64)
+        self.bid_index = np.zeros(n, dtype=np.int64)
+        self.bid_suit = np.zeros(n, dtype=np.int64)
         self.discarded = np.zeros((n, players), dtype=np.uint64)
         self.pass_count = np.zeros((n, players), dtype=np.int64)
         self.calls = np.zeros((n, players), dtype=np.uint64)
@@ -267,12 +292,21 @@ class VectorGame:
         hands, kitty = self._dealer.deal(seeds, self.hand_number[lanes].tolist(), dealer)
         self.hands[lanes] = hands
         self.kitty[lanes] = kitty
-        turn_up = kitty[:, 0]
-        self.turn_up[lanes] = turn_up
-        self.up_state[lanes] = FACE_UP
-        joker_call = (self._suit[turn_up] < 0) & (self.rules.joker_turn_up == JOKER_DEALER_NAMES)
-        self.phase[lanes] = np.where(joker_call, JOKER_CALL, ROUND_ONE)
-        self.to_act[lanes] = np.where(joker_call, dealer, (dealer + 1) % self.players)
+        if self.rules.turn_up:
+            turn_up = kitty[:, 0]
+            self.turn_up[lanes] = turn_up
+            self.up_state[lanes] = FACE_UP
+            joker_call = (self._suit[turn_up] < 0) & (self.rules.joker_turn_up == JOKER_DEALER_NAMES)
+            self.phase[lanes] = np.where(joker_call, JOKER_CALL, ROUND_ONE)
+            self.to_act[lanes] = np.where(joker_call, dealer, (dealer + 1) % self.players)
+        else:
+            self.phase[lanes] = AUCTION_PHASE
+            self.to_act[lanes] = (dealer + 1) % self.players
+        self.auction_out[lanes] = 0
+        self.high_bidder[lanes] = -1
+        self.contract_level[lanes] = 0
+        self.bid_index[lanes] = -1
+        self.bid_suit[lanes] = -1
         self.turn[lanes] = -1
         self.passes[lanes] = 0
         self.maker[lanes] = -1
@@ -383,6 +417,7 @@ class VectorGame:
             (ROUND_ONE, self._round_one),
             (ROUND_TWO, self._round_two),
             (JOKER_CALL, self._joker_call),
+            (AUCTION_PHASE, self._auction),
             (MAKER_CHOICE, self._maker_choice),
             (DEFEND, self._defend),
             (DISCARD_PHASE, self._discard),
@@ -434,6 +469,29 @@ class VectorGame:
         if calling.any():
             self._trump_fixed(lanes[calling], seat[calling], actions[calling] - self._id[CALL], pickup=False)
 
+    def _auction(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        seat = self.to_act[lanes]
+        passing = actions == self._id[PASS]
+        self.auction_out[lanes[passing]] |= 1 << seat[passing]
+        bidding = lanes[~passing]
+        bids = actions[~passing]
+        self.high_bidder[bidding] = seat[~passing]
+        self.contract_level[bidding] = self._bid_level[bids]
+        self.bid_suit[bidding] = self._bid_suit[bids]
+        self.bid_index[bidding] = bids - self._id[BID]
+        out = self.auction_out[lanes]
+        high = self.high_bidder[lanes]
+        no_trump = ~passing & (self._bid_suit[actions] == NO_TRUMP)
+        nobody = out == (1 << self.players) - 1
+        won = no_trump | ((high >= 0) & (out | (1 << np.maximum(high, 0)) == (1 << self.players) - 1))
+        misdeal = lanes[nobody & ~no_trump]
+        self.phase[misdeal] = OVER
+        self.points[misdeal] = 0
+        winners = lanes[won]
+        self._trump_fixed(winners, self.high_bidder[winners], self.bid_suit[winners], pickup=True)
+        going = ~(won | nobody)
+        self.to_act[lanes[going]] = self._next_active(seat[going], out[going])
+
     def _joker_call(self, lanes: np.ndarray, actions: np.ndarray) -> None:
         self._trump_fixed(lanes, self.to_act[lanes], actions - self._id[CALL], pickup=True)
 
@@ -477,6 +535,13 @@ class VectorGame:
         self.phase[defending] = DEFEND
         self.to_act[defending] = self.defend_queue[defending, self.defend_next[defending]]
         lanes = lanes[~waiting]
+        if self.rules.bidding == AUCTION:  # the declarer takes the kitty
+            maker = self.maker[lanes]
+            self.hands[lanes, maker] |= self._bit[self.kitty[lanes]].sum(axis=1, dtype=np.uint64)
+            self.pickup[lanes] = False
+            self.phase[lanes] = DISCARD_PHASE
+            self.to_act[lanes] = maker
+            return
         pickup = self.pickup[lanes]
         self.pickup[lanes] = False
         dealer = self.dealer[lanes]
@@ -490,7 +555,7 @@ class VectorGame:
 
     def _discard(self, lanes: np.ndarray, actions: np.ndarray) -> None:
         seat = self.to_act[lanes]
-        bit = self._bit[actions - self._id[DISCARD]]
+        bit = self._discard_bits[actions]
         self.hands[lanes, seat] &= ~bit
         self.discarded[lanes, seat] |= bit
         self._start_play(lanes)
@@ -518,7 +583,7 @@ class VectorGame:
         sitting_out = self.sitting_out[lanes]
         maker_left = self.alone[lanes] & (self.rules.alone_lead == "maker-left")
         start = np.where(maker_left, self.maker[lanes], self.dealer[lanes])
-        leader = self._next_active(start, sitting_out)
+        leader = self.maker[lanes] if self.rules.bidding == AUCTION else self._next_active(start, sitting_out)
         self.active_count[lanes] = self.players - np.bitwise_count(sitting_out)
         self.phase[lanes] = PLAY_PHASE
         self.leader[lanes] = leader
@@ -571,7 +636,7 @@ class VectorGame:
         self._score(ended[~more])
 
     def _score(self, lanes: np.ndarray) -> None:
-        """The points of each finished hand (the standard scoring: two teams)."""
+        """The points of each finished hand (the standard, two-hand and bid scorings: two teams)."""
         rules = self.rules
         team_tricks = np.zeros((lanes.size, 2), dtype=np.int64)
         tricks = self.tricks_won[lanes]
@@ -580,10 +645,14 @@ class VectorGame:
         maker_team = self.maker[lanes] % 2
         rows = np.arange(lanes.size)
         taken = team_tricks[rows, maker_team]
-        made = taken >= rules.tricks_to_make
-        march = np.where(self.alone[lanes], 4, 2)
+        needed = self.contract_level[lanes] if rules.bidding == AUCTION else rules.tricks_to_make
+        made = taken >= needed
+        if rules.scoring == "bid":
+            march, euchred = np.full(lanes.size, 2), np.full(lanes.size, 2)
+        else:  # standard and two-hand: a lone march pays 4, a lone defence that euchres 4
+            march, euchred = np.where(self.alone[lanes], 4, 2), np.where(self.lone_defender[lanes] >= 0, 4, 2)
         makers = np.where(made, np.where(taken == rules.hand_size, march, 1), 0)
-        defenders = np.where(made, 0, np.where(self.lone_defender[lanes] >= 0, 4, 2))
+        defenders = np.where(made, 0, euchred)
         points = np.empty((lanes.size, 2), dtype=np.int64)
         points[rows, maker_team] = makers
         points[rows, 1 - maker_team] = defenders
@@ -680,8 +749,17 @@ class VectorGame:
         lanes = np.flatnonzero(phase == DEFEND)
         mask[lanes, ids[PASS]] = True
         mask[lanes, ids[DEFEND_ALONE]] = True
-        lanes = np.flatnonzero(phase == DISCARD_PHASE)
+        lanes = np.flatnonzero(phase == AUCTION_PHASE)
         if lanes.size:
+            mask[lanes, ids[PASS]] = True
+            higher = np.arange(self._bid_count)[None, :] > self.bid_index[lanes][:, None]
+            mask[lanes, ids[BID] : ids[BID] + self._bid_count] = higher
+        lanes = np.flatnonzero(phase == DISCARD_PHASE)
+        if lanes.size and ids[DISCARD_KITTY] >= 0:
+            held = self.hands[lanes, self.to_act[lanes]]
+            fits = (self._kitty_sets[None, :] & ~held[:, None]) == 0
+            mask[lanes, ids[DISCARD_KITTY] : ids[DISCARD_KITTY] + len(self._kitty_sets)] = fits
+        elif lanes.size:
             held = self.hands[lanes, self.to_act[lanes]]
             if not self.rules.discard_turn_up:
                 keep = np.where(self.up_state[lanes] == TAKEN, self._bit[self.turn_up[lanes]], np.uint64(0))
@@ -732,7 +810,11 @@ class VectorGame:
         if "discarded" in blocks:
             span("discarded")[:] = cards[:, 1]
         span("played")[:] = cards[:, -players:].reshape(n, -1)
-        span("calls")[:] = np.take(self._call_values, np.take(self.calls, seats), axis=0).reshape(n, -1)
+        calls = np.take(self.calls, seats)
+        if self._call_values is None:
+            span("calls")[:] = _unpack(calls, self._call_count, _BYTE_VALUES).reshape(n, -1)
+        else:
+            span("calls")[:] = np.take(self._call_values, calls, axis=0).reshape(n, -1)
         span("passes")[:] = np.take(self._pass_values, np.take(self.pass_count, seats))
         span("alone")[:, 0] = self.alone
         span("tricks_won")[:] = np.take(self._trick_values, np.take(self.tricks_won, seats))
@@ -749,6 +831,9 @@ class VectorGame:
         seat_hot("maker", self.maker)
         if "lone_defender" in blocks:
             seat_hot("lone_defender", self.lone_defender)
+        if "high_bidder" in blocks:
+            seat_hot("high_bidder", self.high_bidder)
+            span("contract_level")[:, 0] = np.take(self._level_values, self.contract_level)
         trick = np.take(self.trick_card, seats)
         lane, where = np.nonzero(trick >= 0)
         ones.append(base[lane] + blocks["trick"].start + where * size + trick[lane, where])
