@@ -33,39 +33,44 @@ def compare(
     step = vector.reset()
     finished = decisions = 0
     teams = vector.teams
+    players = vector.players
     while finished < episodes:
+        expected_mask = np.zeros_like(step.mask)
         for lane, game in enumerate(games):
-            seat = game.to_act
-            assert step.to_act[lane] == seat, (lane, step.to_act[lane], seat)
-            assert np.flatnonzero(step.mask[lane]).tolist() == game.legal_action_ids(), (lane, game.record())
+            expected_mask[lane, game.legal_action_ids()] = True
             if lane < observed:
-                expected = encoding.encode(game.observation(seat))
+                expected = encoding.encode(game.observation(game.to_act))
                 assert step.observation is not None
                 if not np.array_equal(step.observation[lane], expected):
                     wrong = np.flatnonzero(step.observation[lane] != expected)
                     where = [name for name, start, stop, _, _ in encoding.describe() if any(start <= w < stop for w in wrong)]
                     raise AssertionError(f"lane {lane}: observation differs in {where}: {game.record()}")
+        assert step.to_act.tolist() == [game.to_act for game in games]
+        if not np.array_equal(step.mask, expected_mask):
+            lane = int(np.flatnonzero((step.mask != expected_mask).any(axis=1))[0])
+            raise AssertionError(f"lane {lane}: mask differs: {games[lane].record()}")
         actions = random_actions(step.mask, rng)
         step = vector.step(actions, observe=True)
         decisions += lanes
-        for lane, game in enumerate(games):
+        expected_reward = np.zeros((lanes, players))
+        expected_done = np.zeros(lanes, dtype=np.bool_)
+        for lane, (game, action) in enumerate(zip(games, actions.tolist(), strict=True)):
             hands_before = len(game.results)
-            game.step_id(int(actions[lane]))
-            expected_reward = [0.0] * game.rules.players
-            if len(game.results) > hands_before:
-                result = game.results[-1]
-                values = team_values(reward, result["points"])
-                if game.is_over:
-                    values = [v + w for v, w in zip(values, winner_values(reward, teams, game.winner or 0), strict=True)]
-                expected_reward = seat_values(values, game.rules.players)
-            assert np.allclose(step.reward[lane], expected_reward), (lane, step.reward[lane], expected_reward)
-            over = game.is_over if whole_game else len(game.results) > hands_before
-            assert step.done[lane] == over, (lane, game.record())
-            if over:
-                result = game.results[-1]
-                assert vector.final_scores[lane].tolist() == game.scores
-                assert vector.final_points[lane].tolist() == result["points"]
-                assert vector.final_tricks[lane].tolist() == result["tricks"]
+            game.step_id(action)
+            if len(game.results) == hands_before:
+                continue
+            result = game.results[-1]
+            values = team_values(reward, result["points"])
+            if game.is_over:
+                values = [v + w for v, w in zip(values, winner_values(reward, teams, game.winner or 0), strict=True)]
+            expected_reward[lane] = seat_values(values, players)
+            if game.is_over or not whole_game:
+                expected_done[lane] = True
+                assert vector.final_scores[lane].tolist() == game.scores, lane
+                assert vector.final_points[lane].tolist() == result["points"], lane
+                assert vector.final_tricks[lane].tolist() == result["tricks"], lane
                 finished += 1
                 games[lane] = Game(variant, seed=vector.episode_seed(lane), **options)
+        assert np.array_equal(step.done, expected_done)
+        assert np.array_equal(step.reward, expected_reward.astype(np.float32))
     return decisions

@@ -22,12 +22,16 @@ from bowers.actions import (
     DEFEND_ALONE,
     DISCARD,
     DISCARD_KITTY,
+    GIVE,
+    JAMBONE,
     ORDER,
     PARTNER,
     PASS,
     PLAY,
+    PLAY_JOKER,
     space_for,
 )
+from bowers.cards import JOKER
 from bowers.encoding import PASS_SCALE, TARGET_SCALE, TURN_UP_STATES, Encoding
 from bowers.errors import IllegalAction, OptionError, Refusal
 from bowers.game import Game
@@ -35,6 +39,8 @@ from bowers.hand import (
     AUCTION_PHASE,
     DEFEND,
     DISCARD_PHASE,
+    EXCHANGE,
+    JAMBOREE_BONUS,
     JOKER_CALL,
     MAKER_CHOICE,
     OVER,
@@ -46,10 +52,10 @@ from bowers.hand import (
 )
 from bowers.rewards import check_reward
 from bowers.tables import NO_TRUMP, trump_tables
-from bowers.variants import AUCTION, JOKER_DEALER_NAMES, TWO_HAND, make_rules
+from bowers.variants import AUCTION, JOKER_DEALER_NAMES, JOKER_NO_TRUMP, TWO_HAND, make_rules
 from bowers.vector.deal import MAX_LANES, Dealer, episode_seed, first_dealers
 
-SUPPORTED: Final = ("standard", "british", "two-hand", "bid")
+SUPPORTED: Final = ("standard", "british", "two-hand", "bid", "railroad", "railroad-6")
 """The variants ``VectorGame`` plays; the others raise ``OptionError``."""
 
 FACE_UP, TAKEN, TURNED_DOWN = (TURN_UP_STATES.index(state) for state in ("face-up", "taken", "turned-down"))
@@ -149,7 +155,22 @@ class VectorGame:
         self.deck_size = size
         self.num_actions = len(space)
         first = space.first_id
-        kinds = (PASS, ORDER, CALL, DECLINE, PARTNER, ALONE, DEFEND_ALONE, BID, DISCARD, DISCARD_KITTY, PLAY)
+        kinds = (
+            PASS,
+            ORDER,
+            CALL,
+            DECLINE,
+            PARTNER,
+            ALONE,
+            JAMBONE,
+            DEFEND_ALONE,
+            BID,
+            DISCARD,
+            DISCARD_KITTY,
+            GIVE,
+            PLAY,
+            PLAY_JOKER,
+        )
         self._id = {kind: first[kind] for kind in kinds}
         assert [space.play_id[card] for card in deck] == list(range(first[PLAY], first[PLAY] + size))
         if first[DISCARD] >= 0:
@@ -173,6 +194,10 @@ class VectorGame:
         self._effective = np.zeros((5, size), dtype=np.int64)
         self._power = np.zeros((5, 4, size), dtype=np.int64)
         self._suit_mask = np.zeros((5, 5), dtype=np.uint64)
+        self._top_trumps = np.zeros(5, dtype=np.uint64)  # the five highest trumps (a Jamboree), where there are five
+        self._joker = deck.index(JOKER) if JOKER in deck else -1  # its deck position, for the no-trump Joker lead
+        self._joker_bit = np.uint64(1 << self._joker) if self._joker >= 0 else np.uint64(0)
+        self._joker_leads = rules.joker_turn_up == JOKER_NO_TRUMP and self._joker >= 0
         for trump in range(5):
             tables = trump_tables(deck, rules.trump_jokers, rules.left_above_right, trump)
             for d, card in enumerate(deck):
@@ -180,6 +205,8 @@ class VectorGame:
                 for led in range(4):
                     self._power[trump, led, d] = tables.power[led][card]
                 self._suit_mask[trump, tables.effective_suit[card]] |= self._bit[d]
+            if tables.top_trumps:
+                self._top_trumps[trump] = sum(self._bit[deck.index(card)] for card in tables.trump_order[:5])
         call_ids = self.encoding.call_ids
         self._call_column = np.full(self.num_actions, -1, dtype=np.int64)
         self._call_column[call_ids] = np.arange(len(call_ids))
@@ -245,6 +272,16 @@ class VectorGame:
         self.defend_count = np.zeros(n, dtype=np.int64)
         self.pickup = np.zeros(n, dtype=np.bool_)
         self.auction_out = np.zeros(n, dtype=np.int64)
+        self.jambone = np.zeros(n, dtype=np.bool_)
+        self.chooser = np.zeros(n, dtype=np.int64)  # the seat that chooses the Jambone hand's cards
+        self.exchange_queue = np.zeros((n, 2, 2), dtype=np.int64)  # (giver, receiver) of a loner exchange
+        self.exchange_next = np.zeros(n, dtype=np.int64)
+        self.exchange_count = np.zeros(n, dtype=np.int64)
+        self.pending_sit_out = np.zeros(n, dtype=np.int64)
+        self.given = np.zeros((n, players), dtype=np.uint64)
+        self.received = np.zeros((n, players), dtype=np.uint64)
+        self.jamboree = np.zeros(n, dtype=np.int64)  # bit set of the seats that showed one
+        self.joker_leads = np.zeros(n, dtype=np.bool_)
         self.high_bidder = np.zeros(n, dtype=np.int64)
         self.contract_level = np.zeros(n, dtype=np.int64)
         self.bid_index = np.zeros(n, dtype=np.int64)
@@ -303,6 +340,15 @@ class VectorGame:
             self.phase[lanes] = AUCTION_PHASE
             self.to_act[lanes] = (dealer + 1) % self.players
         self.auction_out[lanes] = 0
+        self.jambone[lanes] = False
+        self.chooser[lanes] = -1
+        self.exchange_next[lanes] = 0
+        self.exchange_count[lanes] = 0
+        self.pending_sit_out[lanes] = 0
+        self.given[lanes] = 0
+        self.received[lanes] = 0
+        self.jamboree[lanes] = 0
+        self.joker_leads[lanes] = False
         self.high_bidder[lanes] = -1
         self.contract_level[lanes] = 0
         self.bid_index[lanes] = -1
@@ -422,6 +468,7 @@ class VectorGame:
             (DEFEND, self._defend),
             (DISCARD_PHASE, self._discard),
             (PICKUP_CHOICE, self._pickup_choice),
+            (EXCHANGE, self._exchange),
         )
         chosen = [(np.flatnonzero(phase == number), handler) for number, handler in handlers]
         for lanes, handler in chosen:
@@ -506,16 +553,46 @@ class VectorGame:
             self._advance(lanes)
 
     def _maker_choice(self, lanes: np.ndarray, actions: np.ndarray) -> None:
-        alone = lanes[actions == self._id[ALONE]]
+        alone = lanes[actions != self._id[PARTNER]]
         if alone.size:
             maker = self.maker[alone]
             self.alone[alone] = True
-            self.sitting_out[alone] |= 1 << self._partner[maker]
+            jambone = alone[actions[actions != self._id[PARTNER]] == self._id[JAMBONE]]
+            self.jambone[jambone] = True
+            self.chooser[jambone] = (self.maker[jambone] + 1) % self.players
+            self._partner_out(alone, maker)
             if self.rules.defend_alone:
-                defenders = self._defenders[maker]
-                self.defend_queue[alone, : defenders.shape[1]] = defenders
-                self.defend_count[alone] = defenders.shape[1]
-                self.defend_next[alone] = 0
+                lone = alone[actions[actions != self._id[PARTNER]] == self._id[ALONE]]
+                defenders = self._defenders[self.maker[lone]]
+                self.defend_queue[lone, : defenders.shape[1]] = defenders
+                self.defend_count[lone] = defenders.shape[1]
+                self.defend_next[lone] = 0
+        self._advance(lanes)
+
+    def _partner_out(self, lanes: np.ndarray, seat: np.ndarray) -> None:
+        """The partner of a seat playing alone sits out: at once, or after the loner exchange where there is one."""
+        partner = self._partner[seat]
+        if self.rules.loner_exchange:
+            self.exchange_queue[lanes, 0, 0] = seat
+            self.exchange_queue[lanes, 0, 1] = partner
+            self.exchange_queue[lanes, 1, 0] = partner
+            self.exchange_queue[lanes, 1, 1] = seat
+            self.exchange_next[lanes] = 0
+            self.exchange_count[lanes] = 2
+            self.pending_sit_out[lanes] |= 1 << partner
+        else:
+            self.sitting_out[lanes] |= 1 << partner
+
+    def _exchange(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        step = self.exchange_next[lanes]
+        giver = self.exchange_queue[lanes, step, 0]
+        receiver = self.exchange_queue[lanes, step, 1]
+        bit = self._bit[actions - self._id[GIVE]]
+        self.hands[lanes, giver] &= ~bit
+        self.hands[lanes, receiver] |= bit
+        self.given[lanes, giver] |= bit
+        self.received[lanes, receiver] |= bit
+        self.exchange_next[lanes] = step + 1
         self._advance(lanes)
 
     def _defend(self, lanes: np.ndarray, actions: np.ndarray) -> None:
@@ -525,11 +602,18 @@ class VectorGame:
             seat = self.to_act[defending]
             self.lone_defender[defending] = seat
             self.defend_count[defending] = self.defend_next[defending]
-            self.sitting_out[defending] |= 1 << self._partner[seat]
+            self._partner_out(defending, seat)
         self._advance(lanes)
 
     def _advance(self, lanes: np.ndarray) -> None:
-        """After trump is fixed: the next seat to defend alone, the dealer's pick-up, or play."""
+        """After trump is fixed: the next card of a loner exchange, the next seat to defend alone, the pick-up, or play."""
+        exchanging = self.exchange_next[lanes] < self.exchange_count[lanes]
+        giving = lanes[exchanging]
+        self.phase[giving] = EXCHANGE
+        self.to_act[giving] = self.exchange_queue[giving, self.exchange_next[giving], 0]
+        lanes = lanes[~exchanging]
+        self.sitting_out[lanes] |= self.pending_sit_out[lanes]
+        self.pending_sit_out[lanes] = 0
         waiting = self.defend_next[lanes] < self.defend_count[lanes]
         defending = lanes[waiting]
         self.phase[defending] = DEFEND
@@ -558,7 +642,9 @@ class VectorGame:
         bit = self._discard_bits[actions]
         self.hands[lanes, seat] &= ~bit
         self.discarded[lanes, seat] |= bit
-        self._start_play(lanes)
+        # A kitty discarded one card at a time: the declarer discards until the hand is back to its size.
+        more = np.bitwise_count(self.hands[lanes, seat]) > self.rules.hand_size
+        self._start_play(lanes[~more])
 
     def _pickup_choice(self, lanes: np.ndarray, actions: np.ndarray) -> None:
         taking = actions != self._id[DECLINE]
@@ -588,10 +674,26 @@ class VectorGame:
         self.phase[lanes] = PLAY_PHASE
         self.leader[lanes] = leader
         self.turn[lanes] = leader
-        self.to_act[lanes] = leader
+        self.to_act[lanes] = self._chooser_for(lanes, leader)
+        trump = self.trump[lanes]
+        if self.rules.jamboree:
+            top = self._top_trumps[trump]
+            held = self.hands[lanes]
+            showing = ((held & top[:, None]) == top[:, None]) & (top[:, None] != 0) & (trump[:, None] != NO_TRUMP)
+            showing &= ((sitting_out[:, None] >> np.arange(self.players)) & 1) == 0
+            self.jamboree[lanes] = (showing << np.arange(self.players)).sum(axis=1)
+        self.joker_leads[lanes] = (trump == NO_TRUMP) & self._joker_leads
+
+    def _chooser_for(self, lanes: np.ndarray, seat: np.ndarray) -> np.ndarray:
+        """The seat that acts for ``seat``: the Jambone hand's cards are chosen by the maker's left-hand opponent."""
+        return np.where(self.jambone[lanes] & (seat == self.maker[lanes]), self.chooser[lanes], seat)
 
     def _play(self, lanes: np.ndarray, actions: np.ndarray) -> None:
         card = actions - self._id[PLAY]
+        named = np.full(lanes.size, -1)  # the suit a no-trump Joker names as it leads (``play:JK:S``)
+        if self._id[PLAY_JOKER] >= 0:
+            named = np.where(actions >= self._id[PLAY_JOKER], actions - self._id[PLAY_JOKER], -1)
+            card = np.where(named >= 0, self._joker, card)
         seat = self.turn[lanes]
         bit = self._bit[card]
         self.hands[lanes, seat] ^= bit
@@ -600,7 +702,7 @@ class VectorGame:
         trump = self.trump[lanes]
         size = self.trick_size[lanes]
         leading = size == 0
-        led = np.where(leading, self._effective[trump, card], self.led[lanes])
+        led = np.where(leading, np.where(named >= 0, named, self._effective[trump, card]), self.led[lanes])
         power = self._power[trump, led, card]
         better = leading | (power > self.best[lanes])
         best = np.where(better, power, self.best[lanes])
@@ -616,7 +718,7 @@ class VectorGame:
         self.winner[on] = winner[going]
         self.trick_size[on] = size[going]
         self.turn[on] = following
-        self.to_act[on] = following
+        self.to_act[on] = self._chooser_for(on, following)
         # A trick is over: its winner leads the next, or the hand is scored.
         ended = lanes[done]
         if not ended.size:
@@ -632,30 +734,35 @@ class VectorGame:
         next_trick = ended[more]
         self.leader[next_trick] = taker[more]
         self.turn[next_trick] = taker[more]
-        self.to_act[next_trick] = taker[more]
+        self.to_act[next_trick] = self._chooser_for(next_trick, taker[more])
         self._score(ended[~more])
 
     def _score(self, lanes: np.ndarray) -> None:
-        """The points of each finished hand (the standard, two-hand and bid scorings: two teams)."""
-        rules = self.rules
-        team_tricks = np.zeros((lanes.size, 2), dtype=np.int64)
+        """The points of each finished hand, by the variant's scoring (``bowers.hand.hand_points``), Jamborees added."""
+        rules, teams = self.rules, self.teams
         tricks = self.tricks_won[lanes]
+        team_tricks = np.zeros((lanes.size, teams), dtype=np.int64)
         for seat in range(self.players):
-            team_tricks[:, seat % 2] += tricks[:, seat]
-        maker_team = self.maker[lanes] % 2
-        rows = np.arange(lanes.size)
-        taken = team_tricks[rows, maker_team]
-        needed = self.contract_level[lanes] if rules.bidding == AUCTION else rules.tricks_to_make
-        made = taken >= needed
-        if rules.scoring == "bid":
-            march, euchred = np.full(lanes.size, 2), np.full(lanes.size, 2)
-        else:  # standard and two-hand: a lone march pays 4, a lone defence that euchres 4
-            march, euchred = np.where(self.alone[lanes], 4, 2), np.where(self.lone_defender[lanes] >= 0, 4, 2)
-        makers = np.where(made, np.where(taken == rules.hand_size, march, 1), 0)
-        defenders = np.where(made, 0, euchred)
-        points = np.empty((lanes.size, 2), dtype=np.int64)
-        points[rows, maker_team] = makers
-        points[rows, 1 - maker_team] = defenders
+            team_tricks[:, seat % teams] += tricks[:, seat]
+        maker_team = self.maker[lanes] % teams
+        makers = np.arange(teams)[None, :] == maker_team[:, None]
+        taken = team_tricks[np.arange(lanes.size), maker_team]
+        alone, jambone, lone_defence = self.alone[lanes], self.jambone[lanes], self.lone_defender[lanes] >= 0
+        needed = self.contract_level[lanes] if rules.bidding == AUCTION else np.full(lanes.size, rules.tricks_to_make)
+        made = (taken >= np.where(jambone, rules.hand_size, needed))[:, None]
+        if rules.scoring == "railroad":
+            per_trick = np.where(lone_defence, 3, np.where(alone, 2, 1))[:, None]
+            made_points = np.where(makers, (np.where(alone, 2, 1) * taken)[:, None], 0)
+            points = np.where(made, made_points, np.where(makers, 0, per_trick * team_tricks))
+            points = np.where(jambone[:, None], np.where(made == makers, 28, 0), points)
+        else:  # standard, two-hand and bid: 1 point, 2 for a march (4 alone), 2 for a euchre (4 against a lone defender)
+            march = np.where(alone & (rules.scoring != "bid"), 4, 2)[:, None]
+            euchred = np.where(lone_defence & (rules.scoring != "bid"), 4, 2)[:, None]
+            made_points = np.where(taken[:, None] == rules.hand_size, march, 1)
+            points = np.where(makers, np.where(made, made_points, 0), np.where(made, 0, euchred))
+        jamboree = self.jamboree[lanes]
+        for seat in range(self.players):
+            points[:, seat % teams] += JAMBOREE_BONUS * ((jamboree >> seat) & 1)
         self.points[lanes] = points
         self.phase[lanes] = OVER
         self.turn[lanes] = -1
@@ -732,6 +839,10 @@ class VectorGame:
             led = self.led[lanes]
             follow = held & self._suit_mask[self.trump[lanes], np.maximum(led, 0)]
             playable = np.where((led >= 0) & (follow != 0), follow, held)
+            if self._joker_leads:  # a no-trump Joker leads with a suit named: play:JK:S instead of play:JK
+                naming = self.joker_leads[lanes] & (led < 0) & (held & self._joker_bit != 0)
+                playable = np.where(naming, playable & ~self._joker_bit, playable)
+                mask[lanes, ids[PLAY_JOKER] : ids[PLAY_JOKER] + 4] = naming[:, None]
             mask[lanes, ids[PLAY] : ids[PLAY] + size] = _unpack(playable, size)
         lanes = np.flatnonzero(phase == ROUND_ONE)
         mask[lanes, ids[PASS]] = True
@@ -746,6 +857,11 @@ class VectorGame:
         lanes = np.flatnonzero(phase == MAKER_CHOICE)
         mask[lanes, ids[PARTNER]] = True
         mask[lanes, ids[ALONE]] = True
+        if ids[JAMBONE] >= 0:
+            mask[lanes, ids[JAMBONE]] = True
+        lanes = np.flatnonzero(phase == EXCHANGE)
+        if lanes.size:
+            mask[lanes, ids[GIVE] : ids[GIVE] + size] = _unpack(self.hands[lanes, self.to_act[lanes]], size)
         lanes = np.flatnonzero(phase == DEFEND)
         mask[lanes, ids[PASS]] = True
         mask[lanes, ids[DEFEND_ALONE]] = True
@@ -831,6 +947,17 @@ class VectorGame:
         seat_hot("maker", self.maker)
         if "lone_defender" in blocks:
             seat_hot("lone_defender", self.lone_defender)
+        if "jambone" in blocks:
+            span("jambone")[:, 0] = self.jambone
+            showing = self.jambone & (self.phase >= PLAY_PHASE)
+            exposed = np.where(showing, np.take(self.hands, self._rows * players + np.maximum(self.maker, 0)), 0)
+            span("exposed")[:] = _unpack(exposed, size, _BYTE_VALUES)
+            span("playing_for")[:, 0] = self.jambone & (self.turn == self.maker)
+        if "jamboree" in blocks:
+            span("jamboree")[:] = np.take(self._sitting_values, self.jamboree * players + seat, axis=0)
+        if "given" in blocks:
+            span("given")[:] = _unpack(np.take(self.given, own), size, _BYTE_VALUES)
+            span("received")[:] = _unpack(np.take(self.received, own), size, _BYTE_VALUES)
         if "high_bidder" in blocks:
             seat_hot("high_bidder", self.high_bidder)
             span("contract_level")[:, 0] = np.take(self._level_values, self.contract_level)
