@@ -14,7 +14,15 @@ from tests.vector.differential import compare
 
 # Ten thousand one-hand games per variant, tensors compared on an eighth of the lanes (masks, seats, rewards and
 # ends on every lane).
-TEN_THOUSAND = [("standard", {}), ("british", {}), ("two-hand", {}), ("bid", {}), ("railroad", {}), ("railroad-6", {})]
+TEN_THOUSAND = [
+    ("standard", {}),
+    ("british", {}),
+    ("two-hand", {}),
+    ("bid", {}),
+    ("railroad", {}),
+    ("railroad-6", {}),
+    ("bid-railroad", {}),
+]
 
 
 @pytest.mark.parametrize(("variant", "options"), TEN_THOUSAND)
@@ -35,6 +43,7 @@ OPTIONS = [
     ("railroad", {"deck": 24, "stick_the_dealer": True}),
     ("railroad", {"defend_alone": False, "alone_lead": "maker-left", "discard_turn_up": False}),
     ("railroad-6", {"stick_the_dealer": True, "initial_scores": [10, 20, 30]}),
+    ("bid-railroad", {"defend_alone": False, "reward": "points"}),
 ]
 
 
@@ -107,7 +116,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         vector.step(np.zeros(3, dtype=np.int64))
 
 
-@pytest.mark.parametrize("variant", ["ultimate", "bid-railroad"])
+@pytest.mark.parametrize("variant", ["ultimate"])
 def test_variants_not_played_are_refused_by_name(variant: str) -> None:
     with pytest.raises(OptionError, match=", ".join(SUPPORTED)):
         VectorGame(variant, 4)

@@ -55,7 +55,7 @@ from bowers.tables import NO_TRUMP, trump_tables
 from bowers.variants import AUCTION, JOKER_DEALER_NAMES, JOKER_NO_TRUMP, TWO_HAND, make_rules
 from bowers.vector.deal import MAX_LANES, Dealer, episode_seed, first_dealers
 
-SUPPORTED: Final = ("standard", "british", "two-hand", "bid", "railroad", "railroad-6")
+SUPPORTED: Final = ("standard", "british", "two-hand", "bid", "railroad", "railroad-6", "bid-railroad")
 """The variants ``VectorGame`` plays; the others raise ``OptionError``."""
 
 FACE_UP, TAKEN, TURNED_DOWN = (TURN_UP_STATES.index(state) for state in ("face-up", "taken", "turned-down"))
