@@ -32,8 +32,10 @@ def episode_seed(seed: int, lane: int, episode: int) -> int:
 
 
 def first_dealers(rules: Rules, seeds: list[int]) -> np.ndarray:
-    """The first dealer of the scalar game of each seed (int64 array)."""
+    """The first dealer of the scalar game of each seed (int64 array): seat 0 after a draw for seats, else drawn."""
     players = rules.players
+    if rules.draw:  # the lowest card, seated at seat 0, deals first (bowers.game.draw_for_seats)
+        return np.zeros(len(seeds), dtype=np.int64)
     return np.array([_random_integer(seed, "first-dealer", 64) % players for seed in seeds], dtype=np.int64)
 
 

@@ -24,11 +24,14 @@ from bowers.actions import (
     DISCARD_KITTY,
     GIVE,
     JAMBONE,
+    KIND_COUNT,
     ORDER,
+    ORDER_SUIT,
     PARTNER,
     PASS,
     PLAY,
     PLAY_JOKER,
+    TWOS_THREES,
     space_for,
 )
 from bowers.cards import JOKER
@@ -49,14 +52,15 @@ from bowers.hand import (
     PLAY_PHASE,
     ROUND_ONE,
     ROUND_TWO,
+    TWOS_THREES_PHASE,
 )
 from bowers.rewards import check_reward
 from bowers.tables import NO_TRUMP, trump_tables
 from bowers.variants import AUCTION, JOKER_DEALER_NAMES, JOKER_NO_TRUMP, TWO_HAND, make_rules
 from bowers.vector.deal import MAX_LANES, Dealer, episode_seed, first_dealers
 
-SUPPORTED: Final = ("standard", "british", "two-hand", "bid", "railroad", "railroad-6", "bid-railroad")
-"""The variants ``VectorGame`` plays; the others raise ``OptionError``."""
+SUPPORTED: Final = ("standard", "british", "two-hand", "railroad", "railroad-6", "ultimate", "bid", "bid-railroad")
+"""The variants ``VectorGame`` plays: every variant bowers has; a variant added later raises ``OptionError`` until it is here."""
 
 FACE_UP, TAKEN, TURNED_DOWN = (TURN_UP_STATES.index(state) for state in ("face-up", "taken", "turned-down"))
 
@@ -119,8 +123,8 @@ class VectorGame:
         rules = make_rules(variant, **options)
         if rules.variant not in SUPPORTED:
             raise OptionError(f"VectorGame plays {', '.join(SUPPORTED)}; not {rules.variant}", "variant", SUPPORTED)
-        if rules.reneges or rules.draw:
-            raise OptionError("VectorGame does not play reneges or the draw for seats", "options", "reneges=False")
+        if rules.reneges:
+            raise OptionError("VectorGame does not play reneges (reneges=True): only legal plays", "reneges", "false")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n < MAX_LANES:
             raise OptionError(f"n must be a whole number of lanes 1..{MAX_LANES - 1}, not {n!r}", "n", "1..2**24-1")
         if not isinstance(whole_game, bool):
@@ -155,23 +159,7 @@ class VectorGame:
         self.deck_size = size
         self.num_actions = len(space)
         first = space.first_id
-        kinds = (
-            PASS,
-            ORDER,
-            CALL,
-            DECLINE,
-            PARTNER,
-            ALONE,
-            JAMBONE,
-            DEFEND_ALONE,
-            BID,
-            DISCARD,
-            DISCARD_KITTY,
-            GIVE,
-            PLAY,
-            PLAY_JOKER,
-        )
-        self._id = {kind: first[kind] for kind in kinds}
+        self._id = {kind: first[kind] for kind in range(KIND_COUNT)}  # the first id of each kind of action, -1: none
         assert [space.play_id[card] for card in deck] == list(range(first[PLAY], first[PLAY] + size))
         if first[DISCARD] >= 0:
             assert [space.discard_id[card] for card in deck] == list(range(first[DISCARD], first[DISCARD] + size))
@@ -183,6 +171,9 @@ class VectorGame:
         position = {card: d for d, card in enumerate(deck)}
         groups = [space.card_sets[i] for i in range(len(space)) if space.kinds[i] == DISCARD_KITTY]
         self._kitty_sets = np.array([sum(1 << position[card] for card in group) for group in groups], dtype=np.uint64)
+        # The cards of each return of twos and threes (``twos-threes:C,C,C``), as bit sets, in id order.
+        low = [space.card_sets[i] for i in range(len(space)) if space.kinds[i] == TWOS_THREES]
+        self._twos_sets = np.array([sum(1 << position[card] for card in group) for group in low], dtype=np.uint64)
         # The cards each discard action removes from the hand (zero for the other actions).
         self._discard_bits = np.zeros(len(space), dtype=np.uint64)
         if first[DISCARD] >= 0:
@@ -282,6 +273,9 @@ class VectorGame:
         self.received = np.zeros((n, players), dtype=np.uint64)
         self.jamboree = np.zeros(n, dtype=np.int64)  # bit set of the seats that showed one
         self.joker_leads = np.zeros(n, dtype=np.bool_)
+        self.kitty_bottom = np.zeros(n, dtype=np.int64)  # the kitty's cards below this position are still there
+        self.twos_next = np.zeros(n, dtype=np.int64)  # how many seats were asked for twos and threes
+        self.returned = np.zeros((n, players), dtype=np.uint64)
         self.high_bidder = np.zeros(n, dtype=np.int64)
         self.contract_level = np.zeros(n, dtype=np.int64)
         self.bid_index = np.zeros(n, dtype=np.int64)
@@ -330,15 +324,11 @@ class VectorGame:
         self.hands[lanes] = hands
         self.kitty[lanes] = kitty
         if self.rules.turn_up:
-            turn_up = kitty[:, 0]
-            self.turn_up[lanes] = turn_up
+            self.turn_up[lanes] = kitty[:, 0]
             self.up_state[lanes] = FACE_UP
-            joker_call = (self._suit[turn_up] < 0) & (self.rules.joker_turn_up == JOKER_DEALER_NAMES)
-            self.phase[lanes] = np.where(joker_call, JOKER_CALL, ROUND_ONE)
-            self.to_act[lanes] = np.where(joker_call, dealer, (dealer + 1) % self.players)
-        else:
-            self.phase[lanes] = AUCTION_PHASE
-            self.to_act[lanes] = (dealer + 1) % self.players
+        self.kitty_bottom[lanes] = self.rules.kitty_size
+        self.twos_next[lanes] = 0
+        self.returned[lanes] = 0
         self.auction_out[lanes] = 0
         self.jambone[lanes] = False
         self.chooser[lanes] = -1
@@ -376,6 +366,42 @@ class VectorGame:
         self.tricks_won[lanes] = 0
         self.tricks_played[lanes] = 0
         self.active_count[lanes] = self.players
+        if self.rules.twos_threes:
+            self._next_twos_threes(lanes)
+        else:
+            self._start_bidding(lanes)
+
+    def _next_twos_threes(self, lanes: np.ndarray) -> None:
+        """Each seat from the dealer's left may return three twos and threes for the kitty's bottom cards."""
+        asking = (self.twos_next[lanes] < self.players) & (self.kitty_bottom[lanes] - 1 >= 3)
+        asked = lanes[asking]
+        self.phase[asked] = TWOS_THREES_PHASE
+        self.to_act[asked] = (self.dealer[asked] + 1 + self.twos_next[asked]) % self.players
+        self.twos_next[asked] += 1
+        self._start_bidding(lanes[~asking])
+
+    def _start_bidding(self, lanes: np.ndarray) -> None:
+        dealer = self.dealer[lanes]
+        self.passes[lanes] = 0
+        if self.rules.turn_up:
+            joker_call = (self._suit[self.turn_up[lanes]] < 0) & (self.rules.joker_turn_up == JOKER_DEALER_NAMES)
+            self.phase[lanes] = np.where(joker_call, JOKER_CALL, ROUND_ONE)
+            self.to_act[lanes] = np.where(joker_call, dealer, (dealer + 1) % self.players)
+        else:
+            self.phase[lanes] = AUCTION_PHASE
+            self.to_act[lanes] = (dealer + 1) % self.players
+
+    def _twos_threes(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        returning = actions != self._id[PASS]
+        givers, actions = lanes[returning], actions[returning]
+        seat = self.to_act[givers]
+        group = self._twos_sets[actions - self._id[TWOS_THREES]]
+        bottom = self.kitty_bottom[givers]
+        taken = np.take_along_axis(self.kitty[givers], bottom[:, None] - 3 + np.arange(3), axis=1)
+        self.hands[givers, seat] = (self.hands[givers, seat] & ~group) | self._bit[taken].sum(axis=1, dtype=np.uint64)
+        self.kitty_bottom[givers] = bottom - 3
+        self.returned[givers, seat] = group
+        self._next_twos_threes(lanes)
 
     # ------------------------------------------------------------------ the public doors
 
@@ -469,6 +495,7 @@ class VectorGame:
             (DISCARD_PHASE, self._discard),
             (PICKUP_CHOICE, self._pickup_choice),
             (EXCHANGE, self._exchange),
+            (TWOS_THREES_PHASE, self._twos_threes),
         )
         chosen = [(np.flatnonzero(phase == number), handler) for number, handler in handlers]
         for lanes, handler in chosen:
@@ -490,7 +517,11 @@ class VectorGame:
         if ordering.any():
             ordered, seat = lanes[ordering], seat[ordering]
             suit = self._suit[self.turn_up[ordered]]
+            # A turned-up Joker: no-trump (Railroad), or the orderer names trump (Ultimate's order:S).
             trump = np.where(suit < 0, NO_TRUMP, suit)
+            if self._id[ORDER_SUIT] >= 0:
+                named = actions[ordering] - self._id[ORDER_SUIT]
+                trump = np.where(named >= 0, named, trump)
             if self.rules.bidding == TWO_HAND:
                 choice = seat != self.dealer[ordered]
                 chooser = ordered[choice]
@@ -750,7 +781,10 @@ class VectorGame:
         alone, jambone, lone_defence = self.alone[lanes], self.jambone[lanes], self.lone_defender[lanes] >= 0
         needed = self.contract_level[lanes] if rules.bidding == AUCTION else np.full(lanes.size, rules.tricks_to_make)
         made = (taken >= np.where(jambone, rules.hand_size, needed))[:, None]
-        if rules.scoring == "railroad":
+        if rules.scoring == "ultimate":  # 5 points, 7 for a march (14 alone), 7 for a euchre
+            made_points = np.where(taken == rules.hand_size, np.where(alone, 14, 7), 5)[:, None]
+            points = np.where(makers, np.where(made, made_points, 0), np.where(made, 0, 7))
+        elif rules.scoring == "railroad":
             per_trick = np.where(lone_defence, 3, np.where(alone, 2, 1))[:, None]
             made_points = np.where(makers, (np.where(alone, 2, 1) * taken)[:, None], 0)
             points = np.where(made, made_points, np.where(makers, 0, per_trick * team_tricks))
@@ -846,7 +880,18 @@ class VectorGame:
             mask[lanes, ids[PLAY] : ids[PLAY] + size] = _unpack(playable, size)
         lanes = np.flatnonzero(phase == ROUND_ONE)
         mask[lanes, ids[PASS]] = True
-        mask[lanes, ids[ORDER]] = True
+        if ids[ORDER_SUIT] >= 0:  # a turned-up Joker: the orderer names the suit
+            naming = self._suit[self.turn_up[lanes]] < 0
+            mask[lanes, ids[ORDER]] = ~naming
+            mask[lanes, ids[ORDER_SUIT] : ids[ORDER_SUIT] + 4] = naming[:, None]
+        else:
+            mask[lanes, ids[ORDER]] = True
+        lanes = np.flatnonzero(phase == TWOS_THREES_PHASE)
+        if lanes.size:
+            mask[lanes, ids[PASS]] = True
+            held = self.hands[lanes, self.to_act[lanes]]
+            fits = (self._twos_sets[None, :] & ~held[:, None]) == 0
+            mask[lanes, ids[TWOS_THREES] : ids[TWOS_THREES] + len(self._twos_sets)] = fits
         lanes = np.flatnonzero(phase == ROUND_TWO)
         if lanes.size:
             stuck = (self.to_act[lanes] == self.dealer[lanes]) & self.rules.stick_the_dealer
@@ -955,6 +1000,8 @@ class VectorGame:
             span("playing_for")[:, 0] = self.jambone & (self.turn == self.maker)
         if "jamboree" in blocks:
             span("jamboree")[:] = np.take(self._sitting_values, self.jamboree * players + seat, axis=0)
+        if "twos_threes" in blocks:
+            span("twos_threes")[:] = _unpack(np.take(self.returned, seats), size, _BYTE_VALUES).reshape(n, -1)
         if "given" in blocks:
             span("given")[:] = _unpack(np.take(self.given, own), size, _BYTE_VALUES)
             span("received")[:] = _unpack(np.take(self.received, own), size, _BYTE_VALUES)
