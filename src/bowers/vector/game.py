@@ -483,7 +483,6 @@ class VectorGame:
         self.calls[self._rows, seat] |= self._call_bit[actions]
 
     def _apply(self, actions: np.ndarray) -> None:
-        phase = self.phase
         handlers = (
             (PLAY_PHASE, self._play),
             (ROUND_ONE, self._round_one),
@@ -497,10 +496,17 @@ class VectorGame:
             (EXCHANGE, self._exchange),
             (TWOS_THREES_PHASE, self._twos_threes),
         )
-        chosen = [(np.flatnonzero(phase == number), handler) for number, handler in handlers]
+        groups = self._lanes_by_phase()
+        chosen = [(groups[number], handler) for number, handler in handlers]
         for lanes, handler in chosen:
             if lanes.size:
                 handler(lanes, actions[lanes])
+
+    def _lanes_by_phase(self) -> list[np.ndarray]:
+        """The lanes in each phase (indexed by phase number), each in ascending order: one sort for all phases."""
+        order = np.argsort(self.phase, kind="stable")
+        bounds = np.bincount(self.phase, minlength=len(PHASE_NAMES)).cumsum().tolist()
+        return [order[start:stop] for start, stop in zip([0, *bounds[:-1]], bounds, strict=True)]
 
     def _round_one(self, lanes: np.ndarray, actions: np.ndarray) -> None:
         seat = self.to_act[lanes]
@@ -865,9 +871,9 @@ class VectorGame:
     def _legal(self) -> np.ndarray:
         mask = np.zeros((self.n, self.num_actions), dtype=np.bool_)
         ids = self._id
-        phase = self.phase
+        groups = self._lanes_by_phase()
         size = self.deck_size
-        lanes = np.flatnonzero(phase == PLAY_PHASE)
+        lanes = groups[PLAY_PHASE]
         if lanes.size:
             held = self.hands[lanes, self.turn[lanes]]
             led = self.led[lanes]
@@ -878,7 +884,7 @@ class VectorGame:
                 playable = np.where(naming, playable & ~self._joker_bit, playable)
                 mask[lanes, ids[PLAY_JOKER] : ids[PLAY_JOKER] + 4] = naming[:, None]
             mask[lanes, ids[PLAY] : ids[PLAY] + size] = _unpack(playable, size)
-        lanes = np.flatnonzero(phase == ROUND_ONE)
+        lanes = groups[ROUND_ONE]
         mask[lanes, ids[PASS]] = True
         if ids[ORDER_SUIT] >= 0:  # a turned-up Joker: the orderer names the suit
             naming = self._suit[self.turn_up[lanes]] < 0
@@ -886,36 +892,36 @@ class VectorGame:
             mask[lanes, ids[ORDER_SUIT] : ids[ORDER_SUIT] + 4] = naming[:, None]
         else:
             mask[lanes, ids[ORDER]] = True
-        lanes = np.flatnonzero(phase == TWOS_THREES_PHASE)
+        lanes = groups[TWOS_THREES_PHASE]
         if lanes.size:
             mask[lanes, ids[PASS]] = True
             held = self.hands[lanes, self.to_act[lanes]]
             fits = (self._twos_sets[None, :] & ~held[:, None]) == 0
             mask[lanes, ids[TWOS_THREES] : ids[TWOS_THREES] + len(self._twos_sets)] = fits
-        lanes = np.flatnonzero(phase == ROUND_TWO)
+        lanes = groups[ROUND_TWO]
         if lanes.size:
             stuck = (self.to_act[lanes] == self.dealer[lanes]) & self.rules.stick_the_dealer
             mask[lanes, ids[PASS]] = ~stuck
             mask[lanes, ids[CALL] : ids[CALL] + 4] = np.arange(4)[None, :] != self._suit[self.turn_up[lanes]][:, None]
-        lanes = np.flatnonzero(phase == JOKER_CALL)
+        lanes = groups[JOKER_CALL]
         mask[lanes, ids[CALL] : ids[CALL] + 4] = True
-        lanes = np.flatnonzero(phase == MAKER_CHOICE)
+        lanes = groups[MAKER_CHOICE]
         mask[lanes, ids[PARTNER]] = True
         mask[lanes, ids[ALONE]] = True
         if ids[JAMBONE] >= 0:
             mask[lanes, ids[JAMBONE]] = True
-        lanes = np.flatnonzero(phase == EXCHANGE)
+        lanes = groups[EXCHANGE]
         if lanes.size:
             mask[lanes, ids[GIVE] : ids[GIVE] + size] = _unpack(self.hands[lanes, self.to_act[lanes]], size)
-        lanes = np.flatnonzero(phase == DEFEND)
+        lanes = groups[DEFEND]
         mask[lanes, ids[PASS]] = True
         mask[lanes, ids[DEFEND_ALONE]] = True
-        lanes = np.flatnonzero(phase == AUCTION_PHASE)
+        lanes = groups[AUCTION_PHASE]
         if lanes.size:
             mask[lanes, ids[PASS]] = True
             higher = np.arange(self._bid_count)[None, :] > self.bid_index[lanes][:, None]
             mask[lanes, ids[BID] : ids[BID] + self._bid_count] = higher
-        lanes = np.flatnonzero(phase == DISCARD_PHASE)
+        lanes = groups[DISCARD_PHASE]
         if lanes.size and ids[DISCARD_KITTY] >= 0:
             held = self.hands[lanes, self.to_act[lanes]]
             fits = (self._kitty_sets[None, :] & ~held[:, None]) == 0
@@ -926,7 +932,7 @@ class VectorGame:
                 keep = np.where(self.up_state[lanes] == TAKEN, self._bit[self.turn_up[lanes]], np.uint64(0))
                 held = held & ~keep
             mask[lanes, ids[DISCARD] : ids[DISCARD] + size] = _unpack(held, size)
-        lanes = np.flatnonzero(phase == PICKUP_CHOICE)
+        lanes = groups[PICKUP_CHOICE]
         if lanes.size:
             held = self.hands[lanes, self.to_act[lanes]]
             if self.rules.discard_turn_up:
@@ -968,9 +974,12 @@ class VectorGame:
         sets.append(np.take(self.played, seats))
         cards = _unpack(np.concatenate(sets, axis=1), size, _BYTE_VALUES)
         span("hand")[:] = cards[:, 0]
-        if "discarded" in blocks:
-            span("discarded")[:] = cards[:, 1]
-        span("played")[:] = cards[:, -players:].reshape(n, -1)
+        if "discarded" in blocks and blocks["discarded"].stop == blocks["played"].start:  # one copy for both
+            tensor[:, blocks["discarded"].start : blocks["played"].stop] = cards[:, 1:].reshape(n, -1)
+        else:
+            if "discarded" in blocks:
+                span("discarded")[:] = cards[:, 1]
+            span("played")[:] = cards[:, -players:].reshape(n, -1)
         calls = np.take(self.calls, seats)
         if self._call_values is None:
             span("calls")[:] = _unpack(calls, self._call_count, _BYTE_VALUES).reshape(n, -1)
