@@ -32,14 +32,21 @@ import time
 import numpy as np
 
 import bowers
+from bowers.variants import variant as declared_variant
 from bowers.vector import SUPPORTED, VectorGame, random_actions
 
-OPTIONS = {"stick_the_dealer": True}  # as OpenSpiel's euchre plays (and rl_speed.py measures)
+OPTIONS = {"stick_the_dealer": True}  # as OpenSpiel's euchre plays (and rl_speed.py measures), where a variant has it
+
+
+def variant_options(name: str) -> set[str]:
+    """The names of a variant's options."""
+    return {option.name for option in declared_variant(name).options}
 
 
 def vector_rates(variant: str, lanes: int, steps: int, seed: int, observe: bool) -> tuple[float, float]:
     """Decisions per second of CPU time in ``step`` alone, and in the whole loop with the random choice."""
-    games = VectorGame(variant, lanes, seed, observations=observe, **OPTIONS)
+    options = {name: value for name, value in OPTIONS.items() if name in variant_options(variant)}
+    games = VectorGame(variant, lanes, seed, observations=observe, **options)
     generator = np.random.default_rng(seed)
     result = games.reset()
     for _ in range(20):  # past the first deals, into the steady mix of bidding and play
