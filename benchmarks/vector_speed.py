@@ -100,7 +100,7 @@ def main() -> None:
     parser.add_argument("--peer-hands", type=int, default=20000, help="OpenSpiel hands timed per run (0: no peer)")
     arguments = parser.parse_args()
     print(
-        f"bowers {bowers.engine_note()}; numpy {np.__version__}; {OPTIONS}; {arguments.lanes} lanes, "
+        f"bowers {bowers.engine_note()}; numpy {np.__version__}; {OPTIONS} where a variant has it; {arguments.lanes} lanes, "
         f"{arguments.steps} steps, median of {arguments.runs} runs; decisions per second of CPU time"
     )
     if arguments.peer_hands:
