@@ -47,6 +47,13 @@ OPTIONS = [
     ("bid-railroad", {"defend_alone": False, "reward": "points", "draw": True}),
     ("railroad", {"draw": True, "deck": 24}),
     ("ultimate", {"going_alone": True, "target": 20}),
+    ("standard", {"reneges": True, "defend_alone": True}),
+    ("two-hand", {"reneges": True}),
+    ("railroad", {"reneges": True}),
+    ("railroad-6", {"reneges": True}),
+    ("ultimate", {"reneges": True, "going_alone": True}),
+    ("bid", {"reneges": True}),
+    ("bid-railroad", {"reneges": True}),
 ]
 
 
@@ -120,8 +127,6 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 
 
 def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(OptionError, match="reneges"):
-        VectorGame("ultimate", 4, reneges=True)
     with pytest.raises(OptionError, match="variants"):
         VectorGame("pinochle", 4)
     with pytest.raises(OptionError):

@@ -18,6 +18,7 @@ from bowers.actions import (
     ALONE,
     BID,
     CALL,
+    CLAIM_RENEGE,
     DECLINE,
     DEFEND_ALONE,
     DISCARD,
@@ -50,6 +51,7 @@ from bowers.hand import (
     PHASE_NAMES,
     PICKUP_CHOICE,
     PLAY_PHASE,
+    REVIEW,
     ROUND_ONE,
     ROUND_TWO,
     TWOS_THREES_PHASE,
@@ -94,6 +96,9 @@ def _unpack(sets: np.ndarray, width: int, table: np.ndarray = _BYTE_BITS) -> np.
     return np.take(table, data, axis=0).reshape(*sets.shape, 8 * size)[..., :width]
 
 
+_NEVER: Final = 1 << 40  # the time of a renege that did not happen
+
+
 def random_actions(mask: np.ndarray, generator: np.random.Generator) -> np.ndarray:
     """One uniformly random legal action id per row of a (lanes, actions) mask, for random play and benchmarks."""
     counts = mask.sum(axis=1)
@@ -123,8 +128,6 @@ class VectorGame:
         rules = make_rules(variant, **options)
         if rules.variant not in SUPPORTED:
             raise OptionError(f"VectorGame plays {', '.join(SUPPORTED)}; not {rules.variant}", "variant", SUPPORTED)
-        if rules.reneges:
-            raise OptionError("VectorGame does not play reneges (reneges=True): only legal plays", "reneges", "false")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n < MAX_LANES:
             raise OptionError(f"n must be a whole number of lanes 1..{MAX_LANES - 1}, not {n!r}", "n", "1..2**24-1")
         if not isinstance(whole_game, bool):
@@ -276,6 +279,9 @@ class VectorGame:
         self.kitty_bottom = np.zeros(n, dtype=np.int64)  # the kitty's cards below this position are still there
         self.twos_next = np.zeros(n, dtype=np.int64)  # how many seats were asked for twos and threes
         self.returned = np.zeros((n, players), dtype=np.uint64)
+        self.claimed = np.zeros(n, dtype=np.int64)  # bit set of the seats that claimed a renege
+        self.renege_at = np.zeros((n, players), dtype=np.int64)  # when each seat first reneged (_NEVER: it did not)
+        self.review_next = np.zeros(n, dtype=np.int64)  # the next seat, from the dealer's left, asked in the review
         self.high_bidder = np.zeros(n, dtype=np.int64)
         self.contract_level = np.zeros(n, dtype=np.int64)
         self.bid_index = np.zeros(n, dtype=np.int64)
@@ -329,6 +335,8 @@ class VectorGame:
         self.kitty_bottom[lanes] = self.rules.kitty_size
         self.twos_next[lanes] = 0
         self.returned[lanes] = 0
+        self.claimed[lanes] = 0
+        self.renege_at[lanes] = _NEVER
         self.auction_out[lanes] = 0
         self.jambone[lanes] = False
         self.chooser[lanes] = -1
@@ -495,6 +503,7 @@ class VectorGame:
             (PICKUP_CHOICE, self._pickup_choice),
             (EXCHANGE, self._exchange),
             (TWOS_THREES_PHASE, self._twos_threes),
+            (REVIEW, self._review),
         )
         groups = self._lanes_by_phase()
         chosen = [(groups[number], handler) for number, handler in handlers]
@@ -726,6 +735,10 @@ class VectorGame:
         return np.where(self.jambone[lanes] & (seat == self.maker[lanes]), self.chooser[lanes], seat)
 
     def _play(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        if self.rules.reneges:  # a renege claimed during play: a right claim ends the hand, a wrong one changes turns
+            claiming = actions == self._id[CLAIM_RENEGE]
+            self._claim(lanes[claiming])
+            lanes, actions = lanes[~claiming], actions[~claiming]
         card = actions - self._id[PLAY]
         named = np.full(lanes.size, -1)  # the suit a no-trump Joker names as it leads (``play:JK:S``)
         if self._id[PLAY_JOKER] >= 0:
@@ -733,6 +746,13 @@ class VectorGame:
             card = np.where(named >= 0, self._joker, card)
         seat = self.turn[lanes]
         bit = self._bit[card]
+        if self.rules.reneges:  # a seat that does not follow suit while it could has reneged (first renege kept)
+            led_mask = self._suit_mask[self.trump[lanes], np.maximum(self.led[lanes], 0)]
+            held = self.hands[lanes, seat]
+            reneging = (self.trick_size[lanes] > 0) & (bit & led_mask == 0) & (held & led_mask != 0)
+            at = self.tricks_played[lanes] * self.players + self.trick_size[lanes]
+            first = self.renege_at[lanes[reneging], seat[reneging]]
+            self.renege_at[lanes[reneging], seat[reneging]] = np.minimum(first, at[reneging])
         self.hands[lanes, seat] ^= bit
         self.played[lanes, seat] |= bit
         self.trick_card[lanes, seat] = card
@@ -772,7 +792,51 @@ class VectorGame:
         self.leader[next_trick] = taker[more]
         self.turn[next_trick] = taker[more]
         self.to_act[next_trick] = self._chooser_for(next_trick, taker[more])
-        self._score(ended[~more])
+        if self.rules.reneges:  # every seat in play may still claim a renege, from the dealer's left
+            self.review_next[ended[~more]] = 0
+            self._next_review(ended[~more])
+        else:
+            self._score(ended[~more])
+
+    def _next_review(self, lanes: np.ndarray) -> None:
+        """The next seat from the dealer's left, in play and with no claim made, asked to claim a renege; else score."""
+        for _ in range(self.players):
+            position = self.review_next[lanes]
+            seat = (self.dealer[lanes] + 1 + position) % self.players
+            passed = (position < self.players) & (((self.sitting_out[lanes] | self.claimed[lanes]) >> seat) & 1 == 1)
+            self.review_next[lanes[passed]] += 1
+        position = self.review_next[lanes]
+        asking = position < self.players
+        asked = lanes[asking]
+        self.phase[asked] = REVIEW
+        self.to_act[asked] = (self.dealer[asked] + 1 + position[asking]) % self.players
+        self.review_next[asked] += 1
+        self._score(lanes[~asking])
+
+    def _review(self, lanes: np.ndarray, actions: np.ndarray) -> None:
+        claiming = actions == self._id[CLAIM_RENEGE]
+        right = self._claim(lanes[claiming])
+        self._next_review(np.concatenate([lanes[~claiming], lanes[claiming][~right]]))
+
+    def _claim(self, lanes: np.ndarray) -> np.ndarray:
+        """Renege claims by each lane's seat to act; a right one (an opponent reneged) ends the hand with the penalty.
+
+        Returns which claims were right.  The reneger is the opponent who reneged first; every team but its own scores.
+        """
+        seat = self.to_act[lanes]
+        self.claimed[lanes] |= 1 << seat
+        opponents = self._seat_team[None, :] != self._seat_team[seat][:, None]
+        renege_at = np.where(opponents, self.renege_at[lanes], _NEVER)
+        right = renege_at.min(axis=1) < _NEVER
+        ended = lanes[right]
+        reneger_team = self._seat_team[renege_at[right].argmin(axis=1)]
+        alone = self.alone[ended] | (self.lone_defender[ended] >= 0)
+        penalty = np.where(alone, self.rules.renege_penalty_alone, self.rules.renege_penalty)
+        teams = np.arange(self.teams)[None, :]
+        self.points[ended] = np.where(teams == reneger_team[:, None], 0, penalty[:, None])
+        self.phase[ended] = OVER
+        self.turn[ended] = -1
+        return right
 
     def _score(self, lanes: np.ndarray) -> None:
         """The points of each finished hand, by the variant's scoring (``bowers.hand.hand_points``), Jamborees added."""
@@ -878,7 +942,12 @@ class VectorGame:
             held = self.hands[lanes, self.turn[lanes]]
             led = self.led[lanes]
             follow = held & self._suit_mask[self.trump[lanes], np.maximum(led, 0)]
-            playable = np.where((led >= 0) & (follow != 0), follow, held)
+            must_follow = (led >= 0) & (follow != 0)
+            if self.rules.reneges:  # any card may be played, but the Jambone hand (face up) follows suit
+                must_follow &= self.jambone[lanes] & (self.turn[lanes] == self.maker[lanes])
+                unclaimed = (self.claimed[lanes] >> self.turn[lanes]) & 1 == 0
+                mask[lanes, ids[CLAIM_RENEGE]] = unclaimed & (self.to_act[lanes] == self.turn[lanes])
+            playable = np.where(must_follow, follow, held)
             if self._joker_leads:  # a no-trump Joker leads with a suit named: play:JK:S instead of play:JK
                 naming = self.joker_leads[lanes] & (led < 0) & (held & self._joker_bit != 0)
                 playable = np.where(naming, playable & ~self._joker_bit, playable)
@@ -913,6 +982,9 @@ class VectorGame:
         lanes = groups[EXCHANGE]
         if lanes.size:
             mask[lanes, ids[GIVE] : ids[GIVE] + size] = _unpack(self.hands[lanes, self.to_act[lanes]], size)
+        lanes = groups[REVIEW]
+        mask[lanes, ids[PASS]] = True
+        mask[lanes, ids[CLAIM_RENEGE]] = True
         lanes = groups[DEFEND]
         mask[lanes, ids[PASS]] = True
         mask[lanes, ids[DEFEND_ALONE]] = True
