@@ -173,3 +173,11 @@ def test_a_jamboree_is_shown_and_scored_as_the_engine_does() -> None:
 
 def test_every_variant_is_played() -> None:
     assert sorted(SUPPORTED) == sorted(variants())
+
+
+def test_the_reference_shuffle_deals_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = VectorGame("railroad", 20, seed=5)
+    monkeypatch.setattr("bowers.vector.deal.compiled_shuffle", None)
+    reference = VectorGame("railroad", 20, seed=5)
+    assert np.array_equal(fast.hands, reference.hands) and np.array_equal(fast.kitty, reference.kitty)
+    assert np.array_equal(fast.dealer, reference.dealer)

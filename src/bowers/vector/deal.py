@@ -31,14 +31,6 @@ def episode_seed(seed: int, lane: int, episode: int) -> int:
     return (seed << (LANE_BITS + EPISODE_BITS)) + (episode << LANE_BITS) + lane
 
 
-def first_dealers(rules: Rules, seeds: list[int]) -> np.ndarray:
-    """The first dealer of the scalar game of each seed (int64 array): seat 0 after a draw for seats, else drawn."""
-    players = rules.players
-    if rules.draw:  # the lowest card, seated at seat 0, deals first (bowers.game.draw_for_seats)
-        return np.zeros(len(seeds), dtype=np.int64)
-    return np.array([_random_integer(seed, "first-dealer", 64) % players for seed in seeds], dtype=np.int64)
-
-
 class Dealer:
     """Deals one variant's deck for many lanes: hands as bit sets over deck positions, and the kitty."""
 
@@ -53,23 +45,39 @@ class Dealer:
         self.kitty_positions = np.array(plan.kitty_positions, dtype=np.int64).reshape(rules.players, -1)
         self.bits = np.left_shift(np.uint64(1), np.arange(self.size, dtype=np.uint64))
 
-    def shuffled(self, seeds: list[int], numbers: list[int]) -> np.ndarray:
-        """Each lane's shuffled deck as deck indices, shape (lanes, deck): deal ``numbers[i]`` of seed ``seeds[i]``."""
+    def shuffled(self, seeds: list[int], numbers: list[int], dealers: list[int] | None = None) -> np.ndarray:
+        """Each lane's shuffled deck as deck indices, shape (lanes, deck): deal ``numbers[i]`` of seed ``seeds[i]``.
+
+        With ``dealers`` (a list), each seed's first dealer (``first_dealers``) is appended to it in the same pass.
+        """
         order = list(range(self.size))
-        rows = []
-        if compiled_shuffle is not None:
-            for seed, number in zip(seeds, numbers, strict=True):
+        rows = bytearray()  # deck indices are below 256
+        players = self.rules.players
+        for seed, number in zip(seeds, numbers, strict=True):
+            if dealers is not None:
+                dealers.append(0 if self.rules.draw else _random_integer(seed, "first-dealer", 64) % players)
+            if compiled_shuffle is not None:
                 cards = order[:]
                 compiled_shuffle(cards, _hash_message(seed, f"deal:{number}"), self.shuffle_bytes)
-                rows.append(cards)
-        else:
-            for seed, number in zip(seeds, numbers, strict=True):
-                rows.append(shuffled(order, seed, f"deal:{number}"))
-        return np.array(rows, dtype=np.int64).reshape(len(rows), self.size)
+            else:
+                cards = shuffled(order, seed, f"deal:{number}")
+            rows.extend(cards)
+        return np.frombuffer(rows, dtype=np.uint8).astype(np.int64).reshape(len(seeds), self.size)
 
     def deal(self, seeds: list[int], numbers: list[int], dealers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Hands (lanes, players) uint64 bit sets of deck indices, and the kitty (lanes, kitty) of deck indices."""
-        cards = self.shuffled(seeds, numbers)
+        return self.packets(self.shuffled(seeds, numbers), dealers)
+
+    def first_deal(self, seeds: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The first dealer, hands and kitty of each seed's game (``deal`` of deal 0 by ``first_dealers``)."""
+        dealers: list[int] = []
+        cards = self.shuffled(seeds, [0] * len(seeds), dealers)
+        first = np.array(dealers, dtype=np.int64)
+        hands, kitty = self.packets(cards, first)
+        return first, hands, kitty
+
+    def packets(self, cards: np.ndarray, dealers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Shuffled decks dealt by ``dealers`` in the variant's packets: hands as bit sets, and the kitty."""
         positions = self.seat_positions[dealers]  # (lanes, players, hand size)
         lanes = np.arange(len(cards))[:, None, None]
         hands = self.bits[cards[lanes, positions]].sum(axis=2, dtype=np.uint64)

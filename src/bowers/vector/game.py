@@ -59,7 +59,7 @@ from bowers.hand import (
 from bowers.rewards import check_reward
 from bowers.tables import NO_TRUMP, trump_tables
 from bowers.variants import AUCTION, JOKER_DEALER_NAMES, JOKER_NO_TRUMP, TWO_HAND, make_rules
-from bowers.vector.deal import MAX_LANES, Dealer, episode_seed, first_dealers
+from bowers.vector.deal import MAX_LANES, Dealer, episode_seed
 
 SUPPORTED: Final = ("standard", "british", "two-hand", "railroad", "railroad-6", "ultimate", "bid", "bid-railroad")
 """The variants ``VectorGame`` plays: every variant bowers has; a variant added later raises ``OptionError`` until it is here."""
@@ -314,19 +314,20 @@ class VectorGame:
         self.hand_number[lanes] = 0
         self.scores[lanes] = self.rules.initial_scores
         self.history_length[lanes] = 0
-        seeds = self._seeds(lanes)
-        self.dealer[lanes] = first_dealers(self.rules, seeds)
-        self._deal(lanes, seeds)
+        dealers, hands, kitty = self._dealer.first_deal(self._seeds(lanes))
+        self.dealer[lanes] = dealers
+        self._start_hand(lanes, hands, kitty)
 
     def _seeds(self, lanes: np.ndarray) -> list[int]:
         return [episode_seed(self.seed, lane, k) for lane, k in zip(lanes.tolist(), self.episode[lanes].tolist(), strict=True)]
 
-    def _deal(self, lanes: np.ndarray, seeds: list[int] | None = None) -> None:
-        """Deal each lane's hand ``hand_number`` by ``dealer`` and start its bidding."""
-        if seeds is None:
-            seeds = self._seeds(lanes)
-        dealer = self.dealer[lanes]
-        hands, kitty = self._dealer.deal(seeds, self.hand_number[lanes].tolist(), dealer)
+    def _deal(self, lanes: np.ndarray) -> None:
+        """Deal each lane's hand ``hand_number`` by ``dealer`` (a game's later hands) and start it."""
+        hands, kitty = self._dealer.deal(self._seeds(lanes), self.hand_number[lanes].tolist(), self.dealer[lanes])
+        self._start_hand(lanes, hands, kitty)
+
+    def _start_hand(self, lanes: np.ndarray, hands: np.ndarray, kitty: np.ndarray) -> None:
+        """A new hand of these dealt cards in each lane: every field of the hand reset, then its first phase."""
         self.hands[lanes] = hands
         self.kitty[lanes] = kitty
         if self.rules.turn_up:
@@ -484,11 +485,13 @@ class VectorGame:
             grown = np.zeros((self.n, 2 * self.history.shape[1]), dtype=np.int16)
             grown[:, : self.history.shape[1]] = self.history
             self.history = grown
-        self.history[self._rows, length] = actions
+        self.history.reshape(-1)[self._rows * self.history.shape[1] + length] = actions
         self.history_length = length + 1
-        seat = self.to_act
-        self.pass_count[self._rows, seat] += actions == self._id[PASS]
-        self.calls[self._rows, seat] |= self._call_bit[actions]
+        # Flat indices of (lane, seat to act): cheaper than indexing with two arrays.
+        seat = self._lane_seats[:, 0] + self.to_act
+        self.pass_count.reshape(-1)[seat] += actions == self._id[PASS]
+        calls = self.calls.reshape(-1)
+        calls[seat] |= self._call_bit[actions]
 
     def _apply(self, actions: np.ndarray) -> None:
         handlers = (
@@ -745,6 +748,7 @@ class VectorGame:
             named = np.where(actions >= self._id[PLAY_JOKER], actions - self._id[PLAY_JOKER], -1)
             card = np.where(named >= 0, self._joker, card)
         seat = self.turn[lanes]
+        place = lanes * self.players + seat  # flat index of (lane, seat) in the per-seat arrays
         bit = self._bit[card]
         if self.rules.reneges:  # a seat that does not follow suit while it could has reneged (first renege kept)
             led_mask = self._suit_mask[self.trump[lanes], np.maximum(self.led[lanes], 0)]
@@ -753,9 +757,10 @@ class VectorGame:
             at = self.tricks_played[lanes] * self.players + self.trick_size[lanes]
             first = self.renege_at[lanes[reneging], seat[reneging]]
             self.renege_at[lanes[reneging], seat[reneging]] = np.minimum(first, at[reneging])
-        self.hands[lanes, seat] ^= bit
-        self.played[lanes, seat] |= bit
-        self.trick_card[lanes, seat] = card
+        hands, played = self.hands.reshape(-1), self.played.reshape(-1)
+        hands[place] ^= bit
+        played[place] |= bit
+        self.trick_card.reshape(-1)[place] = card
         trump = self.trump[lanes]
         size = self.trick_size[lanes]
         leading = size == 0
@@ -939,7 +944,7 @@ class VectorGame:
         size = self.deck_size
         lanes = groups[PLAY_PHASE]
         if lanes.size:
-            held = self.hands[lanes, self.turn[lanes]]
+            held = np.take(self.hands, lanes * self.players + self.turn[lanes])
             led = self.led[lanes]
             follow = held & self._suit_mask[self.trump[lanes], np.maximum(led, 0)]
             must_follow = (led >= 0) & (follow != 0)
