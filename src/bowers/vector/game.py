@@ -218,6 +218,13 @@ class VectorGame:
         players, teams = self.players, self.teams
         defenders = [[(s + i) % players for i in range(1, players) if (s + i) % teams != s % teams] for s in range(players)]
         self._defenders = np.array(defenders, dtype=np.int64)
+        # _next_table[out * players + seat]: the first seat to the left of ``seat`` not in the bit set ``out``.
+        following = [
+            next(((seat + i) % players for i in range(1, players + 1) if not out >> ((seat + i) % players) & 1), -1)
+            for out in range(1 << players)
+            for seat in range(players)
+        ]
+        self._next_table = np.array(following, dtype=np.int64)
 
     def _observation_tables(self) -> None:
         """Look-up tables of the tensor's values, each computed as ``Encoding.encode`` computes it."""
@@ -706,11 +713,8 @@ class VectorGame:
         self._advance(lanes)
 
     def _next_active(self, seat: np.ndarray, sitting_out: np.ndarray) -> np.ndarray:
-        """The first seat to the left of ``seat`` that does not sit out."""
-        following = (seat + 1) % self.players
-        for _ in range(self.players - 2):
-            following = np.where((sitting_out >> following) & 1, (following + 1) % self.players, following)
-        return following
+        """The first seat to the left of ``seat`` that does not sit out (the auction: that has not passed)."""
+        return np.take(self._next_table, sitting_out * self.players + seat)
 
     def _start_play(self, lanes: np.ndarray) -> None:
         if not lanes.size:
@@ -735,6 +739,8 @@ class VectorGame:
 
     def _chooser_for(self, lanes: np.ndarray, seat: np.ndarray) -> np.ndarray:
         """The seat that acts for ``seat``: the Jambone hand's cards are chosen by the maker's left-hand opponent."""
+        if not self.rules.jambone:
+            return seat
         return np.where(self.jambone[lanes] & (seat == self.maker[lanes]), self.chooser[lanes], seat)
 
     def _play(self, lanes: np.ndarray, actions: np.ndarray) -> None:
