@@ -1077,9 +1077,9 @@ class VectorGame:
         scores = np.take(self.scores, self._lane_teams + np.take(self._relative_team, seat, axis=0))
         span("scores")[:] = np.clip(scores.astype(np.float32) / np.float32(target), 0.0, 1.0)
         span("target")[:] = min(1.0, target / TARGET_SCALE)
-        if "turn_up" in blocks:
-            one_hot("turn_up", self.turn_up)
-            one_hot("turn_up_state", np.where(self.turn_up >= 0, self.up_state, -1))
+        if "turn_up" in blocks:  # every hand of these variants turns a card up
+            ones.append(base + blocks["turn_up"].start + self.turn_up)
+            ones.append(base + blocks["turn_up_state"].start + self.up_state)
         one_hot("trump", self.trump)
         seat_hot("maker", self.maker)
         if "lone_defender" in blocks:
@@ -1104,7 +1104,7 @@ class VectorGame:
         lane, where = np.nonzero(trick >= 0)
         ones.append(base[lane] + blocks["trick"].start + where * size + trick[lane, where])
         seat_hot("leader", self.leader)
-        seat_hot("dealer", self.dealer)
+        ones.append(base + blocks["dealer"].start + np.take(self._place, seat_places + self.dealer))
         seat_hot("turn", self.turn)
         tensor.reshape(-1)[np.concatenate(ones)] = 1.0
         return tensor
