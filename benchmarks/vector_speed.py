@@ -7,7 +7,9 @@ process (numpy runs on one core here):
 * ``step``: the time spent in ``VectorGame.step`` alone (the environment: apply, deal, mask, tensor);
 * ``loop``: the whole loop, the random choice of each lane's action included.
 
-each with the observation tensor built (``observe=True``) and without it (masks only).
+each with the observation tensor built as a new array every step (``yes``), written into one array the caller
+keeps (``buffer``: ``step(actions, out=array)``, as a rollout buffer would take it), and without it (``no``: masks
+only).
 
 The peer is OpenSpiel's own ``euchre`` (stick the dealer, no lone defender: bowers' ``standard`` with
 ``stick_the_dealer=True``) played entirely in C++ by ``pyspiel.evaluate_bots`` with uniform random bots, one call
@@ -43,10 +45,14 @@ def variant_options(name: str) -> set[str]:
     return {option.name for option in declared_variant(name).options}
 
 
-def vector_rates(variant: str, lanes: int, steps: int, seed: int, observe: bool) -> tuple[float, float]:
-    """Decisions per second of CPU time in ``step`` alone, and in the whole loop with the random choice."""
+def vector_rates(variant: str, lanes: int, steps: int, seed: int, observe: str) -> tuple[float, float]:
+    """Decisions per second of CPU time in ``step`` alone, and in the whole loop with the random choice.
+
+    ``observe``: ``yes`` (a new tensor each step), ``buffer`` (the tensor written into one array, ``out=``), ``no``.
+    """
     options = {name: value for name, value in OPTIONS.items() if name in variant_options(variant)}
-    games = VectorGame(variant, lanes, seed, observations=observe, **options)
+    games = VectorGame(variant, lanes, seed, observations=observe == "yes", **options)
+    buffer = np.zeros((lanes, games.encoding.size), dtype=np.float32) if observe == "buffer" else None
     generator = np.random.default_rng(seed)
     result = games.reset()
     for _ in range(20):  # past the first deals, into the steady mix of bidding and play
@@ -56,7 +62,7 @@ def vector_rates(variant: str, lanes: int, steps: int, seed: int, observe: bool)
     for _ in range(steps):
         actions = random_actions(result.mask, generator)
         before = time.process_time()
-        result = games.step(actions)
+        result = games.step(actions, out=buffer)
         in_step += time.process_time() - before
     loop = time.process_time() - start
     decisions = lanes * steps
@@ -113,14 +119,14 @@ def main() -> None:
             print(f"{'OpenSpiel euchre, C++ evaluate_bots':>40}  {rate:>12,.0f}  ({per_hand:.2f} decisions a hand)")
     print(f"{'variant':>14} {'observations':>13}  {'step':>12}  {'loop':>12}")
     for variant in arguments.variants.split(","):
-        for observe in (True, False):
+        for observe in ("yes", "buffer", "no"):
             rates = [
                 vector_rates(variant, arguments.lanes, arguments.steps, arguments.seed + run, observe)
                 for run in range(arguments.runs)
             ]
             step = statistics.median(r[0] for r in rates)
             loop = statistics.median(r[1] for r in rates)
-            print(f"{variant:>14} {'yes' if observe else 'no':>13}  {step:>12,.0f}  {loop:>12,.0f}")
+            print(f"{variant:>14} {observe:>13}  {step:>12,.0f}  {loop:>12,.0f}")
 
 
 if __name__ == "__main__":

@@ -181,3 +181,20 @@ def test_the_reference_shuffle_deals_the_same(monkeypatch: pytest.MonkeyPatch) -
     reference = VectorGame("railroad", 20, seed=5)
     assert np.array_equal(fast.hands, reference.hands) and np.array_equal(fast.kitty, reference.kitty)
     assert np.array_equal(fast.dealer, reference.dealer)
+
+
+def test_observations_written_into_a_buffer() -> None:
+    fresh = VectorGame("railroad", 32, seed=9)
+    buffered = VectorGame("railroad", 32, seed=9, observations=False)
+    rollout = np.full((3, 32, fresh.encoding.size), 7.0, dtype=np.float32)
+    step = fresh.reset()
+    into = buffered.reset(out=rollout[0])
+    assert into.observation is not None and np.shares_memory(into.observation, rollout)
+    assert step.observation is not None and np.array_equal(rollout[0], step.observation)
+    actions = random_actions(step.mask, np.random.default_rng(4))
+    with pytest.raises(OptionError):
+        buffered.step(actions, out=rollout[1].astype(np.float64))
+    assert not buffered.history_length.any()
+    step = fresh.step(actions)
+    buffered.step(actions, out=rollout[1])
+    assert step.observation is not None and np.array_equal(rollout[1], step.observation)

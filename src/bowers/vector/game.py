@@ -421,22 +421,26 @@ class VectorGame:
 
     # ------------------------------------------------------------------ the public doors
 
-    def reset(self, seed: int | None = None, observe: bool | None = None) -> VectorStep:
+    def reset(self, seed: int | None = None, observe: bool | None = None, out: np.ndarray | None = None) -> VectorStep:
         """Start every lane at its first episode again (of ``seed`` when given): the first decision of each."""
+        self._check_out(out)
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise OptionError(f"seed must be a whole number of at least 0, not {seed!r}", "seed", "0 or more")
             self.seed = seed
         self._reset_all()
         zero = np.zeros((self.n, self.players), dtype=np.float32)
-        return self._view(zero, np.zeros(self.n, dtype=np.bool_), observe)
+        return self._view(zero, np.zeros(self.n, dtype=np.bool_), observe, out)
 
-    def step(self, actions: Any, observe: bool | None = None) -> VectorStep:
+    def step(self, actions: Any, observe: bool | None = None, out: np.ndarray | None = None) -> VectorStep:
         """Apply one action id per lane (each legal for its lane's seat to act) and return what follows.
 
         An action that is not legal raises ``IllegalAction`` naming the first such lane, and changes nothing.
-        ``observe`` overrides the constructor's ``observations`` for this step.
+        ``observe`` overrides the constructor's ``observations`` for this step; ``out``, a C-contiguous float32 array
+        of shape (lanes, size) such as a slice of a rollout buffer, receives the tensor (which is then returned as
+        ``observation``) instead of a new array.
         """
+        self._check_out(out)
         actions = np.asarray(actions)
         if actions.shape != (self.n,) or actions.dtype.kind not in "iu":
             raise IllegalAction(None, "actions", f"actions must be {self.n} integer action ids", Refusal.NOT_AN_ID)
@@ -453,7 +457,14 @@ class VectorGame:
         self._record(actions)
         self._apply(actions)
         reward, done = self._finish_hands()
-        return self._view(reward, done, observe)
+        return self._view(reward, done, observe, out)
+
+    def _check_out(self, out: np.ndarray | None) -> None:
+        shape = (self.n, self.encoding.size)
+        if out is not None and not (
+            isinstance(out, np.ndarray) and out.dtype == np.float32 and out.shape == shape and out.flags.c_contiguous
+        ):
+            raise OptionError(f"out must be a C-contiguous float32 array of shape {shape}", "out", f"float32 {shape}")
 
     @property
     def mask(self) -> np.ndarray:
@@ -938,9 +949,10 @@ class VectorGame:
 
     # ------------------------------------------------------------------ masks and observations
 
-    def _view(self, reward: np.ndarray, done: np.ndarray, observe: bool | None) -> VectorStep:
+    def _view(self, reward: np.ndarray, done: np.ndarray, observe: bool | None, out: np.ndarray | None) -> VectorStep:
         self._mask = self._legal()
-        observation = self._observe() if (self.observations if observe is None else observe) else None
+        wanted = out is not None or (self.observations if observe is None else observe)
+        observation = self._observe(out) if wanted else None
         return VectorStep(observation, self.mask, self.to_act.copy(), reward, done)
 
     def _legal(self) -> np.ndarray:
@@ -1024,8 +1036,9 @@ class VectorGame:
             mask[lanes, ids[DECLINE]] = True
         return mask
 
-    def _observe(self) -> np.ndarray:
-        """The encoding's tensor of every lane's seat to act (``Encoding.encode`` of its observation)."""
+    def _observe(self, out: np.ndarray | None = None) -> np.ndarray:
+        """The encoding's tensor of every lane's seat to act (``Encoding.encode`` of its observation), in ``out``
+        when given (else a new array)."""
         blocks = self.encoding.blocks
         n, players, size = self.n, self.players, self.deck_size
         width = self.encoding.size
@@ -1033,7 +1046,11 @@ class VectorGame:
         # Per-seat state seen from the seat to act: flat indices of (lane, absolute seat at each relative place).
         relative = np.take(self._relative, seat, axis=0)
         seats = self._lane_seats + relative
-        tensor = np.zeros((n, width), dtype=np.float32)
+        if out is None:
+            tensor = np.zeros((n, width), dtype=np.float32)
+        else:
+            tensor = out
+            tensor.fill(0.0)
         base = self._rows * width
         ones = [base + blocks["to_act"].start, base + blocks["phase"].start + self.phase]  # flat indices of ones
         seat_places = seat * (players + 1) + 1  # + a seat (or -1 for none): the index of its place in _place
