@@ -83,17 +83,11 @@ class VectorStep(NamedTuple):
     done: np.ndarray
 
 
-# The eight bits of every byte, bit 0 first: unpacking a bit set is one table look-up per byte.
-_BYTE_BITS: Final = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.bool_)
-_BYTE_VALUES: Final = _BYTE_BITS.astype(np.float32)
-
-
-def _unpack(sets: np.ndarray, width: int, table: np.ndarray = _BYTE_BITS) -> np.ndarray:
-    """The low ``width`` bits of uint64 bit sets as rows of ``table`` (bools, or float32 with ``_BYTE_VALUES``):
-    shape ``sets.shape + (width,)``, bit 0 first."""
+def _unpack(sets: np.ndarray, width: int) -> np.ndarray:
+    """The low ``width`` bits of uint64 bit sets as bools: shape ``sets.shape + (width,)``, bit 0 first."""
     size = (width + 7) // 8
     data = np.ascontiguousarray(sets, dtype=np.uint64).view(np.uint8).reshape(*sets.shape, 8)[..., :size]
-    return np.take(table, data, axis=0).reshape(*sets.shape, 8 * size)[..., :width]
+    return np.unpackbits(data, axis=-1, bitorder="little")[..., :width].view(np.bool_)
 
 
 _NEVER: Final = 1 << 40  # the time of a renege that did not happen
@@ -234,7 +228,7 @@ class VectorGame:
         self._place = np.array(places, dtype=np.int64).reshape(-1)
         # The calls block of each set of a seat's calls (unpacked at each step instead where there are many calls).
         calls = np.arange(1 << min(self._call_count, 16), dtype=np.uint64)
-        self._call_values = _unpack(calls, self._call_count, _BYTE_VALUES) if self._call_count <= 16 else None
+        self._call_values = _unpack(calls, self._call_count).astype(np.float32) if self._call_count <= 16 else None
         self._level_values = np.minimum(1.0, np.arange(16) / rules.hand_size).astype(np.float32)
         self._pass_values = np.minimum(1.0, np.arange(64) / PASS_SCALE).astype(np.float32)
         self._trick_values = np.arange(64, dtype=np.float32) / np.float32(rules.hand_size)
@@ -1072,7 +1066,7 @@ class VectorGame:
         if "discarded" in blocks:
             sets.append(np.take(self.discarded, own)[:, None])
         sets.append(np.take(self.played, seats))
-        cards = _unpack(np.concatenate(sets, axis=1), size, _BYTE_VALUES)
+        cards = _unpack(np.concatenate(sets, axis=1), size)
         span("hand")[:] = cards[:, 0]
         if "discarded" in blocks and blocks["discarded"].stop == blocks["played"].start:  # one copy for both
             tensor[:, blocks["discarded"].start : blocks["played"].stop] = cards[:, 1:].reshape(n, -1)
@@ -1082,7 +1076,7 @@ class VectorGame:
             span("played")[:] = cards[:, -players:].reshape(n, -1)
         calls = np.take(self.calls, seats)
         if self._call_values is None:
-            span("calls")[:] = _unpack(calls, self._call_count, _BYTE_VALUES).reshape(n, -1)
+            span("calls")[:] = _unpack(calls, self._call_count).reshape(n, -1)
         else:
             span("calls")[:] = np.take(self._call_values, calls, axis=0).reshape(n, -1)
         span("passes")[:] = np.take(self._pass_values, np.take(self.pass_count, seats))
@@ -1105,15 +1099,15 @@ class VectorGame:
             span("jambone")[:, 0] = self.jambone
             showing = self.jambone & (self.phase >= PLAY_PHASE)
             exposed = np.where(showing, np.take(self.hands, self._rows * players + np.maximum(self.maker, 0)), 0)
-            span("exposed")[:] = _unpack(exposed, size, _BYTE_VALUES)
+            span("exposed")[:] = _unpack(exposed, size)
             span("playing_for")[:, 0] = self.jambone & (self.turn == self.maker)
         if "jamboree" in blocks:
             span("jamboree")[:] = np.take(self._sitting_values, self.jamboree * players + seat, axis=0)
         if "twos_threes" in blocks:
-            span("twos_threes")[:] = _unpack(np.take(self.returned, seats), size, _BYTE_VALUES).reshape(n, -1)
+            span("twos_threes")[:] = _unpack(np.take(self.returned, seats), size).reshape(n, -1)
         if "given" in blocks:
-            span("given")[:] = _unpack(np.take(self.given, own), size, _BYTE_VALUES)
-            span("received")[:] = _unpack(np.take(self.received, own), size, _BYTE_VALUES)
+            span("given")[:] = _unpack(np.take(self.given, own), size)
+            span("received")[:] = _unpack(np.take(self.received, own), size)
         if "high_bidder" in blocks:
             seat_hot("high_bidder", self.high_bidder)
             span("contract_level")[:, 0] = np.take(self._level_values, self.contract_level)
