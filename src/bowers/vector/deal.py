@@ -37,8 +37,7 @@ class Dealer:
     def __init__(self, rules: Rules) -> None:
         plan = deal_plan(rules)
         self.rules = rules
-        self.deck = list(rules.deck)
-        self.size = len(self.deck)
+        self.size = len(rules.deck)
         self.shuffle_bytes = plan.shuffle_bytes
         # [dealer, seat, card] -> position in the shuffled deck; [dealer, card] -> kitty position.
         self.seat_positions = np.array(plan.seat_positions, dtype=np.int64)
@@ -48,7 +47,8 @@ class Dealer:
     def shuffled(self, seeds: list[int], numbers: list[int], dealers: list[int] | None = None) -> np.ndarray:
         """Each lane's shuffled deck as deck indices, shape (lanes, deck): deal ``numbers[i]`` of seed ``seeds[i]``.
 
-        With ``dealers`` (a list), each seed's first dealer (``first_dealers``) is appended to it in the same pass.
+        With ``dealers`` (a list), each seed's first dealer is appended to it in the same pass: the scalar game's,
+        seat 0 after a draw for seats (the lowest card deals), else drawn from the seed.
         """
         order = list(range(self.size))
         rows = bytearray()  # deck indices are below 256
