@@ -67,7 +67,7 @@ from bowers.server.rooms import (
     error,
 )
 from bowers.server.schema import INCOMING, Act, AskHint, Join, Ping, Refresh, Undo, schema
-from bowers.server.security import SecurityMiddleware
+from bowers.server.security import LOCAL_HOSTS, SecurityMiddleware
 
 log = logging.getLogger("bowers.server")
 
@@ -526,6 +526,8 @@ def create_app(
     allowed_origins: tuple[str, ...] = (),
     bounds: TableBounds = DEFAULT_BOUNDS,
     clock: Callable[[], float] = time.time,
+    allowed_hosts: tuple[str, ...] | None = None,
+    forwarded_allow_ips: tuple[str, ...] = (),
 ) -> Starlette:
     """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
 
@@ -536,8 +538,18 @@ def create_app(
     ``upload_burst`` replays, then ``UPLOADS_PER_MINUTE``. ``allowed_origins`` are page origins accepted
     besides the server's own (``https://cards.example.org``, for a reverse proxy that rewrites ``Host``).
     ``bounds`` says when a table ends before its game is over, and ``clock`` (for tests) tells the time.
+    ``allowed_hosts`` are the host names the server answers to besides IP addresses (None: any, for a server in
+    front that checks them; ``serve`` always names them), and ``forwarded_allow_ips`` the proxies whose
+    ``X-Forwarded-*`` headers are believed (none by default).
     """
-    middleware = [Middleware(SecurityMiddleware, allowed_origins=allowed_origins)]
+    middleware = [
+        Middleware(
+            SecurityMiddleware,
+            allowed_origins=allowed_origins,
+            allowed_hosts=allowed_hosts,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
+    ]
     app = Starlette(routes=ROUTES, lifespan=lifespan, middleware=middleware)
     app.state.bowers = CardRoom(
         path=Path(db_path) if db_path is not None else default_path(),
@@ -567,11 +579,15 @@ def serve(
     bot_delay: float = 0.6,
     unwatched_minutes: float = UNWATCHED_SECONDS / 60,
     abandoned_days: float = ABANDONED_SECONDS / 86_400,
+    allowed_hosts: tuple[str, ...] = (),
+    forwarded_allow_ips: tuple[str, ...] = (),
 ) -> None:
     """Run the card room with uvicorn until interrupted; a database it cannot use stops it at once, in one line.
 
     A table of bots no one has watched for ``unwatched_minutes``, and any table no one has come to for
-    ``abandoned_days``, ends.
+    ``abandoned_days``, ends.  The server answers to ``localhost``, every IP address, the ``host`` it listens on
+    and ``allowed_hosts``; it believes ``X-Forwarded-*`` headers only from ``forwarded_allow_ips`` (uvicorn's own
+    proxy handling, which trusts 127.0.0.1, is off).
     """
     import uvicorn
 
@@ -581,5 +597,13 @@ def serve(
     except DatabaseUnusable as problem:
         raise SystemExit(f"bowers serve: {problem}") from None
     bounds = TableBounds(unwatched_seconds=unwatched_minutes * 60, abandoned_seconds=abandoned_days * 86_400)
-    app = create_app(path, pool="process", bot_delay=bot_delay, allowed_origins=allowed_origins_from_environment(), bounds=bounds)
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")
+    app = create_app(
+        path,
+        pool="process",
+        bot_delay=bot_delay,
+        allowed_origins=allowed_origins_from_environment(),
+        bounds=bounds,
+        allowed_hosts=(*LOCAL_HOSTS, host, *allowed_hosts),
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info", proxy_headers=False)
