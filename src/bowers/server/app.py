@@ -12,6 +12,7 @@ requests that change something must come from the server's own page
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import gzip
@@ -45,6 +46,12 @@ from bowers.server import worker
 from bowers.server.catalogue import catalogue
 from bowers.server.database import Database, DatabaseUnusable, default_path
 from bowers.server.limits import (
+    HINT_BURST,
+    HINTS_PER_MINUTE,
+    IDLE_SECONDS,
+    JOIN_BURST,
+    JOINS_PER_MINUTE,
+    MAX_SOCKETS,
     MESSAGE_BURST,
     MESSAGES_PER_SECOND,
     TABLE_BURST,
@@ -53,6 +60,7 @@ from bowers.server.limits import (
     UPLOADS_PER_MINUTE,
     AddressLimits,
     RateLimit,
+    SocketCounts,
     client_address,
 )
 from bowers.server.pool import TimeLimitExceeded, WorkerPool
@@ -64,6 +72,7 @@ from bowers.server.rooms import (
     Lobby,
     TableBounds,
     TableEnded,
+    duration_words,
     error,
 )
 from bowers.server.schema import INCOMING, Act, AskHint, Join, Ping, Refresh, Undo, schema
@@ -109,8 +118,9 @@ ALLOWED_ORIGINS_VARIABLE = "BOWERS_ALLOWED_ORIGINS"  # extra page origins (comma
 
 @dataclass(eq=False)
 class CardRoom:
-    """One application's settings and state: where tables are stored, how bots think, the rate limits, the
-    uploaded replays kept for a while, and (while the application runs) the lobby of live tables."""
+    """One application's settings and state: where tables are stored, how bots think, the rate limits and the
+    sockets each address holds, the uploaded replays kept for a while, and (while the application runs) the lobby
+    of live tables."""
 
     path: Path
     pool: str
@@ -121,6 +131,10 @@ class CardRoom:
     message_burst: int
     table_limits: AddressLimits
     upload_limits: AddressLimits
+    join_limits: AddressLimits
+    hint_limits: AddressLimits
+    sockets: SocketCounts
+    idle_seconds: float
     bounds: TableBounds = field(default_factory=TableBounds)
     clock: Callable[[], float] = time.time
     replays: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
@@ -144,6 +158,11 @@ def card_room(connection: HTTPConnection) -> CardRoom:
     """The state of the application that a request or websocket reached."""
     room: CardRoom = connection.app.state.bowers
     return room
+
+
+def address_group(connection: HTTPConnection) -> str:
+    """The worker pool's group of whatever a client address asks for: its tables' bots, hints and replays."""
+    return f"address:{client_address(connection)}"
 
 
 @contextlib.asynccontextmanager
@@ -273,7 +292,13 @@ async def create_table(request: Request) -> Response:
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
-        table, tokens = room.lobby.create(str(data.get("variant", "")), data.get("options") or {}, data.get("seats") or [], seed)
+        table, tokens = room.lobby.create(
+            str(data.get("variant", "")),
+            data.get("options") or {},
+            data.get("seats") or [],
+            seed,
+            group=address_group(request),
+        )
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TypeError as problem:
@@ -333,6 +358,7 @@ async def upload_replay(request: Request) -> Response:
     compress = accepts_gzip(request)
     replay_id = secrets.token_urlsafe(9)
     key = f"replay:{client_address(request)}"
+    group = address_group(request)
     try:
         body = await read_body(request)
         table_id = request.query_params.get("table")
@@ -343,10 +369,10 @@ async def upload_replay(request: Request) -> Response:
             record = table.record()
             seats = [seat.as_json() for seat in table.table.seats]
             room.lobby.forget_if_done(table)
-            data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats)
+            data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats, group=group)
         else:
             text = body.decode("utf-8-sig")
-            record, data = await room.lobby.think(key, upload_answer, replay_id, text, compress)
+            record, data = await room.lobby.think(key, upload_answer, replay_id, text, compress, group=group)
     except UnicodeDecodeError:
         return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
     except BowersError as problem:
@@ -370,7 +396,8 @@ async def evaluation(request: Request) -> Response:
     except ValueError as problem:
         return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
     try:
-        result = await room.lobby.think(f"replay:{client_address(request)}", replays.evaluate, record, deal, index)
+        key = f"replay:{client_address(request)}"
+        result = await room.lobby.think(key, replays.evaluate, record, deal, index, group=address_group(request))
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TimeLimitExceeded:
@@ -389,7 +416,8 @@ async def replay_deal(request: Request) -> Response:
         return JSONResponse({"error": f"a deal is a whole number from 0, not {text[:20]!r}"}, status_code=400)
     compress = accepts_gzip(request)
     try:
-        data = await room.lobby.think(f"replay:{client_address(request)}", deal_answer, record, int(text), compress)
+        key = f"replay:{client_address(request)}"
+        data = await room.lobby.think(key, deal_answer, record, int(text), compress, group=address_group(request))
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TimeLimitExceeded:
@@ -401,38 +429,73 @@ async def replay_deal(request: Request) -> Response:
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
-    """A browser's socket: its messages answered in order, under the size and rate limits, until it closes."""
+    """A browser's socket: its messages answered in order, under the size and rate limits, until it closes or has
+    been idle (no message either way) for ``idle_seconds``; an address holds at most ``sockets.most`` at once."""
     room = card_room(websocket)
+    address = client_address(websocket)
     await websocket.accept()
-    connection = Connection(send=websocket.send_json, close=lambda code, reason: websocket.close(code, reason))
-    limit = RateLimit(room.messages_per_second, room.message_burst)
+    if not room.sockets.enter(address):
+        message = f"at most {room.sockets.most} connections from one address at once; close another table's page first"
+        await websocket.send_json(error("too-many-sockets", message))
+        await websocket.close(1008, "too many connections from this address")
+        return
+    connection = Connection(write=websocket.send_text, shut=websocket.close, address=address)
+    writer = asyncio.get_running_loop().create_task(connection.pump())
     try:
-        while True:
-            message = await websocket.receive()
+        await read_messages(room, connection, websocket, writer)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.sockets.leave(address)
+        await room.lobby.leave(connection)
+        connection.request_close(1000, "closed")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 5)  # the last words and the close, to a client that still reads
+
+
+async def read_messages(room: CardRoom, connection: Connection, websocket: WebSocket, writer: asyncio.Task[None]) -> None:
+    """Answer the socket's messages until it closes, the writer closed it, or it was idle too long."""
+    limit = RateLimit(room.messages_per_second, room.message_burst)
+    receiving: asyncio.Task[Any] | None = None
+    try:
+        while not connection.closing:
+            left = connection.active + room.idle_seconds - time.monotonic()
+            if left <= 0:
+                words = duration_words(room.idle_seconds)
+                await connection.send(error("idle", f"this connection was closed after {words} with no message either way"))
+                await connection.close(4008, "idle")
+                return
+            receiving = receiving or asyncio.ensure_future(websocket.receive())
+            done, _ = await asyncio.wait({receiving, writer}, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+            if receiving not in done:
+                if writer in done:
+                    return
+                continue
+            message, receiving = receiving.result(), None
             if message["type"] == "websocket.disconnect":
-                break
+                return
+            connection.active = time.monotonic()
             text = message.get("text")
             if text is None:
                 await connection.send(error("malformed", "send JSON text messages, not binary"))
                 continue
             if len(text) > MAX_MESSAGE:
                 await connection.send(error("too-large", f"a message has at most {MAX_MESSAGE} characters"))
-                await websocket.close(1009, "message too large")
-                break
+                await connection.close(1009, "message too large")
+                return
             if not limit.allow():
                 await connection.send(error("too-many", f"at most {room.messages_per_second:g} messages a second"))
-                await websocket.close(1008, "too many messages")
-                break
-            if not await handle(room.lobby, connection, websocket, text):
-                break
-    except WebSocketDisconnect:
-        pass
+                await connection.close(1008, "too many messages")
+                return
+            await handle(room, connection, text)
     finally:
-        await room.lobby.leave(connection)
+        if receiving is not None:
+            receiving.cancel()
 
 
-async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, text: str) -> bool:
-    """Answer one message; False when the socket was closed."""
+async def handle(card: CardRoom, connection: Connection, text: str) -> None:
+    """Answer one message (an answer that closes the socket sets ``connection.closing``)."""
+    lobby = card.lobby
     try:
         message = INCOMING.validate_json(text)
     except ValidationError as problem:
@@ -440,46 +503,53 @@ async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, tex
         await connection.send(
             error("malformed", f"{details}. Messages are JSON objects with a type: join, act, state, hint, undo, ping")
         )
-        return True
+        return
     if isinstance(message, Ping):
         await connection.send({"type": "pong"})
-        return True
+        return
     room = connection.room
     if isinstance(message, Join):
         if room is not None:
             await connection.send(error("already-joined", "this connection already joined a table"))
-            return True
+            return
+        if not card.join_limits.allow_address(connection.address):
+            words = f"at most {card.join_limits.per_minute:g} joins a minute from one address; wait a little"
+            await connection.send(error("too-many-joins", words))
+            return
         try:
             await lobby.join(connection, message.table, message.token)
         except LookupError as problem:
             await connection.send(error("no-table", str(problem)))
-            await websocket.close(4004, "no such table")
-            return False
+            await connection.close(4004, "no such table")
         except PermissionError as problem:
             await connection.send(error("bad-token", str(problem)))
-            await websocket.close(4003, "bad token")
-            return False
-        return True
+            await connection.close(4003, "bad token")
+        return
     if room is None:
         await connection.send(error("not-joined", "join a table first"))
-        return True
+        return
     if isinstance(message, Refresh):
-        await connection.send(room.state_for(connection.seat))
-        return True
+        async with room.lock:
+            connection.post(await room.state_text(connection.seat))
+        return
     seat = connection.seat
     if seat is None:
         await connection.send(error("spectator", "spectators watch; they do not act"))
-        return True
+        return
     if room.ended is not None:
         await connection.send(error("ended", room.ended))
-        return True
+        return
+    if isinstance(message, AskHint) and not card.hint_limits.allow_address(connection.address):
+        words = f"at most {card.hint_limits.per_minute:g} hints a minute from one address; wait a little"
+        await connection.send(error("too-many-hints", words))
+        return
     try:
         if isinstance(message, Act):
             await lobby.act(room, seat, message.action, message.expect)
         elif isinstance(message, Undo):
             await lobby.undo(room, seat)
         elif isinstance(message, AskHint):  # one at a time: a socket's messages are answered in order
-            await connection.send(await lobby.hint(room, seat))
+            await connection.send(await lobby.hint(room, seat, f"address:{connection.address}"))
     except BowersError as problem:
         await connection.send(error("illegal", str(problem)))
     except TableEnded as ended:
@@ -489,7 +559,6 @@ async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, tex
     except Exception:  # a fault of the server's own: logged, and the table goes on unchanged
         log.exception("table %s: %r from seat %s failed", room.id, message, seat)
         await connection.send(error("internal", "the server could not do that; the table is unchanged"))
-    return True
 
 
 # ---------------------------------------------------------------------- the application
@@ -528,6 +597,10 @@ def create_app(
     clock: Callable[[], float] = time.time,
     allowed_hosts: tuple[str, ...] | None = None,
     forwarded_allow_ips: tuple[str, ...] = (),
+    join_burst: int = JOIN_BURST,
+    hint_burst: int = HINT_BURST,
+    max_sockets: int = MAX_SOCKETS,
+    idle_seconds: float = IDLE_SECONDS,
 ) -> Starlette:
     """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
 
@@ -540,7 +613,10 @@ def create_app(
     ``bounds`` says when a table ends before its game is over, and ``clock`` (for tests) tells the time.
     ``allowed_hosts`` are the host names the server answers to besides IP addresses (None: any, for a server in
     front that checks them; ``serve`` always names them), and ``forwarded_allow_ips`` the proxies whose
-    ``X-Forwarded-*`` headers are believed (none by default).
+    ``X-Forwarded-*`` headers are believed (none by default).  An address's sockets may join ``join_burst``
+    tables at once, then ``JOINS_PER_MINUTE``, and ask ``hint_burst`` hints, then ``HINTS_PER_MINUTE``; an
+    address holds at most ``max_sockets`` sockets, and a socket with no message either way for ``idle_seconds``
+    is closed.
     """
     middleware = [
         Middleware(
@@ -561,6 +637,10 @@ def create_app(
         message_burst=message_burst,
         table_limits=AddressLimits(TABLES_PER_MINUTE, table_burst),
         upload_limits=AddressLimits(UPLOADS_PER_MINUTE, upload_burst),
+        join_limits=AddressLimits(JOINS_PER_MINUTE, join_burst),
+        hint_limits=AddressLimits(HINTS_PER_MINUTE, hint_burst),
+        sockets=SocketCounts(max_sockets),
+        idle_seconds=idle_seconds,
         bounds=bounds,
         clock=clock,
     )
@@ -581,13 +661,16 @@ def serve(
     abandoned_days: float = ABANDONED_SECONDS / 86_400,
     allowed_hosts: tuple[str, ...] = (),
     forwarded_allow_ips: tuple[str, ...] = (),
+    max_sockets: int = MAX_SOCKETS,
+    idle_minutes: float = IDLE_SECONDS / 60,
 ) -> None:
     """Run the card room with uvicorn until interrupted; a database it cannot use stops it at once, in one line.
 
     A table of bots no one has watched for ``unwatched_minutes``, and any table no one has come to for
     ``abandoned_days``, ends.  The server answers to ``localhost``, every IP address, the ``host`` it listens on
     and ``allowed_hosts``; it believes ``X-Forwarded-*`` headers only from ``forwarded_allow_ips`` (uvicorn's own
-    proxy handling, which trusts 127.0.0.1, is off).
+    proxy handling, which trusts 127.0.0.1, is off).  A client address holds at most ``max_sockets`` websockets, and
+    one with no message either way for ``idle_minutes`` is closed.
     """
     import uvicorn
 
@@ -605,5 +688,7 @@ def serve(
         bounds=bounds,
         allowed_hosts=(*LOCAL_HOSTS, host, *allowed_hosts),
         forwarded_allow_ips=forwarded_allow_ips,
+        max_sockets=max_sockets,
+        idle_seconds=idle_minutes * 60,
     )
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info", proxy_headers=False)
