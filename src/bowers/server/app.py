@@ -23,7 +23,6 @@ import os
 import secrets
 import sqlite3
 import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,14 +111,13 @@ def index_html() -> str:
 
 MAX_MESSAGE = 2048  # characters in one websocket message
 MAX_BODY = replays.MAX_UPLOAD + 1024  # bytes in one request body
-MAX_REPLAYS = 64
 ALLOWED_ORIGINS_VARIABLE = "BOWERS_ALLOWED_ORIGINS"  # extra page origins (comma-separated), for a reverse proxy
 
 
 @dataclass(eq=False)
 class CardRoom:
     """One application's settings and state: where tables are stored, how bots think, the rate limits and the
-    sockets each address holds, the uploaded replays kept for a while, and (while the application runs) the lobby
+    sockets each address holds, the replay quota, and (while the application runs) the lobby
     of live tables."""
 
     path: Path
@@ -136,8 +134,8 @@ class CardRoom:
     sockets: SocketCounts
     idle_seconds: float
     bounds: TableBounds = field(default_factory=TableBounds)
+    replay_quota: replays.ReplayQuota = field(default_factory=replays.ReplayQuota)
     clock: Callable[[], float] = time.time
-    replays: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
     running_lobby: Lobby | None = None
 
     @property
@@ -147,11 +145,16 @@ class CardRoom:
             raise RuntimeError("the card room is not running")
         return self.running_lobby
 
-    def keep_replay(self, replay_id: str, record: dict[str, Any]) -> None:
-        """Keep an uploaded replay's record for its later questions (the oldest forgotten past ``MAX_REPLAYS``)."""
-        self.replays[replay_id] = record
-        while len(self.replays) > MAX_REPLAYS:
-            self.replays.popitem(last=False)
+    def keep_replay(self, replay_id: str, address: str, packed: bytes) -> None:
+        """Keep an uploaded replay's packed record for its later questions, under the replay quota."""
+        quota = self.replay_quota
+        oldest = self.clock() - quota.days * 86_400
+        database = self.lobby.database
+        database.add_replay(replay_id, address, packed, quota.per_address, quota.address_bytes, quota.total_bytes, oldest)
+
+    def replay(self, replay_id: str) -> bytes | None:
+        """A kept replay's packed record, or None once it is no longer kept."""
+        return self.lobby.database.replay(replay_id)
 
 
 def card_room(connection: HTTPConnection) -> CardRoom:
@@ -209,11 +212,14 @@ def read_json_body(body: bytes) -> Any:
     return json_copy(parse_json(text, "the body"), "the body")
 
 
-def replay_answer(replay_id: str, record: dict[str, Any], compress: bool, seats: list[dict[str, Any]] | None = None) -> bytes:
+def replay_answer(
+    replay_id: str, record: dict[str, Any], compress: bool, seats: list[dict[str, Any]] | None = None
+) -> tuple[bytes, bytes]:
     """The upload's JSON answer as bytes, gzip-compressed when asked (runs in the worker pool, off the event loop).
 
     It carries the first deal's result, which the viewer says at the deal's end, and, for a table's game, who sat
-    where (``seats``: kind, settings and name), so the viewer names the players as the table did.
+    where (``seats``: kind, settings and name), so the viewer names the players as the table did.  Returns the
+    record packed for the database, and the answer.
     """
     answer = {
         "replay": replay_id,
@@ -223,7 +229,7 @@ def replay_answer(replay_id: str, record: dict[str, Any], compress: bool, seats:
         "solver": replays.solver_available(),
     }
     data = json.dumps(answer, separators=(",", ":")).encode()
-    return gzip.compress(data, compresslevel=5) if compress else data
+    return replays.pack(record), gzip.compress(data, compresslevel=5) if compress else data
 
 
 def deal_result(record: dict[str, Any], deal: int) -> dict[str, Any] | None:
@@ -236,17 +242,17 @@ def deal_result(record: dict[str, Any], deal: int) -> dict[str, Any] | None:
     return game.results[deal] if len(game.results) > deal else None
 
 
-def deal_answer(record: dict[str, Any], deal: int, compress: bool) -> bytes:
+def deal_answer(replay_id: str, packed: bytes, deal: int, compress: bool) -> bytes:
     """One deal's positions and its result as JSON bytes, gzip-compressed when asked (runs in the worker pool)."""
+    record = replays.unpack(replay_id, packed)
     positions = replays.deal_positions(record, deal)
     data = json.dumps({"deal": deal, "positions": positions, "result": deal_result(record, deal)}, separators=(",", ":")).encode()
     return gzip.compress(data, compresslevel=5) if compress else data
 
 
-def upload_answer(replay_id: str, text: str, compress: bool) -> tuple[dict[str, Any], bytes]:
-    """An uploaded file's record, checked, and the upload's answer (runs in the worker pool)."""
-    record = replays.parse_upload(text)
-    return record, replay_answer(replay_id, record, compress)
+def upload_answer(replay_id: str, text: str, compress: bool) -> tuple[bytes, bytes]:
+    """An uploaded file's record, checked and packed, and the upload's answer (runs in the worker pool)."""
+    return replay_answer(replay_id, replays.parse_upload(text), compress)
 
 
 def json_bytes(data: bytes, compressed: bool, status_code: int) -> Response:
@@ -369,10 +375,10 @@ async def upload_replay(request: Request) -> Response:
             record = table.record()
             seats = [seat.as_json() for seat in table.table.seats]
             room.lobby.forget_if_done(table)
-            data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats, group=group)
+            packed, data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats, group=group)
         else:
             text = body.decode("utf-8-sig")
-            record, data = await room.lobby.think(key, upload_answer, replay_id, text, compress, group=group)
+            packed, data = await room.lobby.think(key, upload_answer, replay_id, text, compress, group=group)
     except UnicodeDecodeError:
         return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
     except BowersError as problem:
@@ -380,15 +386,20 @@ async def upload_replay(request: Request) -> Response:
     except TimeLimitExceeded:
         message = "the file took too long to read; it is too long a game for this server"
         return JSONResponse({"error": message}, status_code=400)
-    room.keep_replay(replay_id, record)
+    try:
+        room.keep_replay(replay_id, client_address(request), packed)
+    except sqlite3.Error as problem:
+        log.error("a replay could not be stored: %s", problem)
+        return JSONResponse({"error": "the server cannot keep replays right now; try again later"}, status_code=503)
     return json_bytes(data, compress, 201)
 
 
 async def evaluation(request: Request) -> Response:
     """The solver's values of the actions at one position of a replay (``?deal=&index=``)."""
     room = card_room(request)
-    record = room.replays.get(request.path_params["replay"])
-    if record is None:
+    replay_id = request.path_params["replay"]
+    packed = room.replay(replay_id)
+    if packed is None:
         return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
     try:
         deal = int(request.query_params.get("deal", ""))
@@ -397,7 +408,8 @@ async def evaluation(request: Request) -> Response:
         return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
     try:
         key = f"replay:{client_address(request)}"
-        result = await room.lobby.think(key, replays.evaluate, record, deal, index, group=address_group(request))
+        group = address_group(request)
+        result = await room.lobby.think(key, replays.evaluate_stored, replay_id, packed, deal, index, group=group)
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TimeLimitExceeded:
@@ -408,8 +420,9 @@ async def evaluation(request: Request) -> Response:
 async def replay_deal(request: Request) -> Response:
     """Every position of one deal of a replay."""
     room = card_room(request)
-    record = room.replays.get(request.path_params["replay"])
-    if record is None:
+    replay_id = request.path_params["replay"]
+    packed = room.replay(replay_id)
+    if packed is None:
         return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
     text = request.path_params["deal"]
     if not (text.isascii() and text.isdigit()) or len(text) > 6:
@@ -417,7 +430,7 @@ async def replay_deal(request: Request) -> Response:
     compress = accepts_gzip(request)
     try:
         key = f"replay:{client_address(request)}"
-        data = await room.lobby.think(key, deal_answer, record, int(text), compress, group=address_group(request))
+        data = await room.lobby.think(key, deal_answer, replay_id, packed, int(text), compress, group=address_group(request))
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TimeLimitExceeded:
@@ -601,6 +614,7 @@ def create_app(
     hint_burst: int = HINT_BURST,
     max_sockets: int = MAX_SOCKETS,
     idle_seconds: float = IDLE_SECONDS,
+    replay_quota: replays.ReplayQuota = replays.DEFAULT_QUOTA,
 ) -> Starlette:
     """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
 
@@ -616,7 +630,7 @@ def create_app(
     ``X-Forwarded-*`` headers are believed (none by default).  An address's sockets may join ``join_burst``
     tables at once, then ``JOINS_PER_MINUTE``, and ask ``hint_burst`` hints, then ``HINTS_PER_MINUTE``; an
     address holds at most ``max_sockets`` sockets, and a socket with no message either way for ``idle_seconds``
-    is closed.
+    is closed.  ``replay_quota`` says how many uploaded replays are kept, for each address and in all.
     """
     middleware = [
         Middleware(
@@ -642,6 +656,7 @@ def create_app(
         sockets=SocketCounts(max_sockets),
         idle_seconds=idle_seconds,
         bounds=bounds,
+        replay_quota=replay_quota,
         clock=clock,
     )
     return app
