@@ -39,11 +39,11 @@ from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bowers.errors import BowersError, OptionError
-from bowers.game import json_copy, parse_json
+from bowers.game import Game, json_copy, parse_json
 from bowers.server import replay as replays
 from bowers.server import worker
 from bowers.server.catalogue import catalogue
-from bowers.server.database import Database, DatabaseUnusable, default_path
+from bowers.server.database import Database, DatabaseUnusable, StoredTable, default_path
 from bowers.server.limits import (
     HINT_BURST,
     HINTS_PER_MINUTE,
@@ -344,16 +344,61 @@ async def end_table(request: Request) -> Response:
     return JSONResponse({"table": table.id, "ended": table.ended})
 
 
-async def table_record(request: Request) -> Response:
-    """A finished or ended table's game record."""
-    table = card_room(request).lobby.room(request.path_params["table"])
-    if table is None:
-        return JSONResponse({"error": "no table with that id"}, status_code=404)
-    if not table.done:
+RECORD_PAGE = 200  # deals in one page of a finished game's record (``?from=``)
+
+
+def stored_record(stored: StoredTable) -> dict[str, Any]:
+    """A stored table's game record, its game rebuilt from its actions (runs in the worker pool)."""
+    game = Game(stored.variant, seed=stored.seed, **stored.options)
+    for seat, action in stored.actions:
+        game.apply(action, seat=seat)
+    return game.record()
+
+
+def record_answer(record: dict[str, Any], first: int | None, compress: bool) -> bytes:
+    """A game record as JSON bytes, gzip-compressed when asked; from deal ``first`` on, ``RECORD_PAGE`` deals of it,
+    with ``deals_from`` and ``deals_total`` (runs in the worker pool, or a thread for a live table's)."""
+    if first is not None:
+        deals = record["deals"]
+        record = {**record, "deals": deals[first : first + RECORD_PAGE], "deals_from": first, "deals_total": len(deals)}
+    data = json.dumps(record, separators=(",", ":")).encode()
+    return gzip.compress(data, compresslevel=5) if compress else data
+
+
+async def finished_record(request: Request, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | Response:
+    """A finished or ended table's record and seats, or the answer that refuses them.  A table in memory gives its
+    own; one only in the database is rebuilt in the worker pool, as part of the asker's share, never on the
+    event loop (a long game has tens of thousands of actions)."""
+    room = card_room(request)
+    live = room.lobby.rooms.get(table_id)
+    if live is not None and not live.done:
         return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
-    record = table.record()
-    card_room(request).lobby.forget_if_done(table)  # opened from the database for this answer only
-    return JSONResponse(record)
+    if live is not None:
+        return live.record(), [seat.as_json() for seat in live.table.seats]
+    stored = room.lobby.database.table(table_id)
+    if stored is None:
+        return JSONResponse({"error": "no table with that id"}, status_code=404)
+    if not stored.finished and stored.ended is None:
+        return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
+    record = await room.lobby.think(f"record:{table_id}", stored_record, stored, group=address_group(request))
+    return record, [Lobby.stored_seat(table_id, seat).as_json() for seat in stored.seats]
+
+
+async def table_record(request: Request) -> Response:
+    """A finished or ended table's game record, whole or (``?from=N``) ``RECORD_PAGE`` deals from deal ``N``."""
+    first_text = request.query_params.get("from")
+    if first_text is not None and not (first_text.isascii() and first_text.isdigit() and len(first_text) <= 6):
+        return JSONResponse({"error": f"from is a deal's number from 0, not {first_text[:20]!r}"}, status_code=400)
+    try:
+        found = await finished_record(request, request.path_params["table"])
+    except TimeLimitExceeded:
+        return JSONResponse({"error": "the game took too long to read back"}, status_code=503)
+    if isinstance(found, Response):
+        return found
+    compress = accepts_gzip(request)
+    first = None if first_text is None else int(first_text)
+    data = await asyncio.to_thread(record_answer, found[0], first, compress)
+    return json_bytes(data, compress, 200)
 
 
 async def upload_replay(request: Request) -> Response:
@@ -369,12 +414,10 @@ async def upload_replay(request: Request) -> Response:
         body = await read_body(request)
         table_id = request.query_params.get("table")
         if table_id:
-            table = room.lobby.room(table_id)
-            if table is None or not table.done:
+            found = await finished_record(request, table_id)
+            if isinstance(found, Response):
                 return JSONResponse({"error": "no finished game at that table"}, status_code=404)
-            record = table.record()
-            seats = [seat.as_json() for seat in table.table.seats]
-            room.lobby.forget_if_done(table)
+            record, seats = found
             packed, data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats, group=group)
         else:
             text = body.decode("utf-8-sig")

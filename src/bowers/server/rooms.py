@@ -35,7 +35,7 @@ from bowers.game import Game
 from bowers.server import views, worker
 from bowers.server.database import Database, StoredTable
 from bowers.server.pool import TimeLimitExceeded, WorkerPool
-from bowers.server.schema import ErrorMessage, HintMessage, SeatInfo, StateMessage
+from bowers.server.schema import RESULTS_SHOWN, ErrorMessage, HintMessage, SeatInfo, StateMessage
 from bowers.table import HUMAN, Seat, Table
 from bowers.variants import Rules, Variant
 from bowers.variants import variant as variant_declaration
@@ -277,7 +277,8 @@ class Room:
             observation=observation,
             last_trick=trick,
             last_trick_winner=winner,
-            results=list(game.results),
+            results=list(game.results[-RESULTS_SHOWN:]),
+            results_from=max(0, len(game.results) - RESULTS_SHOWN),
             previous_hand=previous,
             winner=game.winner,
             can_undo=self.can_undo(seat),
