@@ -209,7 +209,7 @@ class Room:
     owner: str | None = None  # the key that lets the table's opener end it
     ended: str | None = None  # why the table ended before its game was over, in a player's words
     group: str = ""  # whose share of the worker pool its bots use: the opener's address, or the table's own
-    views: dict[int | None, tuple[tuple[Any, ...], str]] = field(default_factory=dict)  # each seat's state, as text
+    views: dict[int | None, tuple[tuple[Any, ...], str]] = field(default_factory=dict)  # each seat's state as text
 
     def __post_init__(self) -> None:
         self.group = self.group or f"table:{self.id}"
@@ -256,13 +256,15 @@ class Room:
             return False
         return any(actor == seat for deal in self.record()["deals"] for actor, _ in deal["actions"])
 
-    def state_for(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for a seat or a spectator."""
+    def state_for(self, seat: int | None, connected: frozenset[int | None] | None = None) -> dict[str, Any]:
+        """The ``state`` message for a seat or a spectator; ``connected`` are the seats with a socket (by default
+        read from the connections, which only the event loop's thread may do)."""
         game = self.game
         observation = views.observation_for(game, seat)
         previous = views.previous_hand(game, seat)
         trick, winner = views.last_trick(game, observation, previous)
-        connected = {c.seat for c in self.connections}
+        if connected is None:
+            connected = frozenset(c.seat for c in self.connections)
         message = StateMessage(
             table=self.id,
             seat=seat,
@@ -288,9 +290,9 @@ class Room:
         )
         return message.model_dump()
 
-    def version(self) -> tuple[Any, ...]:
+    def version(self) -> tuple[int, int, str | None, frozenset[int | None]]:
         """What every view of the table depends on besides the seat: it changes with each action, undo, ending
-        and seat taken or left."""
+        and seat taken or left (the last, the seats with a socket)."""
         return (self.action_count, self.taken, self.ended, frozenset(c.seat for c in self.connections))
 
     async def state_text(self, seat: int | None) -> str:
@@ -300,7 +302,7 @@ class Room:
         cached = self.views.get(seat)
         if cached is not None and cached[0] == version:
             return cached[1]
-        text = await asyncio.to_thread(lambda: json.dumps(self.state_for(seat), separators=(",", ":")))
+        text = await asyncio.to_thread(lambda: json.dumps(self.state_for(seat, version[3]), separators=(",", ":")))
         self.views = {known: view for known, view in self.views.items() if view[0] == version}
         self.views[seat] = (version, text)
         return text
