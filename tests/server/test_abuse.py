@@ -174,3 +174,30 @@ def test_a_groups_tables_take_turns() -> None:
 
     order = asyncio.run(scenario())
     assert order[:4] == ["a", "b", "c", "a"], order
+
+
+@pytest.mark.parametrize(
+    ("host", "counted"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+        ("::ffff:198.51.100.4", "198.51.100.4"),
+        ("testclient", "testclient"),
+    ],
+)
+def test_the_limits_count_an_ipv6_visitor_by_its_network(host: str, counted: str) -> None:
+    from bowers.server.limits import address_key
+
+    assert address_key(host) == counted
+
+
+def test_an_ipv6_network_shares_one_socket_cap(database_path: Path) -> None:
+    app = create_app(database_path, pool="thread", max_sockets=1, forwarded_allow_ips=("testclient",))
+    first = {"X-Forwarded-For": "2001:db8:1:2::1"}
+    with TestClient(app) as client, client.websocket_connect("/ws", headers=first) as socket:
+        assert next_message(socket) == {"type": "pong"}
+        with client.websocket_connect("/ws", headers={"X-Forwarded-For": "2001:db8:1:2::2"}) as neighbour:
+            assert neighbour.receive_json()["code"] == "too-many-sockets"
+        with client.websocket_connect("/ws", headers={"X-Forwarded-For": "2001:db8:1:3::1"}) as elsewhere:
+            assert next_message(elsewhere) == {"type": "pong"}

@@ -9,6 +9,7 @@ names (``security.py``).
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import OrderedDict
 
@@ -71,8 +72,22 @@ class AddressLimits:
 
 
 def client_address(request: HTTPConnection) -> str:
-    """The client's address as the server sees it (behind a proxy, uvicorn's ``--proxy-headers`` rules apply)."""
-    return request.client.host if request.client else "unknown"
+    """The client's address as the limits count it: its IPv4 address, or its IPv6 network's /64 (one visitor
+    commonly holds a whole /64); behind a trusted proxy, the address the proxy names (``security.py``)."""
+    return address_key(request.client.host if request.client else "unknown")
+
+
+def address_key(host: str) -> str:
+    """An address as the limits count it: IPv4 as it is (an IPv4-mapped IPv6 address too), IPv6 as its /64."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 class SocketCounts:
