@@ -201,3 +201,35 @@ def test_an_ipv6_network_shares_one_socket_cap(database_path: Path) -> None:
             assert neighbour.receive_json()["code"] == "too-many-sockets"
         with client.websocket_connect("/ws", headers={"X-Forwarded-For": "2001:db8:1:3::1"}) as elsewhere:
             assert next_message(elsewhere) == {"type": "pong"}
+
+
+def test_a_group_may_have_only_so_many_jobs_waiting() -> None:
+    from bowers.server.pool import PoolBusy
+
+    async def scenario() -> list[Any]:
+        pool = WorkerPool("thread", workers=1, time_limit=10.0)
+        try:
+            jobs = [asyncio.ensure_future(pool.run("replay:a", time.sleep, 0.05, group="a", most_waiting=2)) for _ in range(5)]
+            other = asyncio.ensure_future(pool.run("replay:b", time.sleep, 0.0, group="b", most_waiting=2))
+            return list(await asyncio.gather(*jobs, other, return_exceptions=True))
+        finally:
+            pool.close()
+
+    outcomes = asyncio.run(scenario())
+    assert outcomes[:3] == [None, None, None] and outcomes[5] is None  # one ran, two waited; b's was not refused
+    assert isinstance(outcomes[3], PoolBusy) and isinstance(outcomes[4], PoolBusy)
+
+
+def test_requests_past_the_work_waiting_and_the_record_budget_get_429(
+    database_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bowers.server import app as app_module
+
+    with TestClient(create_app(database_path, pool="thread", record_burst=2)) as client:
+        table = new_table(client, "standard", seats=BOTS)
+        client.post(f"/api/tables/{table['table']}/end", json={"token": table["owner"]})
+        client.app.state.bowers.lobby.rooms.clear()  # type: ignore[attr-defined]  (read back from the database)
+        assert [client.get(f"/api/tables/{table['table']}/record").status_code for _ in range(3)] == [200, 200, 429]
+        monkeypatch.setattr(app_module, "REQUESTS_WAITING", 0)
+        busy = client.post(f"/api/replays?table={table['table']}")
+        assert busy.status_code == 429 and "waiting for the server already" in busy.json()["error"]

@@ -53,6 +53,8 @@ from bowers.server.limits import (
     MAX_SOCKETS,
     MESSAGE_BURST,
     MESSAGES_PER_SECOND,
+    RECORD_BURST,
+    RECORDS_PER_MINUTE,
     TABLE_BURST,
     TABLES_PER_MINUTE,
     UPLOAD_BURST,
@@ -62,7 +64,7 @@ from bowers.server.limits import (
     SocketCounts,
     client_address,
 )
-from bowers.server.pool import TimeLimitExceeded, WorkerPool
+from bowers.server.pool import PoolBusy, TimeLimitExceeded, WorkerPool
 from bowers.server.rooms import (
     ABANDONED_SECONDS,
     DEFAULT_BOUNDS,
@@ -111,6 +113,7 @@ def index_html() -> str:
 
 MAX_MESSAGE = 2048  # characters in one websocket message
 MAX_BODY = replays.MAX_UPLOAD + 1024  # bytes in one request body
+REQUESTS_WAITING = 16  # jobs (replays, evaluations, records) one address may have waiting in the worker pool
 ALLOWED_ORIGINS_VARIABLE = "BOWERS_ALLOWED_ORIGINS"  # extra page origins (comma-separated), for a reverse proxy
 
 
@@ -130,6 +133,7 @@ class CardRoom:
     table_limits: AddressLimits
     upload_limits: AddressLimits
     join_limits: AddressLimits
+    record_limits: AddressLimits
     hint_limits: AddressLimits
     sockets: SocketCounts
     idle_seconds: float
@@ -166,6 +170,20 @@ def card_room(connection: HTTPConnection) -> CardRoom:
 def address_group(connection: HTTPConnection) -> str:
     """The worker pool's group of whatever a client address asks for: its tables' bots, hints and replays."""
     return f"address:{client_address(connection)}"
+
+
+async def request_job(request: Request, key: str, function: Callable[..., Any], *arguments: Any) -> Any:
+    """Run a request's work in the worker pool, in its address's share; ``PoolBusy`` (answered ``429``) when that
+    address has ``REQUESTS_WAITING`` jobs waiting already, so a flood of requests queues no unbounded work."""
+    return await card_room(request).lobby.think(
+        key, function, *arguments, group=address_group(request), most_waiting=REQUESTS_WAITING
+    )
+
+
+async def pool_busy(request: Request, problem: Exception) -> Response:
+    """The answer to a request refused because its address has too much work waiting."""
+    message = f"{REQUESTS_WAITING} requests from this address are waiting for the server already; try again in a moment"
+    return JSONResponse({"error": message}, status_code=429)
 
 
 @contextlib.asynccontextmanager
@@ -380,12 +398,14 @@ async def finished_record(request: Request, table_id: str) -> tuple[dict[str, An
         return JSONResponse({"error": "no table with that id"}, status_code=404)
     if not stored.finished and stored.ended is None:
         return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
-    record = await room.lobby.think(f"record:{table_id}", stored_record, stored, group=address_group(request))
+    record = await request_job(request, f"record:{table_id}", stored_record, stored)
     return record, [Lobby.stored_seat(table_id, seat).as_json() for seat in stored.seats]
 
 
 async def table_record(request: Request) -> Response:
     """A finished or ended table's game record, whole or (``?from=N``) ``RECORD_PAGE`` deals from deal ``N``."""
+    if not card_room(request).record_limits.allow(request):
+        return JSONResponse({"error": "too many records asked for from this address; wait a minute"}, status_code=429)
     first_text = request.query_params.get("from")
     if first_text is not None and not (first_text.isascii() and first_text.isdigit() and len(first_text) <= 6):
         return JSONResponse({"error": f"from is a deal's number from 0, not {first_text[:20]!r}"}, status_code=400)
@@ -409,7 +429,6 @@ async def upload_replay(request: Request) -> Response:
     compress = accepts_gzip(request)
     replay_id = secrets.token_urlsafe(9)
     key = f"replay:{client_address(request)}"
-    group = address_group(request)
     try:
         body = await read_body(request)
         table_id = request.query_params.get("table")
@@ -418,10 +437,10 @@ async def upload_replay(request: Request) -> Response:
             if isinstance(found, Response):
                 return JSONResponse({"error": "no finished game at that table"}, status_code=404)
             record, seats = found
-            packed, data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats, group=group)
+            packed, data = await request_job(request, key, replay_answer, replay_id, record, compress, seats)
         else:
             text = body.decode("utf-8-sig")
-            packed, data = await room.lobby.think(key, upload_answer, replay_id, text, compress, group=group)
+            packed, data = await request_job(request, key, upload_answer, replay_id, text, compress)
     except UnicodeDecodeError:
         return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
     except BowersError as problem:
@@ -451,8 +470,7 @@ async def evaluation(request: Request) -> Response:
         return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
     try:
         key = f"replay:{client_address(request)}"
-        group = address_group(request)
-        result = await room.lobby.think(key, replays.evaluate_stored, replay_id, packed, deal, index, group=group)
+        result = await request_job(request, key, replays.evaluate_stored, replay_id, packed, deal, index)
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TimeLimitExceeded:
@@ -473,7 +491,7 @@ async def replay_deal(request: Request) -> Response:
     compress = accepts_gzip(request)
     try:
         key = f"replay:{client_address(request)}"
-        data = await room.lobby.think(key, deal_answer, replay_id, packed, int(text), compress, group=address_group(request))
+        data = await request_job(request, key, deal_answer, replay_id, packed, int(text), compress)
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TimeLimitExceeded:
@@ -654,6 +672,7 @@ def create_app(
     allowed_hosts: tuple[str, ...] | None = None,
     forwarded_allow_ips: tuple[str, ...] = (),
     join_burst: int = JOIN_BURST,
+    record_burst: int = RECORD_BURST,
     hint_burst: int = HINT_BURST,
     max_sockets: int = MAX_SOCKETS,
     idle_seconds: float = IDLE_SECONDS,
@@ -671,7 +690,8 @@ def create_app(
     ``allowed_hosts`` are the host names the server answers to besides IP addresses (None: any, for a server in
     front that checks them; ``serve`` always names them), and ``forwarded_allow_ips`` the proxies whose
     ``X-Forwarded-*`` headers are believed (none by default).  An address's sockets may join ``join_burst``
-    tables at once, then ``JOINS_PER_MINUTE``, and ask ``hint_burst`` hints, then ``HINTS_PER_MINUTE``; an
+    tables at once, then ``JOINS_PER_MINUTE``, read ``record_burst`` finished games' records, then
+    ``RECORDS_PER_MINUTE``, and ask ``hint_burst`` hints, then ``HINTS_PER_MINUTE``; an
     address holds at most ``max_sockets`` sockets, and a socket with no message either way for ``idle_seconds``
     is closed.  ``replay_quota`` says how many uploaded replays are kept, for each address and in all.
     """
@@ -683,7 +703,7 @@ def create_app(
             forwarded_allow_ips=forwarded_allow_ips,
         )
     ]
-    app = Starlette(routes=ROUTES, lifespan=lifespan, middleware=middleware)
+    app = Starlette(routes=ROUTES, lifespan=lifespan, middleware=middleware, exception_handlers={PoolBusy: pool_busy})
     app.state.bowers = CardRoom(
         path=Path(db_path) if db_path is not None else default_path(),
         pool=pool,
@@ -695,6 +715,7 @@ def create_app(
         table_limits=AddressLimits(TABLES_PER_MINUTE, table_burst),
         upload_limits=AddressLimits(UPLOADS_PER_MINUTE, upload_burst),
         join_limits=AddressLimits(JOINS_PER_MINUTE, join_burst),
+        record_limits=AddressLimits(RECORDS_PER_MINUTE, record_burst),
         hint_limits=AddressLimits(HINTS_PER_MINUTE, hint_burst),
         sockets=SocketCounts(max_sockets),
         idle_seconds=idle_seconds,

@@ -45,6 +45,10 @@ class TimeLimitExceeded(Exception):
     """A job ran past the pool's time limit and its worker was stopped."""
 
 
+class PoolBusy(Exception):
+    """A group already has as many jobs waiting as its caller allows; nothing was queued."""
+
+
 class WorkerDied(Exception):
     """The worker process running a job died (it was killed, or crashed) before answering."""
 
@@ -256,6 +260,7 @@ class WorkerPool:
         self.waiting: dict[str, deque[Job]] = {}
         self.running: set[str] = set()
         self.holding: dict[str, int] = {}  # workers each group holds now
+        self.queued: dict[str, int] = {}  # jobs each group has waiting
         self.turns: dict[str, int] = {}  # when each key last got a worker (a count), for its group's round-robin
         self.started = 0
         self.usage: dict[str, Usage] = {}  # each group's recent worker time
@@ -263,14 +268,20 @@ class WorkerPool:
         self.threads = ThreadPoolExecutor(max_workers=self.count, thread_name_prefix=f"bowers-{name}")
         self.closed = False
 
-    async def run(self, key: str, function: Callable[..., Any], *arguments: Any, group: str | None = None) -> Any:
+    async def run(
+        self, key: str, function: Callable[..., Any], *arguments: Any, group: str | None = None, most_waiting: int | None = None
+    ) -> Any:
         """Run ``function(*arguments)`` on a worker when ``key``'s turn comes in its ``group`` (by default a
-        group of its own); raises what it raised, ``TimeLimitExceeded`` past the time limit, or ``WorkerDied`` if
-        its worker died twice."""
+        group of its own); raises what it raised, ``TimeLimitExceeded`` past the time limit, ``WorkerDied`` if
+        its worker died twice, or at once ``PoolBusy`` when the group has ``most_waiting`` jobs waiting already."""
         if self.closed:
             raise RuntimeError(f"the {self.name} pool is closed")
+        group = key if group is None else group
+        if most_waiting is not None and self.queued.get(group, 0) >= most_waiting:
+            raise PoolBusy(f"{most_waiting} jobs of this group are waiting already")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.waiting.setdefault(key, deque()).append(Job(key, key if group is None else group, function, arguments, future))
+        self.waiting.setdefault(key, deque()).append(Job(key, group, function, arguments, future))
+        self.queued[group] = self.queued.get(group, 0) + 1
         self.dispatch()
         return await future
 
@@ -307,6 +318,9 @@ class WorkerPool:
             job = queue.popleft()
             if not queue:
                 del self.waiting[key]
+            self.queued[job.group] -= 1
+            if not self.queued[job.group]:
+                del self.queued[job.group]
             if not job.future.done():  # a job whose caller gave up is dropped
                 return job
 
@@ -381,6 +395,7 @@ class WorkerPool:
             for job in queue:
                 job.future.cancel()
         self.waiting.clear()
+        self.queued.clear()
         for worker in self.workers:
             worker.stop()
         self.threads.shutdown(wait=False, cancel_futures=True)

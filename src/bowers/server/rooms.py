@@ -664,10 +664,13 @@ class Lobby:
             await self.act(room, seat, fallback, expect=number)
         return True
 
-    async def think(self, key: str, function: Callable[..., Any], *arguments: Any, group: str | None = None) -> Any:
+    async def think(
+        self, key: str, function: Callable[..., Any], *arguments: Any, group: str | None = None, most_waiting: int | None = None
+    ) -> Any:
         """Run ``function`` in the worker pool as ``key``'s job (a table's id, or an uploader's), within ``group``'s
-        share (the address it is done for; by default ``key``'s own)."""
-        return await self.pool.run(key, function, *arguments, group=group)
+        share (the address it is done for; by default ``key``'s own); ``PoolBusy`` at once where the group has
+        ``most_waiting`` jobs waiting already."""
+        return await self.pool.run(key, function, *arguments, group=group, most_waiting=most_waiting)
 
     async def hint(self, room: Room, seat: int, group: str | None = None) -> dict[str, Any]:
         """The advising bots' suggestions for ``seat``'s turn, thought within ``group``'s share (the asker's)."""
