@@ -1,19 +1,23 @@
-"""How much one hostile visitor delays another table's bots, measured against ``bowers serve`` on 127.0.0.1.
+"""How much one hostile visitor costs everyone else, measured against ``bowers serve`` on 127.0.0.1.
 
-Slow (a minute or more), so it runs only when asked: ``BOWERS_ABUSE_SECONDS=25`` (seconds per abuse) runs it and
-prints the figures.  A visitor's table of four quick bots is watched while another address, in turn, sends 250
+Slow (a minute or more each), so it runs only when asked: ``BOWERS_ABUSE_SECONDS=25`` (seconds per abuse) runs it
+and prints the figures.  A visitor's table of four quick bots is watched while another address, in turn, sends 250
 spectators to that table, asks for hints without pause at 10 tables of its own, and watches 30 tables of strong
-bots; each bot move of the visitor's table may come at most a second later than its ``--bot-delay``.
+bots; each bot move of the visitor's table may come at most a second later than its ``--bot-delay``.  And 65
+uploads of a 1.9 MB record, from 65 addresses, may add at most 100 MB to the server process, and push out no
+earlier upload.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +108,10 @@ async def attack(abuse: Abuse) -> dict[str, list[float]]:
     return phases
 
 
-def test_one_visitor_delays_another_tables_bots_by_less_than_a_second(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def running_server(tmp_path: Path) -> Iterator[tuple[int, int]]:
+    """A ``bowers serve`` on a free loopback port that believes the ``X-Forwarded-For`` of 127.0.0.1 (so that one
+    machine plays several addresses): its port and process id."""
     port = free_port()
     source = str(Path(bowers.__file__).parent.parent)
     command = [sys.executable, "-c", "from bowers.cli import main; main()", "serve", "--port", str(port)]
@@ -120,12 +127,46 @@ def test_one_visitor_delays_another_tables_bots_by_less_than_a_second(tmp_path: 
             except httpx.HTTPError:
                 assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
                 time.sleep(0.3)
-        abuse = Abuse(port)
-        phases = asyncio.run(attack(abuse))
+        yield port, server.pid
     finally:
         server.terminate()
         server.wait(30)
+
+
+def memory_mb(pid: int) -> int:
+    """A process's resident memory in MB (Linux)."""
+    with open(f"/proc/{pid}/status") as status:
+        return int(next(line for line in status if line.startswith("VmRSS")).split()[1]) // 1024
+
+
+def test_one_visitor_delays_another_tables_bots_by_less_than_a_second(tmp_path: Path) -> None:
+    with running_server(tmp_path) as (port, _):
+        abuse = Abuse(port)
+        phases = asyncio.run(attack(abuse))
     for name, delays in phases.items():
         print(f"{name}: {len(delays)} moves, extra delay median {delays[len(delays) // 2]:.2f} s, max {delays[-1]:.2f} s")
         assert delays and delays[-1] < 1.0, (name, delays[-5:])
     print(f"the attacker was refused {abuse.refused} times and answered {abuse.hints} hints")
+
+
+def test_uploads_do_not_fill_the_servers_memory_nor_push_out_others(tmp_path: Path) -> None:
+    from tests.server.test_uploads import long_record
+
+    hands = 300
+    text = json.dumps(long_record(hands))
+    while not 1_800_000 < len(text) <= 2_000_000:
+        hands = int(hands * 1_900_000 / len(text))
+        text = json.dumps(long_record(hands))
+    with running_server(tmp_path) as (port, pid):
+        base = f"http://127.0.0.1:{port}"
+        before = memory_mb(pid)
+        kept = []
+        for n in range(65):
+            answer = httpx.post(f"{base}/api/replays", content=text, headers={"X-Forwarded-For": f"10.1.0.{n}"}, timeout=120)
+            assert answer.status_code == 201, answer.text[:200]
+            kept.append(answer.json()["replay"])
+        after = memory_mb(pid)
+        first = httpx.get(f"{base}/api/replays/{kept[0]}/deals/1", timeout=60).status_code
+    database = (tmp_path / "t.sqlite3").stat().st_size  # the server checkpointed its journal into it as it stopped
+    print(f"65 uploads of {len(text):,} bytes: the server from {before} MB to {after} MB, the database {database:,} bytes")
+    assert after - before < 100 and first == 200
