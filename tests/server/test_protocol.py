@@ -382,3 +382,35 @@ def test_positions_outside_play_get_the_solvers_reason(client: TestClient, monke
     assert values["values"] == {action: 1 for action in play["observation"]["legal_actions"]}
     missing = client.get(f"/api/replays/{answer['replay']}/evaluation", params={"deal": 99, "index": 0})
     assert missing.status_code == 400
+
+
+def test_a_long_finished_game_is_sent_in_pages(database_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bowers.server import app as app_module
+    from bowers.server.schema import RESULTS_SHOWN
+
+    game = bowers.Game("standard", seed=5, target=160)
+    bots = [create("random", seed=seat) for seat in range(4)]
+    while len(game.results) < RESULTS_SHOWN + 5:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+    database = Database(database_path)
+    seats = [{"kind": "random", "settings": {}, "name": None}] * 4
+    database.add_table("long", "standard", {"target": 160}, 5, 1, seats, [None] * 4)
+    for number, (seat, action) in enumerate((s, a) for deal in game.record()["deals"] for s, a in deal["actions"]):
+        database.add_action("long", number, seat, action, False)
+    database.end("long", "owner", "The person who opened this table has ended it.")
+    database.close()
+    monkeypatch.setattr(app_module, "RECORD_PAGE", 10)
+    with TestClient(create_app(database_path, pool="thread")) as client:
+        whole = client.get("/api/tables/long/record").json()
+        assert whole == json.loads(json.dumps(game.record()))
+        pages = [client.get(f"/api/tables/long/record?from={first}").json() for first in range(0, len(whole["deals"]), 10)]
+        assert [deal for page in pages for deal in page["deals"]] == whole["deals"]
+        assert {page["deals_total"] for page in pages} == {len(whole["deals"])} and pages[1]["deals_from"] == 10
+        assert client.get("/api/tables/long/record?from=-1").status_code == 400
+        with client.websocket_connect("/ws") as socket:
+            socket.send_json({"type": "join", "table": "long", "token": None})
+            state = receive_state(socket)
+    assert state["results_from"] == len(game.results) - RESULTS_SHOWN
+    assert state["results"] == json.loads(json.dumps(game.results[-RESULTS_SHOWN:]))

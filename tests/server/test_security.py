@@ -93,8 +93,6 @@ def test_the_page_itself_and_programs_without_an_origin_may(client: TestClient) 
     assert client.post("/api/tables", json=STANDARD, headers={"Origin": "http://testserver"}).status_code == 201
     assert client.post("/api/tables", json=STANDARD, headers={"Sec-Fetch-Site": "same-origin"}).status_code == 201
     assert client.post("/api/tables", json=STANDARD).status_code == 201
-    proxied = {"Origin": "https://cards.example.org", "X-Forwarded-Host": "cards.example.org"}
-    assert client.post("/api/tables", json=STANDARD, headers=proxied).status_code == 201
 
 
 def test_an_allowed_origin_may(database_path: Path) -> None:
@@ -133,3 +131,71 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
 def test_a_forged_host_header_cannot_write_into_the_policy(client: TestClient) -> None:
     policy = client.get("/", headers={"Host": "x; script-src *"}).headers["content-security-policy"]
     assert "script-src *" not in policy and "script-src 'self'" in policy
+
+
+# ---------------------------------------------------------------------- proxies and hosts
+
+PROXIED = {"Origin": "https://cards.example.org", "X-Forwarded-Host": "cards.example.org"}
+
+
+def test_proxy_headers_are_believed_only_from_the_proxies_the_operator_names(database_path: Path) -> None:
+    from bowers.server import create_app
+
+    with TestClient(create_app(database_path, pool="thread", table_burst=2)) as direct:
+        for n in range(2):
+            assert direct.post("/api/tables", json=STANDARD, headers={"X-Forwarded-For": f"10.0.0.{n}"}).status_code == 201
+        chosen = direct.post("/api/tables", json=STANDARD, headers={"X-Forwarded-For": "10.0.0.9"})
+        assert chosen.status_code == 429, "a visitor chose the address its limit is counted against"
+        assert direct.post("/api/tables", json=STANDARD, headers=PROXIED).status_code == 403
+    behind = create_app(database_path, pool="thread", table_burst=2, forwarded_allow_ips=("testclient",))
+    with TestClient(behind) as proxy:
+        for _ in range(2):
+            assert proxy.post("/api/tables", json=STANDARD, headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 201
+        assert proxy.post("/api/tables", json=STANDARD, headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 429
+        other = {"X-Forwarded-For": "203.0.113.1, 203.0.113.2"}  # the proxy heard 203.0.113.2, whatever it claims
+        assert proxy.post("/api/tables", json=STANDARD, headers=other).status_code == 201
+        assert proxy.post("/api/tables", json=STANDARD, headers=PROXIED).status_code == 201
+
+
+def test_a_trusted_proxy_sets_the_client_scheme_and_host_and_no_one_else_does() -> None:
+    from bowers.server.security import TrustedProxies, forwarded
+
+    headers = [(b"host", b"127.0.0.1:8000"), (b"x-forwarded-for", b"198.51.100.7"), (b"x-forwarded-proto", b"https")]
+    headers.append((b"x-forwarded-host", b"cards.example.org"))
+    scope = {"type": "websocket", "scheme": "ws", "client": ("10.1.2.3", 5000), "headers": headers}
+    trusted = forwarded(scope, TrustedProxies(["10.0.0.0/8"]))
+    assert trusted["client"] == ("198.51.100.7", 0) and trusted["scheme"] == "wss"
+    assert (b"host", b"cards.example.org") in trusted["headers"] and (b"host", b"127.0.0.1:8000") not in trusted["headers"]
+    untrusted = forwarded(scope, TrustedProxies(["127.0.0.1"]))
+    assert untrusted["client"] == ("10.1.2.3", 5000) and untrusted["scheme"] == "ws"
+    assert untrusted["headers"] == [(b"host", b"127.0.0.1:8000")]
+    assert forwarded({**scope, "client": ("::1", 1)}, TrustedProxies(["*"]))["client"] == ("198.51.100.7", 0)
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000", "192.168.1.20:8000", "cards.example.org"])
+def test_the_server_answers_to_local_names_addresses_and_the_names_allowed(database_path: Path, host: str) -> None:
+    from bowers.server import create_app
+
+    app = create_app(database_path, pool="thread", allowed_hosts=("localhost", "cards.example.org"))
+    with TestClient(app) as local:
+        assert local.get("/api/variants", headers={"Host": host}).status_code == 200
+
+
+def test_a_rebound_name_is_refused_over_http_and_the_websocket(database_path: Path) -> None:
+    from starlette.testclient import WebSocketDenialResponse
+
+    from bowers.server import create_app
+
+    with TestClient(create_app(database_path, pool="thread", allowed_hosts=("localhost",))) as local:
+        refused = local.get("/", headers={"Host": "rebind.evil.example:8000"})
+        assert refused.status_code == 400 and "rebind.evil.example" in refused.json()["error"]
+        assert "--allowed-host" in refused.json()["error"]
+        posted = local.post("/api/tables", json=STANDARD, headers={"Host": "rebind.evil.example"})
+        assert posted.status_code == 400
+        rebound = {"Host": "rebind.evil.example"}
+        with pytest.raises(WebSocketDenialResponse) as denied, local.websocket_connect("/ws", headers=rebound):
+            pass
+        assert denied.value.status_code == 400 and "rebind.evil.example" in denied.value.json()["error"]
+        with local.websocket_connect("/ws", headers={"Host": "localhost:8000", "Origin": "http://localhost:8000"}) as socket:
+            socket.send_json({"type": "ping"})
+            assert socket.receive_json() == {"type": "pong"}

@@ -150,3 +150,37 @@ def test_serve_command_passes_the_time_limits_of_idle_tables(monkeypatch: pytest
     assert calls[0]["unwatched_minutes"] == 2.5 and calls[0]["abandoned_days"] == 1.0
     refused = runner.invoke(cli, ["serve", "--abandoned-days", "0"])
     assert refused.exit_code == 2 and "--abandoned-days" in refused.output
+
+
+def test_serve_command_passes_the_hosts_and_proxies_it_trusts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import bowers.server
+    from bowers.cli import cli
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(bowers.server, "serve", lambda **arguments: calls.append(arguments))
+    options = ["--allowed-host", "cards.example.org", "--allowed-host", "box.local"]
+    options += ["--forwarded-allow-ips", "127.0.0.1, 10.0.0.0/8", "--max-sockets", "5", "--idle-minutes", "2"]
+    result = CliRunner().invoke(cli, ["serve", *options])
+    assert result.exit_code == 0, result.output
+    assert calls[0]["allowed_hosts"] == ("cards.example.org", "box.local")
+    assert calls[0]["forwarded_allow_ips"] == ("127.0.0.1", "10.0.0.0/8")
+    assert (calls[0]["max_sockets"], calls[0]["idle_minutes"]) == (5, 2.0)
+    assert CliRunner().invoke(cli, ["serve"]) and calls[1]["forwarded_allow_ips"] == ()
+
+
+def test_serve_trusts_no_proxy_and_answers_to_its_own_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+    from starlette.testclient import TestClient
+
+    served: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **settings: served.append((app, settings)))
+    serve(host="box.lan", db_path=tmp_path / "t.sqlite3", allowed_hosts=("cards.example.org",), max_sockets=3, idle_minutes=1)
+    app, settings = served[0]
+    assert settings["proxy_headers"] is False  # uvicorn's own would believe X-Forwarded-For from 127.0.0.1
+    assert (app.state.bowers.sockets.most, app.state.bowers.idle_seconds) == (3, 60)
+    with TestClient(app, base_url="http://box.lan:8000") as client:
+        for host in ("box.lan:8000", "localhost:8000", "127.0.0.1", "cards.example.org"):
+            assert client.get("/api/variants", headers={"Host": host}).status_code == 200, host
+        assert client.get("/api/variants", headers={"Host": "evil.example"}).status_code == 400

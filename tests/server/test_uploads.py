@@ -183,3 +183,38 @@ def test_every_number_of_a_record_can_be_huge_without_a_500(roomy_client: TestCl
             target[path[-1]] = huge
             response = roomy_client.post("/api/replays", content=json.dumps(changed))
             assert response.status_code in (201, 400), (path, huge, response.text)
+
+
+def test_each_address_keeps_its_own_last_replays_and_pushes_out_no_one_elses(database_path: Path) -> None:
+    quota = replays.ReplayQuota(per_address=2)
+    app = create_app(database_path, pool="thread", upload_burst=1000, replay_quota=quota, forwarded_allow_ips=("testclient",))
+    record = json.dumps(long_record(2))
+    with TestClient(app) as client:
+
+        def upload(address: str) -> str:
+            response = client.post("/api/replays", content=record, headers={"X-Forwarded-For": address})
+            assert response.status_code == 201, response.text
+            replay: str = response.json()["replay"]
+            return replay
+
+        others = upload("198.51.100.1")
+        flood = [upload("203.0.113.66") for _ in range(5)]
+        kept = {replay: client.get(f"/api/replays/{replay}/deals/1").status_code for replay in [others, *flood]}
+    assert list(kept.values()) == [200, 404, 404, 404, 200, 200], kept
+
+
+def test_the_replays_kept_are_bounded_in_all_and_outlive_a_restart(database_path: Path) -> None:
+    record = json.dumps(long_record(3))
+    packed = len(replays.pack(json.loads(record)))
+    quota = replays.ReplayQuota(total_bytes=3 * packed)
+    app = create_app(database_path, pool="thread", upload_burst=1000, replay_quota=quota, forwarded_allow_ips=("testclient",))
+    with TestClient(app) as client:
+        kept = [
+            client.post("/api/replays", content=record, headers={"X-Forwarded-For": f"10.0.0.{n}"}).json()["replay"]
+            for n in range(5)
+        ]
+    with TestClient(create_app(database_path, pool="thread")) as restarted:
+        codes = [restarted.get(f"/api/replays/{replay}/deals/2").status_code for replay in kept]
+        assert codes == [404, 404, 200, 200, 200]
+        deal = restarted.get(f"/api/replays/{kept[-1]}/deals/2").json()
+        assert deal["positions"] == replays.deal_positions(json.loads(record), 2)

@@ -30,8 +30,44 @@ import click
     type=click.FloatRange(min=0, min_open=True),
     help="Days a table no one comes to lasts before it ends.",
 )
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    metavar="NAME",
+    multiple=True,
+    help="A host name the server answers to besides localhost and IP addresses (repeatable; * for any).",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="IPS",
+    default="",
+    help="Comma-separated proxy addresses or networks whose X-Forwarded-For/-Proto/-Host are believed (default: none).",
+)
+@click.option(
+    "--max-sockets",
+    default=20,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Websockets (tables open in pages) one client address may hold at once.",
+)
+@click.option(
+    "--idle-minutes",
+    default=30.0,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Minutes a websocket with no message either way stays open.",
+)
 def serve_command(
-    host: str, port: int, db_path: str | None, bot_delay: float, unwatched_minutes: float, abandoned_days: float
+    host: str,
+    port: int,
+    db_path: str | None,
+    bot_delay: float,
+    unwatched_minutes: float,
+    abandoned_days: float,
+    allowed_hosts: tuple[str, ...],
+    forwarded_allow_ips: str,
+    max_sockets: int,
+    idle_minutes: float,
 ) -> None:
     """Run the card room: play in a browser with friends and bots."""
     from bowers.server import serve
@@ -43,4 +79,8 @@ def serve_command(
         bot_delay=bot_delay,
         unwatched_minutes=unwatched_minutes,
         abandoned_days=abandoned_days,
+        allowed_hosts=allowed_hosts,
+        forwarded_allow_ips=tuple(ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()),
+        max_sockets=max_sockets,
+        idle_minutes=idle_minutes,
     )

@@ -12,6 +12,7 @@ requests that change something must come from the server's own page
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import gzip
@@ -22,7 +23,6 @@ import os
 import secrets
 import sqlite3
 import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,23 +39,32 @@ from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bowers.errors import BowersError, OptionError
-from bowers.game import json_copy, parse_json
+from bowers.game import Game, json_copy, parse_json
 from bowers.server import replay as replays
 from bowers.server import worker
 from bowers.server.catalogue import catalogue
-from bowers.server.database import Database, DatabaseUnusable, default_path
+from bowers.server.database import Database, DatabaseUnusable, StoredTable, default_path
 from bowers.server.limits import (
+    HINT_BURST,
+    HINTS_PER_MINUTE,
+    IDLE_SECONDS,
+    JOIN_BURST,
+    JOINS_PER_MINUTE,
+    MAX_SOCKETS,
     MESSAGE_BURST,
     MESSAGES_PER_SECOND,
+    RECORD_BURST,
+    RECORDS_PER_MINUTE,
     TABLE_BURST,
     TABLES_PER_MINUTE,
     UPLOAD_BURST,
     UPLOADS_PER_MINUTE,
     AddressLimits,
     RateLimit,
+    SocketCounts,
     client_address,
 )
-from bowers.server.pool import TimeLimitExceeded, WorkerPool
+from bowers.server.pool import PoolBusy, TimeLimitExceeded, WorkerPool
 from bowers.server.rooms import (
     ABANDONED_SECONDS,
     DEFAULT_BOUNDS,
@@ -64,10 +73,11 @@ from bowers.server.rooms import (
     Lobby,
     TableBounds,
     TableEnded,
+    duration_words,
     error,
 )
 from bowers.server.schema import INCOMING, Act, AskHint, Join, Ping, Refresh, Undo, schema
-from bowers.server.security import SecurityMiddleware
+from bowers.server.security import LOCAL_HOSTS, SecurityMiddleware
 
 log = logging.getLogger("bowers.server")
 
@@ -103,14 +113,15 @@ def index_html() -> str:
 
 MAX_MESSAGE = 2048  # characters in one websocket message
 MAX_BODY = replays.MAX_UPLOAD + 1024  # bytes in one request body
-MAX_REPLAYS = 64
+REQUESTS_WAITING = 16  # jobs (replays, evaluations, records) one address may have waiting in the worker pool
 ALLOWED_ORIGINS_VARIABLE = "BOWERS_ALLOWED_ORIGINS"  # extra page origins (comma-separated), for a reverse proxy
 
 
 @dataclass(eq=False)
 class CardRoom:
-    """One application's settings and state: where tables are stored, how bots think, the rate limits, the
-    uploaded replays kept for a while, and (while the application runs) the lobby of live tables."""
+    """One application's settings and state: where tables are stored, how bots think, the rate limits and the
+    sockets each address holds, the replay quota, and (while the application runs) the lobby
+    of live tables."""
 
     path: Path
     pool: str
@@ -121,9 +132,14 @@ class CardRoom:
     message_burst: int
     table_limits: AddressLimits
     upload_limits: AddressLimits
+    join_limits: AddressLimits
+    record_limits: AddressLimits
+    hint_limits: AddressLimits
+    sockets: SocketCounts
+    idle_seconds: float
     bounds: TableBounds = field(default_factory=TableBounds)
+    replay_quota: replays.ReplayQuota = field(default_factory=replays.ReplayQuota)
     clock: Callable[[], float] = time.time
-    replays: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
     running_lobby: Lobby | None = None
 
     @property
@@ -133,17 +149,41 @@ class CardRoom:
             raise RuntimeError("the card room is not running")
         return self.running_lobby
 
-    def keep_replay(self, replay_id: str, record: dict[str, Any]) -> None:
-        """Keep an uploaded replay's record for its later questions (the oldest forgotten past ``MAX_REPLAYS``)."""
-        self.replays[replay_id] = record
-        while len(self.replays) > MAX_REPLAYS:
-            self.replays.popitem(last=False)
+    def keep_replay(self, replay_id: str, address: str, packed: bytes) -> None:
+        """Keep an uploaded replay's packed record for its later questions, under the replay quota."""
+        quota = self.replay_quota
+        oldest = self.clock() - quota.days * 86_400
+        database = self.lobby.database
+        database.add_replay(replay_id, address, packed, quota.per_address, quota.address_bytes, quota.total_bytes, oldest)
+
+    def replay(self, replay_id: str) -> bytes | None:
+        """A kept replay's packed record, or None once it is no longer kept."""
+        return self.lobby.database.replay(replay_id)
 
 
 def card_room(connection: HTTPConnection) -> CardRoom:
     """The state of the application that a request or websocket reached."""
     room: CardRoom = connection.app.state.bowers
     return room
+
+
+def address_group(connection: HTTPConnection) -> str:
+    """The worker pool's group of whatever a client address asks for: its tables' bots, hints and replays."""
+    return f"address:{client_address(connection)}"
+
+
+async def request_job(request: Request, key: str, function: Callable[..., Any], *arguments: Any) -> Any:
+    """Run a request's work in the worker pool, in its address's share; ``PoolBusy`` (answered ``429``) when that
+    address has ``REQUESTS_WAITING`` jobs waiting already, so a flood of requests queues no unbounded work."""
+    return await card_room(request).lobby.think(
+        key, function, *arguments, group=address_group(request), most_waiting=REQUESTS_WAITING
+    )
+
+
+async def pool_busy(request: Request, problem: Exception) -> Response:
+    """The answer to a request refused because its address has too much work waiting."""
+    message = f"{REQUESTS_WAITING} requests from this address are waiting for the server already; try again in a moment"
+    return JSONResponse({"error": message}, status_code=429)
 
 
 @contextlib.asynccontextmanager
@@ -190,11 +230,14 @@ def read_json_body(body: bytes) -> Any:
     return json_copy(parse_json(text, "the body"), "the body")
 
 
-def replay_answer(replay_id: str, record: dict[str, Any], compress: bool, seats: list[dict[str, Any]] | None = None) -> bytes:
+def replay_answer(
+    replay_id: str, record: dict[str, Any], compress: bool, seats: list[dict[str, Any]] | None = None
+) -> tuple[bytes, bytes]:
     """The upload's JSON answer as bytes, gzip-compressed when asked (runs in the worker pool, off the event loop).
 
     It carries the first deal's result, which the viewer says at the deal's end, and, for a table's game, who sat
-    where (``seats``: kind, settings and name), so the viewer names the players as the table did.
+    where (``seats``: kind, settings and name), so the viewer names the players as the table did.  Returns the
+    record packed for the database, and the answer.
     """
     answer = {
         "replay": replay_id,
@@ -204,7 +247,7 @@ def replay_answer(replay_id: str, record: dict[str, Any], compress: bool, seats:
         "solver": replays.solver_available(),
     }
     data = json.dumps(answer, separators=(",", ":")).encode()
-    return gzip.compress(data, compresslevel=5) if compress else data
+    return replays.pack(record), gzip.compress(data, compresslevel=5) if compress else data
 
 
 def deal_result(record: dict[str, Any], deal: int) -> dict[str, Any] | None:
@@ -217,17 +260,17 @@ def deal_result(record: dict[str, Any], deal: int) -> dict[str, Any] | None:
     return game.results[deal] if len(game.results) > deal else None
 
 
-def deal_answer(record: dict[str, Any], deal: int, compress: bool) -> bytes:
+def deal_answer(replay_id: str, packed: bytes, deal: int, compress: bool) -> bytes:
     """One deal's positions and its result as JSON bytes, gzip-compressed when asked (runs in the worker pool)."""
+    record = replays.unpack(replay_id, packed)
     positions = replays.deal_positions(record, deal)
     data = json.dumps({"deal": deal, "positions": positions, "result": deal_result(record, deal)}, separators=(",", ":")).encode()
     return gzip.compress(data, compresslevel=5) if compress else data
 
 
-def upload_answer(replay_id: str, text: str, compress: bool) -> tuple[dict[str, Any], bytes]:
-    """An uploaded file's record, checked, and the upload's answer (runs in the worker pool)."""
-    record = replays.parse_upload(text)
-    return record, replay_answer(replay_id, record, compress)
+def upload_answer(replay_id: str, text: str, compress: bool) -> tuple[bytes, bytes]:
+    """An uploaded file's record, checked and packed, and the upload's answer (runs in the worker pool)."""
+    return replay_answer(replay_id, replays.parse_upload(text), compress)
 
 
 def json_bytes(data: bytes, compressed: bool, status_code: int) -> Response:
@@ -273,7 +316,13 @@ async def create_table(request: Request) -> Response:
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise OptionError(f"seed must be a whole number, not {seed!r}", "seed")
-        table, tokens = room.lobby.create(str(data.get("variant", "")), data.get("options") or {}, data.get("seats") or [], seed)
+        table, tokens = room.lobby.create(
+            str(data.get("variant", "")),
+            data.get("options") or {},
+            data.get("seats") or [],
+            seed,
+            group=address_group(request),
+        )
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TypeError as problem:
@@ -313,16 +362,63 @@ async def end_table(request: Request) -> Response:
     return JSONResponse({"table": table.id, "ended": table.ended})
 
 
-async def table_record(request: Request) -> Response:
-    """A finished or ended table's game record."""
-    table = card_room(request).lobby.room(request.path_params["table"])
-    if table is None:
-        return JSONResponse({"error": "no table with that id"}, status_code=404)
-    if not table.done:
+RECORD_PAGE = 200  # deals in one page of a finished game's record (``?from=``)
+
+
+def stored_record(stored: StoredTable) -> dict[str, Any]:
+    """A stored table's game record, its game rebuilt from its actions (runs in the worker pool)."""
+    game = Game(stored.variant, seed=stored.seed, **stored.options)
+    for seat, action in stored.actions:
+        game.apply(action, seat=seat)
+    return game.record()
+
+
+def record_answer(record: dict[str, Any], first: int | None, compress: bool) -> bytes:
+    """A game record as JSON bytes, gzip-compressed when asked; from deal ``first`` on, ``RECORD_PAGE`` deals of it,
+    with ``deals_from`` and ``deals_total`` (runs in the worker pool, or a thread for a live table's)."""
+    if first is not None:
+        deals = record["deals"]
+        record = {**record, "deals": deals[first : first + RECORD_PAGE], "deals_from": first, "deals_total": len(deals)}
+    data = json.dumps(record, separators=(",", ":")).encode()
+    return gzip.compress(data, compresslevel=5) if compress else data
+
+
+async def finished_record(request: Request, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | Response:
+    """A finished or ended table's record and seats, or the answer that refuses them.  A table in memory gives its
+    own; one only in the database is rebuilt in the worker pool, as part of the asker's share, never on the
+    event loop (a long game has tens of thousands of actions)."""
+    room = card_room(request)
+    live = room.lobby.rooms.get(table_id)
+    if live is not None and not live.done:
         return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
-    record = table.record()
-    card_room(request).lobby.forget_if_done(table)  # opened from the database for this answer only
-    return JSONResponse(record)
+    if live is not None:
+        return live.record(), [seat.as_json() for seat in live.table.seats]
+    stored = room.lobby.database.table(table_id)
+    if stored is None:
+        return JSONResponse({"error": "no table with that id"}, status_code=404)
+    if not stored.finished and stored.ended is None:
+        return JSONResponse({"error": "the game is still being played; its record opens when it is over"}, status_code=403)
+    record = await request_job(request, f"record:{table_id}", stored_record, stored)
+    return record, [Lobby.stored_seat(table_id, seat).as_json() for seat in stored.seats]
+
+
+async def table_record(request: Request) -> Response:
+    """A finished or ended table's game record, whole or (``?from=N``) ``RECORD_PAGE`` deals from deal ``N``."""
+    if not card_room(request).record_limits.allow(request):
+        return JSONResponse({"error": "too many records asked for from this address; wait a minute"}, status_code=429)
+    first_text = request.query_params.get("from")
+    if first_text is not None and not (first_text.isascii() and first_text.isdigit() and len(first_text) <= 6):
+        return JSONResponse({"error": f"from is a deal's number from 0, not {first_text[:20]!r}"}, status_code=400)
+    try:
+        found = await finished_record(request, request.path_params["table"])
+    except TimeLimitExceeded:
+        return JSONResponse({"error": "the game took too long to read back"}, status_code=503)
+    if isinstance(found, Response):
+        return found
+    compress = accepts_gzip(request)
+    first = None if first_text is None else int(first_text)
+    data = await asyncio.to_thread(record_answer, found[0], first, compress)
+    return json_bytes(data, compress, 200)
 
 
 async def upload_replay(request: Request) -> Response:
@@ -337,16 +433,14 @@ async def upload_replay(request: Request) -> Response:
         body = await read_body(request)
         table_id = request.query_params.get("table")
         if table_id:
-            table = room.lobby.room(table_id)
-            if table is None or not table.done:
+            found = await finished_record(request, table_id)
+            if isinstance(found, Response):
                 return JSONResponse({"error": "no finished game at that table"}, status_code=404)
-            record = table.record()
-            seats = [seat.as_json() for seat in table.table.seats]
-            room.lobby.forget_if_done(table)
-            data = await room.lobby.think(key, replay_answer, replay_id, record, compress, seats)
+            record, seats = found
+            packed, data = await request_job(request, key, replay_answer, replay_id, record, compress, seats)
         else:
             text = body.decode("utf-8-sig")
-            record, data = await room.lobby.think(key, upload_answer, replay_id, text, compress)
+            packed, data = await request_job(request, key, upload_answer, replay_id, text, compress)
     except UnicodeDecodeError:
         return JSONResponse({"error": "the file is not UTF-8 text"}, status_code=400)
     except BowersError as problem:
@@ -354,15 +448,20 @@ async def upload_replay(request: Request) -> Response:
     except TimeLimitExceeded:
         message = "the file took too long to read; it is too long a game for this server"
         return JSONResponse({"error": message}, status_code=400)
-    room.keep_replay(replay_id, record)
+    try:
+        room.keep_replay(replay_id, client_address(request), packed)
+    except sqlite3.Error as problem:
+        log.error("a replay could not be stored: %s", problem)
+        return JSONResponse({"error": "the server cannot keep replays right now; try again later"}, status_code=503)
     return json_bytes(data, compress, 201)
 
 
 async def evaluation(request: Request) -> Response:
     """The solver's values of the actions at one position of a replay (``?deal=&index=``)."""
     room = card_room(request)
-    record = room.replays.get(request.path_params["replay"])
-    if record is None:
+    replay_id = request.path_params["replay"]
+    packed = room.replay(replay_id)
+    if packed is None:
         return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
     try:
         deal = int(request.query_params.get("deal", ""))
@@ -370,7 +469,8 @@ async def evaluation(request: Request) -> Response:
     except ValueError as problem:
         return JSONResponse({"error": f"deal and index must be whole numbers of a position ({problem})"}, status_code=400)
     try:
-        result = await room.lobby.think(f"replay:{client_address(request)}", replays.evaluate, record, deal, index)
+        key = f"replay:{client_address(request)}"
+        result = await request_job(request, key, replays.evaluate_stored, replay_id, packed, deal, index)
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TimeLimitExceeded:
@@ -381,15 +481,17 @@ async def evaluation(request: Request) -> Response:
 async def replay_deal(request: Request) -> Response:
     """Every position of one deal of a replay."""
     room = card_room(request)
-    record = room.replays.get(request.path_params["replay"])
-    if record is None:
+    replay_id = request.path_params["replay"]
+    packed = room.replay(replay_id)
+    if packed is None:
         return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
     text = request.path_params["deal"]
     if not (text.isascii() and text.isdigit()) or len(text) > 6:
         return JSONResponse({"error": f"a deal is a whole number from 0, not {text[:20]!r}"}, status_code=400)
     compress = accepts_gzip(request)
     try:
-        data = await room.lobby.think(f"replay:{client_address(request)}", deal_answer, record, int(text), compress)
+        key = f"replay:{client_address(request)}"
+        data = await request_job(request, key, deal_answer, replay_id, packed, int(text), compress)
     except BowersError as problem:
         return JSONResponse({"error": str(problem)}, status_code=400)
     except TimeLimitExceeded:
@@ -401,38 +503,73 @@ async def replay_deal(request: Request) -> Response:
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
-    """A browser's socket: its messages answered in order, under the size and rate limits, until it closes."""
+    """A browser's socket: its messages answered in order, under the size and rate limits, until it closes or has
+    been idle (no message either way) for ``idle_seconds``; an address holds at most ``sockets.most`` at once."""
     room = card_room(websocket)
+    address = client_address(websocket)
     await websocket.accept()
-    connection = Connection(send=websocket.send_json, close=lambda code, reason: websocket.close(code, reason))
-    limit = RateLimit(room.messages_per_second, room.message_burst)
+    if not room.sockets.enter(address):
+        message = f"at most {room.sockets.most} connections from one address at once; close another table's page first"
+        await websocket.send_json(error("too-many-sockets", message))
+        await websocket.close(1008, "too many connections from this address")
+        return
+    connection = Connection(write=websocket.send_text, shut=websocket.close, address=address)
+    writer = asyncio.get_running_loop().create_task(connection.pump())
     try:
-        while True:
-            message = await websocket.receive()
+        await read_messages(room, connection, websocket, writer)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.sockets.leave(address)
+        await room.lobby.leave(connection)
+        connection.request_close(1000, "closed")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 5)  # the last words and the close, to a client that still reads
+
+
+async def read_messages(room: CardRoom, connection: Connection, websocket: WebSocket, writer: asyncio.Task[None]) -> None:
+    """Answer the socket's messages until it closes, the writer closed it, or it was idle too long."""
+    limit = RateLimit(room.messages_per_second, room.message_burst)
+    receiving: asyncio.Task[Any] | None = None
+    try:
+        while not connection.closing:
+            left = connection.active + room.idle_seconds - time.monotonic()
+            if left <= 0:
+                words = duration_words(room.idle_seconds)
+                await connection.send(error("idle", f"this connection was closed after {words} with no message either way"))
+                await connection.close(4008, "idle")
+                return
+            receiving = receiving or asyncio.ensure_future(websocket.receive())
+            done, _ = await asyncio.wait({receiving, writer}, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+            if receiving not in done:
+                if writer in done:
+                    return
+                continue
+            message, receiving = receiving.result(), None
             if message["type"] == "websocket.disconnect":
-                break
+                return
+            connection.active = time.monotonic()
             text = message.get("text")
             if text is None:
                 await connection.send(error("malformed", "send JSON text messages, not binary"))
                 continue
             if len(text) > MAX_MESSAGE:
                 await connection.send(error("too-large", f"a message has at most {MAX_MESSAGE} characters"))
-                await websocket.close(1009, "message too large")
-                break
+                await connection.close(1009, "message too large")
+                return
             if not limit.allow():
                 await connection.send(error("too-many", f"at most {room.messages_per_second:g} messages a second"))
-                await websocket.close(1008, "too many messages")
-                break
-            if not await handle(room.lobby, connection, websocket, text):
-                break
-    except WebSocketDisconnect:
-        pass
+                await connection.close(1008, "too many messages")
+                return
+            await handle(room, connection, text)
     finally:
-        await room.lobby.leave(connection)
+        if receiving is not None:
+            receiving.cancel()
 
 
-async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, text: str) -> bool:
-    """Answer one message; False when the socket was closed."""
+async def handle(card: CardRoom, connection: Connection, text: str) -> None:
+    """Answer one message (an answer that closes the socket sets ``connection.closing``)."""
+    lobby = card.lobby
     try:
         message = INCOMING.validate_json(text)
     except ValidationError as problem:
@@ -440,46 +577,53 @@ async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, tex
         await connection.send(
             error("malformed", f"{details}. Messages are JSON objects with a type: join, act, state, hint, undo, ping")
         )
-        return True
+        return
     if isinstance(message, Ping):
         await connection.send({"type": "pong"})
-        return True
+        return
     room = connection.room
     if isinstance(message, Join):
         if room is not None:
             await connection.send(error("already-joined", "this connection already joined a table"))
-            return True
+            return
+        if not card.join_limits.allow_address(connection.address):
+            words = f"at most {card.join_limits.per_minute:g} joins a minute from one address; wait a little"
+            await connection.send(error("too-many-joins", words))
+            return
         try:
             await lobby.join(connection, message.table, message.token)
         except LookupError as problem:
             await connection.send(error("no-table", str(problem)))
-            await websocket.close(4004, "no such table")
-            return False
+            await connection.close(4004, "no such table")
         except PermissionError as problem:
             await connection.send(error("bad-token", str(problem)))
-            await websocket.close(4003, "bad token")
-            return False
-        return True
+            await connection.close(4003, "bad token")
+        return
     if room is None:
         await connection.send(error("not-joined", "join a table first"))
-        return True
+        return
     if isinstance(message, Refresh):
-        await connection.send(room.state_for(connection.seat))
-        return True
+        async with room.lock:
+            connection.post(await room.state_text(connection.seat))
+        return
     seat = connection.seat
     if seat is None:
         await connection.send(error("spectator", "spectators watch; they do not act"))
-        return True
+        return
     if room.ended is not None:
         await connection.send(error("ended", room.ended))
-        return True
+        return
+    if isinstance(message, AskHint) and not card.hint_limits.allow_address(connection.address):
+        words = f"at most {card.hint_limits.per_minute:g} hints a minute from one address; wait a little"
+        await connection.send(error("too-many-hints", words))
+        return
     try:
         if isinstance(message, Act):
             await lobby.act(room, seat, message.action, message.expect)
         elif isinstance(message, Undo):
             await lobby.undo(room, seat)
         elif isinstance(message, AskHint):  # one at a time: a socket's messages are answered in order
-            await connection.send(await lobby.hint(room, seat))
+            await connection.send(await lobby.hint(room, seat, f"address:{connection.address}"))
     except BowersError as problem:
         await connection.send(error("illegal", str(problem)))
     except TableEnded as ended:
@@ -489,7 +633,6 @@ async def handle(lobby: Lobby, connection: Connection, websocket: WebSocket, tex
     except Exception:  # a fault of the server's own: logged, and the table goes on unchanged
         log.exception("table %s: %r from seat %s failed", room.id, message, seat)
         await connection.send(error("internal", "the server could not do that; the table is unchanged"))
-    return True
 
 
 # ---------------------------------------------------------------------- the application
@@ -526,6 +669,14 @@ def create_app(
     allowed_origins: tuple[str, ...] = (),
     bounds: TableBounds = DEFAULT_BOUNDS,
     clock: Callable[[], float] = time.time,
+    allowed_hosts: tuple[str, ...] | None = None,
+    forwarded_allow_ips: tuple[str, ...] = (),
+    join_burst: int = JOIN_BURST,
+    record_burst: int = RECORD_BURST,
+    hint_burst: int = HINT_BURST,
+    max_sockets: int = MAX_SOCKETS,
+    idle_seconds: float = IDLE_SECONDS,
+    replay_quota: replays.ReplayQuota = replays.DEFAULT_QUOTA,
 ) -> Starlette:
     """The bowers card room as an ASGI application, its tables kept in the SQLite file ``db_path``.
 
@@ -536,9 +687,23 @@ def create_app(
     ``upload_burst`` replays, then ``UPLOADS_PER_MINUTE``. ``allowed_origins`` are page origins accepted
     besides the server's own (``https://cards.example.org``, for a reverse proxy that rewrites ``Host``).
     ``bounds`` says when a table ends before its game is over, and ``clock`` (for tests) tells the time.
+    ``allowed_hosts`` are the host names the server answers to besides IP addresses (None: any, for a server in
+    front that checks them; ``serve`` always names them), and ``forwarded_allow_ips`` the proxies whose
+    ``X-Forwarded-*`` headers are believed (none by default).  An address's sockets may join ``join_burst``
+    tables at once, then ``JOINS_PER_MINUTE``, read ``record_burst`` finished games' records, then
+    ``RECORDS_PER_MINUTE``, and ask ``hint_burst`` hints, then ``HINTS_PER_MINUTE``; an
+    address holds at most ``max_sockets`` sockets, and a socket with no message either way for ``idle_seconds``
+    is closed.  ``replay_quota`` says how many uploaded replays are kept, for each address and in all.
     """
-    middleware = [Middleware(SecurityMiddleware, allowed_origins=allowed_origins)]
-    app = Starlette(routes=ROUTES, lifespan=lifespan, middleware=middleware)
+    middleware = [
+        Middleware(
+            SecurityMiddleware,
+            allowed_origins=allowed_origins,
+            allowed_hosts=allowed_hosts,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
+    ]
+    app = Starlette(routes=ROUTES, lifespan=lifespan, middleware=middleware, exception_handlers={PoolBusy: pool_busy})
     app.state.bowers = CardRoom(
         path=Path(db_path) if db_path is not None else default_path(),
         pool=pool,
@@ -549,7 +714,13 @@ def create_app(
         message_burst=message_burst,
         table_limits=AddressLimits(TABLES_PER_MINUTE, table_burst),
         upload_limits=AddressLimits(UPLOADS_PER_MINUTE, upload_burst),
+        join_limits=AddressLimits(JOINS_PER_MINUTE, join_burst),
+        record_limits=AddressLimits(RECORDS_PER_MINUTE, record_burst),
+        hint_limits=AddressLimits(HINTS_PER_MINUTE, hint_burst),
+        sockets=SocketCounts(max_sockets),
+        idle_seconds=idle_seconds,
         bounds=bounds,
+        replay_quota=replay_quota,
         clock=clock,
     )
     return app
@@ -567,11 +738,18 @@ def serve(
     bot_delay: float = 0.6,
     unwatched_minutes: float = UNWATCHED_SECONDS / 60,
     abandoned_days: float = ABANDONED_SECONDS / 86_400,
+    allowed_hosts: tuple[str, ...] = (),
+    forwarded_allow_ips: tuple[str, ...] = (),
+    max_sockets: int = MAX_SOCKETS,
+    idle_minutes: float = IDLE_SECONDS / 60,
 ) -> None:
     """Run the card room with uvicorn until interrupted; a database it cannot use stops it at once, in one line.
 
     A table of bots no one has watched for ``unwatched_minutes``, and any table no one has come to for
-    ``abandoned_days``, ends.
+    ``abandoned_days``, ends.  The server answers to ``localhost``, every IP address, the ``host`` it listens on
+    and ``allowed_hosts``; it believes ``X-Forwarded-*`` headers only from ``forwarded_allow_ips`` (uvicorn's own
+    proxy handling, which trusts 127.0.0.1, is off).  A client address holds at most ``max_sockets`` websockets, and
+    one with no message either way for ``idle_minutes`` is closed.
     """
     import uvicorn
 
@@ -581,5 +759,15 @@ def serve(
     except DatabaseUnusable as problem:
         raise SystemExit(f"bowers serve: {problem}") from None
     bounds = TableBounds(unwatched_seconds=unwatched_minutes * 60, abandoned_seconds=abandoned_days * 86_400)
-    app = create_app(path, pool="process", bot_delay=bot_delay, allowed_origins=allowed_origins_from_environment(), bounds=bounds)
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")
+    app = create_app(
+        path,
+        pool="process",
+        bot_delay=bot_delay,
+        allowed_origins=allowed_origins_from_environment(),
+        bounds=bounds,
+        allowed_hosts=(*LOCAL_HOSTS, host, *allowed_hosts),
+        forwarded_allow_ips=forwarded_allow_ips,
+        max_sockets=max_sockets,
+        idle_seconds=idle_minutes * 60,
+    )
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info", proxy_headers=False)

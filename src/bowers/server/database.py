@@ -6,6 +6,7 @@ seed in its row and the actions in order.  WAL mode keeps a commit cheap and
 durable against the server process dying.  A table's row also says when a
 socket was last at it, how many actions it has taken (undone ones included),
 its opener's key, and why it ended, if it was ended before its game was over.
+Uploaded replays are kept here too, compressed, under their quota.
 """
 
 from __future__ import annotations
@@ -46,6 +47,15 @@ CREATE TABLE IF NOT EXISTS actions (
     created REAL NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS replays (
+    id TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    created REAL NOT NULL,
+    size INTEGER NOT NULL,
+    record BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS replays_by_address ON replays (address, created);
+CREATE INDEX IF NOT EXISTS replays_by_age ON replays (created);
 """
 # Columns added since the first release, with how a row stored before them gets its value: when a socket was last
 # at it (its last action's time, or its creation's), its actions so far, and its opener's key (its first seat's
@@ -179,6 +189,37 @@ class Database:
         """Mark a table ended before its game was over: it is no longer played nor resumed, and stays readable."""
         with self._connection:
             self._connection.execute("UPDATE tables SET end_reason = ?, ended = ? WHERE id = ?", (reason, message, table_id))
+
+    def add_replay(
+        self, replay_id: str, address: str, packed: bytes, per_address: int, address_bytes: int, total_bytes: int, oldest: float
+    ) -> None:
+        """Keep an uploaded replay (``packed``, compressed) for ``address``: then its own oldest go while it keeps
+        more than ``per_address`` or ``address_bytes``, anyone's oldest while all keep more than ``total_bytes``,
+        and every one stored before ``oldest``."""
+        with self._connection:
+            execute = self._connection.execute
+            execute(
+                "INSERT INTO replays (id, address, created, size, record) VALUES (?, ?, ?, ?, ?)",
+                (replay_id, address, time.time(), len(packed), packed),
+            )
+            execute("DELETE FROM replays WHERE created < ?", (oldest,))
+            kept = execute("SELECT id, size FROM replays WHERE address = ? ORDER BY created DESC, rowid DESC", (address,))
+            self._drop(kept.fetchall(), per_address, address_bytes)
+            everyone = execute("SELECT id, size FROM replays ORDER BY created DESC, rowid DESC")
+            self._drop(everyone.fetchall(), None, total_bytes)
+
+    def _drop(self, newest_first: list[tuple[str, int]], count: int | None, size: int) -> None:
+        """Delete the replays past the first ``count`` (None: any number) or past ``size`` bytes in all."""
+        total = 0
+        for number, (replay_id, bytes_) in enumerate(newest_first):
+            total += bytes_
+            if (count is not None and number >= count) or (number and total > size):
+                self._connection.execute("DELETE FROM replays WHERE id = ?", (replay_id,))
+
+    def replay(self, replay_id: str) -> bytes | None:
+        """A kept replay's packed record, or None."""
+        row = self._connection.execute("SELECT record FROM replays WHERE id = ?", (replay_id,)).fetchone()
+        return None if row is None else bytes(row[0])
 
     def table(self, table_id: str) -> StoredTable | None:
         """One stored table with its actions, or None."""

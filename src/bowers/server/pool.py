@@ -1,8 +1,12 @@
 """A pool of worker processes that can be killed: jobs shared fairly between keys, each under a hard time limit.
 
-Each job belongs to a key (say, a table), a key has at most one job running
-at a time, and a free worker goes to the waiting key that used the least
-worker time lately.  A worker process that overruns a job's time limit is
+Each job belongs to a key (say, a table) and a group of keys (say, the
+address that opened the table or asked for the work).  A key has at most one
+job running at a time and a group at most ``group_share`` (half the workers,
+at least one), so one visitor, however many tables or requests it starts,
+always leaves workers to everyone else.  A free worker goes to the waiting
+group that used the least worker time lately, and within a group to its keys
+in turn (round-robin).  A worker process that overruns a job's time limit is
 killed and replaced.  Closing the pool kills its workers, and a worker dies
 with the parent process even if that is killed.  The jobs are any picklable
 function and arguments: the pool knows nothing of what they compute.
@@ -39,6 +43,10 @@ STARTUP_SECONDS = 60.0  # how long a new worker process may take to start (its i
 
 class TimeLimitExceeded(Exception):
     """A job ran past the pool's time limit and its worker was stopped."""
+
+
+class PoolBusy(Exception):
+    """A group already has as many jobs waiting as its caller allows; nothing was queued."""
 
 
 class WorkerDied(Exception):
@@ -205,6 +213,7 @@ class Job:
     """One call waiting for, or running on, a worker."""
 
     key: str
+    group: str
     function: Callable[..., Any]
     arguments: tuple[Any, ...]
     future: asyncio.Future[Any]
@@ -228,36 +237,51 @@ class Usage:
 
 
 class WorkerPool:
-    """Workers shared fairly between keys, each job under a hard time limit of ``time_limit`` seconds.
+    """Workers shared fairly between groups of keys, each job under a hard time limit of ``time_limit`` seconds.
 
     ``kind`` is ``process`` (a process per worker: parallel, killable) or ``thread`` (for tests: no hard limit);
     ``workers`` is how many (by default one per core, up to four); ``name`` says what the jobs are, in
-    process names, errors and the log.
+    process names, errors and the log; ``group_share`` how many workers one group may hold at once (by default
+    half of them, at least one).
     """
 
-    def __init__(self, kind: str, workers: int | None, time_limit: float, name: str = "worker") -> None:
+    def __init__(
+        self, kind: str, workers: int | None, time_limit: float, name: str = "worker", group_share: int | None = None
+    ) -> None:
         if kind not in ("process", "thread"):
             raise ValueError(f"a {name} pool is 'process' or 'thread', not {kind!r}")
         self.kind = kind
         self.name = name
         self.count = workers or max(1, min(4, multiprocessing.cpu_count()))
         self.time_limit = time_limit
+        self.group_share = group_share or max(1, self.count // 2)
         self.workers: list[Worker] = [ProcessWorker(name) if kind == "process" else ThreadWorker() for _ in range(self.count)]
         self.idle: list[Worker] = list(self.workers)
         self.waiting: dict[str, deque[Job]] = {}
         self.running: set[str] = set()
-        self.usage: dict[str, Usage] = {}
+        self.holding: dict[str, int] = {}  # workers each group holds now
+        self.queued: dict[str, int] = {}  # jobs each group has waiting
+        self.turns: dict[str, int] = {}  # when each key last got a worker (a count), for its group's round-robin
+        self.started = 0
+        self.usage: dict[str, Usage] = {}  # each group's recent worker time
         self.tasks: set[asyncio.Task[None]] = set()
         self.threads = ThreadPoolExecutor(max_workers=self.count, thread_name_prefix=f"bowers-{name}")
         self.closed = False
 
-    async def run(self, key: str, function: Callable[..., Any], *arguments: Any) -> Any:
-        """Run ``function(*arguments)`` on a worker when ``key``'s turn comes; raises what it raised,
-        ``TimeLimitExceeded`` past the time limit, or ``WorkerDied`` if its worker died twice."""
+    async def run(
+        self, key: str, function: Callable[..., Any], *arguments: Any, group: str | None = None, most_waiting: int | None = None
+    ) -> Any:
+        """Run ``function(*arguments)`` on a worker when ``key``'s turn comes in its ``group`` (by default a
+        group of its own); raises what it raised, ``TimeLimitExceeded`` past the time limit, ``WorkerDied`` if
+        its worker died twice, or at once ``PoolBusy`` when the group has ``most_waiting`` jobs waiting already."""
         if self.closed:
             raise RuntimeError(f"the {self.name} pool is closed")
+        group = key if group is None else group
+        if most_waiting is not None and self.queued.get(group, 0) >= most_waiting:
+            raise PoolBusy(f"{most_waiting} jobs of this group are waiting already")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.waiting.setdefault(key, deque()).append(Job(key, function, arguments, future))
+        self.waiting.setdefault(key, deque()).append(Job(key, group, function, arguments, future))
+        self.queued[group] = self.queued.get(group, 0) + 1
         self.dispatch()
         return await future
 
@@ -270,23 +294,40 @@ class WorkerPool:
                 return
             worker = self.idle.pop()
             self.running.add(job.key)
+            self.holding[job.group] = self.holding.get(job.group, 0) + 1
+            self.started += 1
+            self.turns.pop(job.key, None)
+            self.turns[job.key] = self.started  # most recently served last
             task = loop.create_task(self.execute(worker, job))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
     def next_job(self, now: float) -> Job | None:
-        """The next job to run: the first of the least-served waiting key with nothing running."""
+        """The next job to run: from the least-served group under its share, the first job of its key served
+        longest ago that has nothing running."""
         while True:
-            keys = [key for key, queue in self.waiting.items() if key not in self.running]
+            keys = [
+                key
+                for key, queue in self.waiting.items()
+                if key not in self.running and self.holding.get(queue[0].group, 0) < self.group_share
+            ]
             if not keys:
                 return None
-            key = min(keys, key=lambda k: self.usage[k].now(now) if k in self.usage else 0.0)
+            key = min(keys, key=lambda k: (self.group_usage(self.waiting[k][0].group, now), self.turns.get(k, 0)))
             queue = self.waiting[key]
             job = queue.popleft()
             if not queue:
                 del self.waiting[key]
+            self.queued[job.group] -= 1
+            if not self.queued[job.group]:
+                del self.queued[job.group]
             if not job.future.done():  # a job whose caller gave up is dropped
                 return job
+
+    def group_usage(self, group: str, now: float) -> float:
+        """A group's recent worker time in seconds (fading)."""
+        usage = self.usage.get(group)
+        return 0.0 if usage is None else usage.now(now)
 
     async def execute(self, worker: Worker, job: Job) -> None:
         """Run one job on ``worker``, retrying once on a fresh process if the worker died, then free the worker."""
@@ -314,9 +355,12 @@ class WorkerPool:
             raise
         finally:
             self.running.discard(job.key)
-            usage = self.usage.pop(job.key, None) or Usage()
+            self.holding[job.group] -= 1
+            if not self.holding[job.group]:
+                del self.holding[job.group]
+            usage = self.usage.pop(job.group, None) or Usage()
             usage.add(loop.time() - started, loop.time())
-            self.usage[job.key] = usage  # most recently used last
+            self.usage[job.group] = usage  # most recently used last
             self.forget_old_usage()
             if worker.broken and not self.closed:
                 worker.start()
@@ -331,10 +375,14 @@ class WorkerPool:
             job.future.set_exception(failure)
 
     def forget_old_usage(self) -> None:
-        """Keep the usage records of at most ``MAX_KEYS`` keys (the least recently used go first)."""
-        for key in list(self.usage)[: max(0, len(self.usage) - MAX_KEYS)]:
+        """Keep the usage records of at most ``MAX_KEYS`` groups, and the turns of as many keys (the least
+        recently used go first)."""
+        for group in list(self.usage)[: max(0, len(self.usage) - MAX_KEYS)]:
+            if group not in self.holding:
+                del self.usage[group]
+        for key in list(self.turns)[: max(0, len(self.turns) - MAX_KEYS)]:
             if key not in self.running and key not in self.waiting:
-                del self.usage[key]
+                del self.turns[key]
 
     def pids(self) -> list[int]:
         """The worker processes' ids (none for a thread pool)."""
@@ -347,6 +395,7 @@ class WorkerPool:
             for job in queue:
                 job.future.cancel()
         self.waiting.clear()
+        self.queued.clear()
         for worker in self.workers:
             worker.stop()
         self.threads.shutdown(wait=False, cancel_futures=True)

@@ -6,10 +6,21 @@ reader, which re-checks every action, so a bad upload is refused with the
 record error.  The work is linear in the game's length (one replay to check
 it, one walk through it), runs in the worker pool, and each position carries
 only what the viewer draws.
+
+Uploaded replays are kept in the server's database, gzip-compressed
+(``pack``), under a ``ReplayQuota``: each client address keeps its own last
+few, and the server a bounded total, so one visitor's uploads neither fill
+the server's memory nor push out anyone else's.  A worker unpacks a stored
+record when it is asked about it, keeping the last few it unpacked.
 """
 
 from __future__ import annotations
 
+import gzip
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 import bowers
@@ -18,6 +29,22 @@ from bowers.errors import BowersError, RecordError
 from bowers.game import Game, RecordReader, json_copy, parse_json, replay
 
 MAX_UPLOAD = 2_000_000
+UNPACKED = 2  # stored records a worker keeps unpacked (a long game's is tens of MB in memory)
+
+
+@dataclass(frozen=True)
+class ReplayQuota:
+    """How many uploaded replays the server keeps: ``per_address`` (and ``address_bytes``, compressed) for each
+    client address, whose oldest go first past them; ``total_bytes`` in all, the oldest anyone's going first;
+    and none longer than ``days``."""
+
+    per_address: int = 32
+    address_bytes: int = 32_000_000
+    total_bytes: int = 512_000_000
+    days: float = 7.0
+
+
+DEFAULT_QUOTA = ReplayQuota()
 
 # The observation fields the viewer draws (felt and replay controls); the rest of an observation is left out.
 VIEWER_FIELDS = (
@@ -169,3 +196,30 @@ def evaluate(record: dict[str, Any], deal: int, index: int) -> dict[str, Any]:
     except (BowersError, NotImplementedError, ValueError) as problem:
         return {"available": True, "values": {}, "reason": str(problem)}
     return {"available": True, "values": {str(action): tricks for action, tricks in values.items()}, "reason": ""}
+
+
+def pack(record: dict[str, Any]) -> bytes:
+    """A checked record as it is stored: compact JSON, gzip-compressed (runs in the worker pool)."""
+    return gzip.compress(json.dumps(record, separators=(",", ":")).encode(), compresslevel=5)
+
+
+_unpacked: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_unpacking = threading.Lock()
+
+
+def unpack(replay_id: str, packed: bytes) -> dict[str, Any]:
+    """A stored record (runs in the worker pool), from the last ``UNPACKED`` this worker unpacked when it can."""
+    with _unpacking:
+        record = _unpacked.pop(replay_id, None)
+    if record is None:
+        record = json.loads(gzip.decompress(packed))
+    with _unpacking:
+        _unpacked[replay_id] = record
+        while len(_unpacked) > UNPACKED:
+            _unpacked.popitem(last=False)
+    return record
+
+
+def evaluate_stored(replay_id: str, packed: bytes, deal: int, index: int) -> dict[str, Any]:
+    """``evaluate`` for a stored replay (runs in the worker pool)."""
+    return evaluate(unpack(replay_id, packed), deal, index)

@@ -3,7 +3,11 @@
 A room owns a ``bowers.table.Table``.  Each action is checked against the game,
 committed to the database, then applied and sent to every connection as that
 connection's own view.  One asyncio lock per room orders its actions; bots
-choose in the worker pool while the lock is free.
+choose in the worker pool while the lock is free.  Each view is built once per
+change of the table, off the event loop, and written to each socket by that
+socket's own writer, so a socket that reads slowly holds up no one (one that
+falls too far behind is closed); someone joining gets the state alone, and
+the others are told only when a seat's presence changed.
 
 Every table ends (``TableBounds``): at a cap on hands and on actions, when a
 table of bots has had no one watching for a while, when no one has come to it
@@ -15,10 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,15 +35,16 @@ from bowers.game import Game
 from bowers.server import views, worker
 from bowers.server.database import Database, StoredTable
 from bowers.server.pool import TimeLimitExceeded, WorkerPool
-from bowers.server.schema import ErrorMessage, HintMessage, SeatInfo, StateMessage
+from bowers.server.schema import RESULTS_SHOWN, ErrorMessage, HintMessage, SeatInfo, StateMessage
 from bowers.table import HUMAN, Seat, Table
 from bowers.variants import Rules, Variant
 from bowers.variants import variant as variant_declaration
 
 log = logging.getLogger("bowers.server")
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Write = Callable[[str], Awaitable[None]]
 MAX_SEAT_NAME = 40
+OUTBOX = 16  # messages waiting for a socket that reads slowly; past that it is closed
 # Every word the table page uses for a place at the table (static/js/words.js, PLACE_WORDS): a player named one of
 # them would read as a place ("Partner plays"), so no seat may take one as its name.
 PLACE_WORDS = frozenset(
@@ -126,12 +133,62 @@ def fallback_action(observation: dict[str, Any], seed: int) -> str:
 
 @dataclass(eq=False)
 class Connection:
-    """One browser's socket at a table: its seat (None for a spectator) and how to send it a message."""
+    """One browser's socket at a table: its seat (None for a spectator), its client address, and its outbox.
 
-    send: Send
-    close: Callable[[int, str], Awaitable[None]]
+    Messages are queued (``send``, ``post``) and written in order by ``pump``, the socket's writer, so that
+    sending never waits on the socket; one that lets more than ``OUTBOX`` messages pile up is closed.
+    ``active`` is when a message last went either way (``time.monotonic()``).
+    """
+
+    write: Write
+    shut: Callable[[int, str], Awaitable[None]]
+    address: str = "unknown"
     seat: int | None = None
     room: Room | None = None
+    active: float = field(default_factory=time.monotonic)
+    outbox: deque[str | tuple[int, str]] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    closing: bool = False
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Queue a message."""
+        self.post(json.dumps(message, separators=(",", ":")))
+
+    def post(self, text: str) -> None:
+        """Queue a message already written as JSON text; a socket too far behind is closed instead."""
+        if self.closing:
+            return
+        if len(self.outbox) >= OUTBOX:
+            self.outbox.clear()
+            self.request_close(1008, "too slow to read the table's messages")
+            return
+        self.outbox.append(text)
+        self.ready.set()
+
+    def request_close(self, code: int, reason: str) -> None:
+        """Close the socket once the messages queued before are written."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.append((code, reason))
+            self.ready.set()
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close the socket once the messages queued before are written (does not wait for it)."""
+        self.request_close(code, reason)
+
+    async def pump(self) -> None:
+        """Write the queued messages in order until the socket is closed: the socket's writer task."""
+        while True:
+            await self.ready.wait()
+            self.ready.clear()
+            while self.outbox:
+                item = self.outbox.popleft()
+                if isinstance(item, tuple):
+                    with contextlib.suppress(Exception):
+                        await self.shut(*item)
+                    return
+                await self.write(item)
+                self.active = time.monotonic()
 
 
 @dataclass(eq=False)
@@ -151,6 +208,11 @@ class Room:
     seen: float = 0.0  # when a socket was last at the table (time.time())
     owner: str | None = None  # the key that lets the table's opener end it
     ended: str | None = None  # why the table ended before its game was over, in a player's words
+    group: str = ""  # whose share of the worker pool its bots use: the opener's address, or the table's own
+    views: dict[int | None, tuple[tuple[Any, ...], str]] = field(default_factory=dict)  # each seat's state as text
+
+    def __post_init__(self) -> None:
+        self.group = self.group or f"table:{self.id}"
 
     @property
     def bots_only(self) -> bool:
@@ -194,13 +256,15 @@ class Room:
             return False
         return any(actor == seat for deal in self.record()["deals"] for actor, _ in deal["actions"])
 
-    def state_for(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for a seat or a spectator."""
+    def state_for(self, seat: int | None, connected: frozenset[int | None] | None = None) -> dict[str, Any]:
+        """The ``state`` message for a seat or a spectator; ``connected`` are the seats with a socket (by default
+        read from the connections, which only the event loop's thread may do)."""
         game = self.game
         observation = views.observation_for(game, seat)
         previous = views.previous_hand(game, seat)
         trick, winner = views.last_trick(game, observation, previous)
-        connected = {c.seat for c in self.connections}
+        if connected is None:
+            connected = frozenset(c.seat for c in self.connections)
         message = StateMessage(
             table=self.id,
             seat=seat,
@@ -215,7 +279,8 @@ class Room:
             observation=observation,
             last_trick=trick,
             last_trick_winner=winner,
-            results=list(game.results),
+            results=list(game.results[-RESULTS_SHOWN:]),
+            results_from=max(0, len(game.results) - RESULTS_SHOWN),
             previous_hand=previous,
             winner=game.winner,
             can_undo=self.can_undo(seat),
@@ -225,16 +290,27 @@ class Room:
         )
         return message.model_dump()
 
+    def version(self) -> tuple[int, int, str | None, frozenset[int | None]]:
+        """What every view of the table depends on besides the seat: it changes with each action, undo, ending
+        and seat taken or left (the last, the seats with a socket)."""
+        return (self.action_count, self.taken, self.ended, frozenset(c.seat for c in self.connections))
+
+    async def state_text(self, seat: int | None) -> str:
+        """A seat's (or a spectator's) ``state`` message as JSON text: built off the event loop, once per change
+        of the table (the caller holds the room's lock, so the game does not change meanwhile)."""
+        version = self.version()
+        cached = self.views.get(seat)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        text = await asyncio.to_thread(lambda: json.dumps(self.state_for(seat, version[3]), separators=(",", ":")))
+        self.views = {known: view for known, view in self.views.items() if view[0] == version}
+        self.views[seat] = (version, text)
+        return text
+
     async def broadcast(self) -> None:
-        """Send every connection its own view of the table."""
-        views_by_seat: dict[int | None, dict[str, Any]] = {}
+        """Send every connection its own view of the table (the caller holds the room's lock)."""
         for connection in list(self.connections):
-            if connection.seat not in views_by_seat:
-                views_by_seat[connection.seat] = self.state_for(connection.seat)
-            try:
-                await connection.send(views_by_seat[connection.seat])
-            except Exception:  # a socket that went away: forget it
-                self.connections.discard(connection)
+            connection.post(await self.state_text(connection.seat))
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -271,12 +347,14 @@ class Lobby:
         seats: list[dict[str, Any]],
         seed: int | None = None,
         allow_seed_among_people: bool = False,
+        group: str = "",
     ) -> tuple[Room, list[str | None]]:
         """A new table: options and seats checked, stored, then opened; returns it and each person's invite token.
 
         A chosen ``seed`` fixes every deal, so whoever chose it could know every hand: it is accepted only
         at a table where at most one seat (the opener's) is a person, unless ``allow_seed_among_people``
-        (never from the network: for tests, whose deals must be known).
+        (never from the network: for tests, whose deals must be known).  Its bots think within ``group``'s share
+        of the worker pool (the opener's address; by default the table's own).
         """
         declaration = variant_declaration(variant)
         if not isinstance(options, dict):
@@ -328,7 +406,7 @@ class Lobby:
         self.database.add_table(
             table_id, game.variant, game.options, game.seed, bot_seed, [s.as_json() for s in seat_objects], tokens, owner, now
         )
-        room = Room(table_id, table, tokens, bot_seed, seen=now, owner=owner)
+        room = Room(table_id, table, tokens, bot_seed, seen=now, owner=owner, group=group)
         self.rooms[table_id] = room
         self.wake_bots(room)
         return room, tokens
@@ -561,7 +639,7 @@ class Lobby:
         seed = worker.decision_seed(room.bot_seed, seat, number)
         started = loop.time()
         try:
-            action = await self.think(room.id, worker.choose, bot.kind, dict(bot.settings), seed, observation)
+            action = await self.think(room.id, worker.choose, bot.kind, dict(bot.settings), seed, observation, group=room.group)
         except TimeLimitExceeded:  # the worker was stopped; the table goes on
             message = "bot %s at table %s seat %d ran past the time limit; it plays the rule player's choice"
             log.warning(message, bot.kind, room.id, seat)
@@ -586,12 +664,16 @@ class Lobby:
             await self.act(room, seat, fallback, expect=number)
         return True
 
-    async def think(self, key: str, function: Callable[..., Any], *arguments: Any) -> Any:
-        """Run ``function`` in the worker pool as part of ``key``'s share (a table's id, or an uploader's)."""
-        return await self.pool.run(key, function, *arguments)
+    async def think(
+        self, key: str, function: Callable[..., Any], *arguments: Any, group: str | None = None, most_waiting: int | None = None
+    ) -> Any:
+        """Run ``function`` in the worker pool as ``key``'s job (a table's id, or an uploader's), within ``group``'s
+        share (the address it is done for; by default ``key``'s own); ``PoolBusy`` at once where the group has
+        ``most_waiting`` jobs waiting already."""
+        return await self.pool.run(key, function, *arguments, group=group, most_waiting=most_waiting)
 
-    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        """The advising bots' suggestions for ``seat``'s turn."""
+    async def hint(self, room: Room, seat: int, group: str | None = None) -> dict[str, Any]:
+        """The advising bots' suggestions for ``seat``'s turn, thought within ``group``'s share (the asker's)."""
         if room.ended is not None:
             raise TableEnded(room.ended)
         if room.game.to_act != seat:
@@ -599,7 +681,7 @@ class Lobby:
         number = room.action_count
         observation = room.game.observation(seat)
         try:
-            advice = await self.think(room.id, worker.advise, observation)
+            advice = await self.think(room.id, worker.advise, observation, group=group)
         except TimeLimitExceeded:
             raise LookupError("the advising bots took too long over this position; try again") from None
         return HintMessage(actions=number, advice=advice).model_dump()
@@ -622,11 +704,15 @@ class Lobby:
                     with contextlib.suppress(Exception):
                         await other.send(error("seat-taken", "this seat was opened in another window"))
                         await other.close(4001, "seat opened elsewhere")
-        connection.seat = seat
-        connection.room = room
-        room.connections.add(connection)
-        self.see(room)
-        await room.broadcast()
+        async with room.lock:
+            connection.seat = seat
+            connection.room = room
+            room.connections.add(connection)
+            self.see(room)
+            if seat is not None:  # the others see the seat filled
+                await room.broadcast()
+            else:  # a spectator: no one else's view changed
+                connection.post(await room.state_text(seat))
         self.wake_bots(room)
         return room
 
@@ -635,11 +721,12 @@ class Lobby:
         room = connection.room
         if room is None:
             return
-        present = connection in room.connections  # a socket that failed a send was dropped already
+        present = connection in room.connections  # a seat opened in another window was moved there already
         room.connections.discard(connection)
         self.see(room)
         if present and connection.seat is not None:
-            await room.broadcast()
+            async with room.lock:
+                await room.broadcast()
         self.forget_if_done(room)
 
     def see(self, room: Room) -> None:

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 TABLE_ID = r"^[A-Za-z0-9_-]{1,64}$"
+RESULTS_SHOWN = 20  # finished hands whose results a state message carries (a long game has hundreds)
 
 
 class ClientMessage(BaseModel):
@@ -91,7 +92,8 @@ class StateMessage(BaseModel):
     observation: dict[str, Any]  # game.observation(seat), or the public view for a spectator
     last_trick: list[list[Any]] | None  # the last finished trick, [[seat, card], ...]
     last_trick_winner: int | None
-    results: list[dict[str, Any]]  # one per finished hand
+    results: list[dict[str, Any]]  # the last finished hands' results (at most RESULTS_SHOWN), oldest first
+    results_from: int = 0  # the hand number (from 0) of the first of them; the game's record has every hand
     previous_hand: dict[str, Any] | None  # the finished hand's public plays and result
     winner: int | None
     can_undo: bool
