@@ -37,13 +37,14 @@ RECORD_KEYS = ("format_version", "variant", "options", "seed", "seating", "draw"
 DEAL_KEYS = ("dealer", "hands", "kitty", "actions", "result", "inferred")
 
 
-def _hash_message(seed: int, label: str) -> bytes:
-    """What a draw hashes: ``bowers:SEED:LABEL``."""
+def hash_message(seed: int, label: str) -> bytes:
+    """What a draw hashes: ``bowers:SEED:LABEL`` (public so that ``bowers.vector`` deals with the engine's own draws)."""
     return f"bowers:{seed}:{label}".encode()
 
 
-def _random_integer(seed: int, label: str, bits: int) -> int:
-    return shake128_int(_hash_message(seed, label), (bits + 7) // 8)
+def random_integer(seed: int, label: str, bits: int) -> int:
+    """A whole number of ``bits`` bits drawn from ``seed`` for ``label`` (the first dealer, a shuffle)."""
+    return shake128_int(hash_message(seed, label), (bits + 7) // 8)
 
 
 @lru_cache(maxsize=64)
@@ -99,7 +100,7 @@ def _shuffle_by_plan(cards: list[Any], number: int, plan: tuple[tuple[int, tuple
 def shuffled(deck: Sequence[Card], seed: int, label: str) -> list[Card]:
     """A uniformly shuffled copy of ``deck``, determined by ``seed`` and ``label`` alone."""
     cards = list(deck)
-    _shuffle_in_place(cards, _random_integer(seed, label, _shuffle_bits(len(cards))))
+    _shuffle_in_place(cards, random_integer(seed, label, _shuffle_bits(len(cards))))
     return cards
 
 
@@ -257,7 +258,7 @@ class Game:
         self.seating: list[int] = seating if seating is not None else list(range(rules.players))
         self.draw: list[list[list[Any]]] | None = draw
         if first_dealer is None:
-            first_dealer = _random_integer(seed, "first-dealer", 64) % rules.players
+            first_dealer = random_integer(seed, "first-dealer", 64) % rules.players
         self.first_dealer: int = first_dealer
         self._scores: list[int] = list(rules.initial_scores)
         # Copies of the game share these two lists and the scores until one of them changes them (copy on write).
@@ -279,7 +280,7 @@ class Game:
             # the per-game work done once in the deal plan.
             plan = self._deal_plan
             cards = plan.deck[:]
-            message = _hash_message(self._dealing_seed, f"deal:{number}")
+            message = hash_message(self._dealing_seed, f"deal:{number}")
             if compiled_shuffle is not None:
                 compiled_shuffle(cards, message, plan.shuffle_bytes)
             else:

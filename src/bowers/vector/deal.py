@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 
 from bowers.deal_hash import shuffle as compiled_shuffle
-from bowers.game import _hash_message, _random_integer, deal_plan, shuffled
+from bowers.game import deal_plan, hash_message, random_integer, shuffled
 from bowers.variants import Rules
 
 LANE_BITS: Final = 24  # lanes per VectorGame: fewer than 2**24
@@ -55,10 +55,10 @@ class Dealer:
         players = self.rules.players
         for seed, number in zip(seeds, numbers, strict=True):
             if dealers is not None:
-                dealers.append(0 if self.rules.draw else _random_integer(seed, "first-dealer", 64) % players)
+                dealers.append(0 if self.rules.draw else random_integer(seed, "first-dealer", 64) % players)
             if compiled_shuffle is not None:
                 cards = order[:]
-                compiled_shuffle(cards, _hash_message(seed, f"deal:{number}"), self.shuffle_bytes)
+                compiled_shuffle(cards, hash_message(seed, f"deal:{number}"), self.shuffle_bytes)
             else:
                 cards = shuffled(order, seed, f"deal:{number}")
             rows.extend(cards)
