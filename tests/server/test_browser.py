@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,16 +54,17 @@ def free_port() -> int:
 class Server:
     """A real ``bowers serve`` in a subprocess on a loopback port, which can be killed and started again."""
 
-    def __init__(self, database: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, database: Path, bot_delay: float = 0.0, options: Sequence[str] = ()) -> None:
         self.database = database
         self.bot_delay = bot_delay
+        self.options = list(options)  # more ``bowers serve`` options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         command = [sys.executable, "-c", "from bowers.cli import main; main()", "serve", "--port", str(self.port)]
-        command += ["--db", str(self.database), "--bot-delay", str(self.bot_delay)]
+        command += ["--db", str(self.database), "--bot-delay", str(self.bot_delay), *self.options]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

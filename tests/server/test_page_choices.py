@@ -90,6 +90,27 @@ def test_choices_wait_while_the_page_reconnects_and_come_back_after(browser: Bro
         running.stop()
 
 
+def test_a_table_closed_for_quiet_comes_back_at_the_players_next_key(browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+    running = Server(tmp_path / "tables.sqlite3", options=["--idle-minutes", "0.03"])  # about 2 s
+    running.start()
+    try:
+        page = open_at(browser, running.url, LAPTOP)
+        open_dealt_table(page, DEALT)
+        turn = my_turn(page, -1)
+        # The server closes the quiet socket; the page says how to bring the table back and does not retry alone.
+        page.wait_for_selector(".status-bar .error:has-text('press a key')", timeout=20_000)
+        joined = len(states(page))
+        page.wait_for_timeout(1500)
+        assert len(states(page)) == joined
+        page.keyboard.press("Shift")
+        page.wait_for_selector(".status-bar .error", state="detached", timeout=20_000)
+        page.wait_for_selector(CHOICE, timeout=5000)
+        assert states(page)[-1]["actions"] == turn
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        running.stop()
+
+
 LOG_VIEW = """() => {
   const log = document.querySelector(".log");
   if (!log) return null;

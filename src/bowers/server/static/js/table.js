@@ -21,6 +21,9 @@ const SWEEP_MS = 420; // the trick's move to the seat that took it
 const BEHIND = 30; // states waiting past this many (a tab left in the background) are shown without pauses
 const ONLY_CHOICE_MS = 600; // with the setting on, a forced choice is made after this moment to see it
 const ONLY_CHOICE_KEY = "bowers:only-choice"; // the setting, remembered in this browser
+const IDLE_CLOSE = 4008; // the server closed a socket that had been quiet for its idle time
+const SLOW_RETRY_MS = 30000; // this address holds too many sockets: the next try waits this long
+const JOIN_RETRY_MS = 5000; // too many joins from this address: ask again after this long
 
 /** Whether this browser's player asked the page to make a forced choice (the only legal one) for them. */
 function onlyChoiceForMe() {
@@ -87,6 +90,7 @@ export function openTable(root, tableId, token) {
   let online = false; // joined and answered: while the connection is lost, choices wait (and the page says so)
   let selection = new Set();
   let retry = 0;
+  let slowRetry = false; // this address has too many tables open: try again every half minute
   let closedForGood = false;
   let showLastTrick = false;
   let error = "";
@@ -114,6 +118,7 @@ export function openTable(root, tableId, token) {
     socket = new WebSocket(`${scheme}://${location.host}/ws`);
     socket.addEventListener("open", () => {
       retry = 0;
+      slowRetry = false;
       error = "";
       send({ type: "join", table: tableId, token: token || null });
     });
@@ -125,11 +130,31 @@ export function openTable(root, tableId, token) {
         render();
         return;
       }
+      if (event.code === IDLE_CLOSE) {
+        // Closed after a long quiet spell: back at the next sign of the player, not in a loop while no one looks.
+        error = "The table was left quiet for a long while; it comes back as soon as you press a key, click or return to this tab.";
+        render();
+        reconnectOnReturn();
+        return;
+      }
       retry = Math.min(retry + 1, 6);
-      error = "Connection lost; reconnecting… Your choices wait until the table is back.";
+      if (!slowRetry) error = "Connection lost; reconnecting… Your choices wait until the table is back.";
       render();
-      window.setTimeout(connect, 250 * 2 ** retry);
+      window.setTimeout(connect, slowRetry ? SLOW_RETRY_MS : 250 * 2 ** retry);
     });
+  }
+
+  /** Reconnect once, at the player's next key, click or return to the tab. */
+  function reconnectOnReturn() {
+    const events = ["keydown", "pointerdown"];
+    const back = () => {
+      if (document.visibilityState !== "visible") return;
+      events.forEach((name) => window.removeEventListener(name, back));
+      document.removeEventListener("visibilitychange", back);
+      connect();
+    };
+    events.forEach((name) => window.addEventListener(name, back));
+    document.addEventListener("visibilitychange", back);
   }
 
   /** A page in place of the table, for a link that opens no table or no seat, with the ways on. */
@@ -188,6 +213,10 @@ export function openTable(root, tableId, token) {
       error = message.message;
       sent = null;
       if (["bad-token", "no-table", "seat-taken"].includes(message.code)) closedForGood = true;
+      slowRetry = message.code === "too-many-sockets"; // the server closes this socket: the next try waits
+      if (message.code === "too-many-joins" && !state) {
+        window.setTimeout(() => send({ type: "join", table: tableId, token: token || null }), JOIN_RETRY_MS);
+      }
       render();
       announce(error);
     }
