@@ -17,6 +17,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
         ("ismcts_vs_pimc.py", "total over 1 hands"),
         ("pettingzoo_random.py", "bowers ultimate"),
         ("reinforce_two_hand.py", "net points per hand against random"),
+        ("selfplay_vector.py", "against heuristic:"),
     ],
 )
 def test_example_runs_in_short_form(script: str, expected: str) -> None:
