@@ -16,7 +16,7 @@ import bowers
 from bowers.bots import create
 from bowers.server import replay as replays
 from bowers.server import review
-from tests.server.conftest import new_table
+from tests.server.conftest import new_table, receive_state
 from tests.server.test_protocol import join, play_out
 
 CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
@@ -180,3 +180,39 @@ def test_an_addresss_reviews_are_budgeted(client: TestClient, monkeypatch: pytes
     refused = client.post("/api/reviews", json={"replay": upload["replay"], "seat": 2})
     assert refused.status_code == 429 and "reviews an hour" in refused.json()["error"]
     assert client.post("/api/reviews", json={"replay": upload["replay"], "seat": 0}).status_code == 200  # kept ones stay
+
+
+def test_a_table_ended_in_the_middle_of_a_hand_is_reviewed_up_to_where_it_stopped(client: TestClient) -> None:
+    table = new_table(client, seats=[{"kind": "human"}] + [{"kind": "random"}] * 3, seed=5, target=10)
+    token = table["seats"][0]["token"]
+    with client.websocket_connect("/ws") as websocket:
+        state = join(websocket, table, 0)
+        bot = create("random", seed=1)
+        while state["observation"]["hand_number"] < 1 or len(state["observation"]["hand"]) > 3:
+            observation = state["observation"]
+            if observation["to_act"] == 0 and observation["legal_actions"]:
+                time.sleep(1 / 7)
+                websocket.send_json({"type": "act", "action": bot.act(observation), "expect": state["actions"]})
+            state = receive_state(websocket)
+    assert client.post(f"/api/tables/{table['table']}/end", json={"token": token}).status_code == 200
+    record = client.get(f"/api/tables/{table['table']}/record").json()
+    answer = reviewed(client, {"table": table["table"], "token": token})
+    assert answer["hands_total"] == len(record["deals"]) >= 2
+    assert [(d["hand"], d["index"], d["played"]) for d in answer["decisions"]] == seat_decisions(record, 0)
+    assert len(answer["chances"]) == len(record["deals"])  # no chance after the hand that was cut short
+    only_what_the_seat_saw(record, answer)
+
+
+def test_a_review_that_fails_says_so_and_may_be_asked_for_again(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = finished_record(seed=12)
+    upload = client.post("/api/replays", content=json.dumps(record)).json()
+
+    def broken(hand: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        raise RuntimeError("a fault")
+
+    monkeypatch.setattr(review, "hand_decisions", broken)
+    body = {"replay": upload["replay"], "seat": 0}
+    with pytest.raises(AssertionError, match="could not review this game"):
+        reviewed(client, body)
+    monkeypatch.undo()
+    assert reviewed(client, body)["seat"] == 0

@@ -13,6 +13,7 @@ last ``REVIEW_HANDS`` hands are reviewed, and the answer says so.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ from bowers.game import replay
 from bowers.server import replay as replays
 from bowers.server.limits import AddressLimits, client_address
 from bowers.server.pool import TimeLimitExceeded
+
+log = logging.getLogger("bowers.server")
 
 REVIEW_LEVEL = 2  # the strong bot's level for reviews: quick, as ``bowers analyze`` runs by default
 REVIEW_THINKING_SECONDS = 0.8  # the bot's thinking budget over one decision of a review
@@ -190,6 +193,9 @@ async def run_review(request: Request, review: Review, record: dict[str, Any], s
         }
     except TimeLimitExceeded:
         review.failure = "this game took too long to read for a review"
+    except Exception:  # a fault of the server's own: logged, and said to the asker
+        log.exception("a review of %s failed", review.address)
+        review.failure = "the server could not review this game; try again later"
     finally:
         reviews = reviews_of(request)
         if reviews.running.get(review.address) is review:
@@ -230,7 +236,8 @@ async def review_endpoint(request: Request) -> Response:
     review = reviews.kept.get(key)
     if review is not None:
         reviews.kept.move_to_end(key)
-        if review.failure is not None:
+        if review.failure is not None:  # said once; asked again, it starts afresh
+            del reviews.kept[key]
             return JSONResponse({"error": review.failure}, status_code=400)
         return JSONResponse(review.answer) if review.answer is not None else JSONResponse(review.progress(), status_code=202)
     running = reviews.running.get(address)
