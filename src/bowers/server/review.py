@@ -33,7 +33,7 @@ from bowers.server.pool import TimeLimitExceeded
 log = logging.getLogger("bowers.server")
 
 REVIEW_LEVEL = 2  # the strong bot's level for reviews: quick, as ``bowers analyze`` runs by default
-REVIEW_THINKING_SECONDS = 0.8  # the bot's thinking budget over one decision of a review
+REVIEW_THINKING_SECONDS = 0.5  # the bot's thinking budget over one decision of a review
 REVIEW_HANDS = 12  # a long game's last hands reviewed
 REVIEW_BURST = 6  # reviews one address may start at once
 REVIEWS_PER_HOUR = 20.0  # and then at this pace
