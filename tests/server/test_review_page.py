@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from tests.server.test_browser import OPEN_BY_API, Server, browser, open_page, play_until, server  # noqa: F401
 from tests.server.test_page_replay import SIZES, shot
@@ -74,8 +74,27 @@ def test_a_replays_review_chooses_the_seat_on_a_phone(browser: Browser, server: 
     path.write_text(json.dumps(finished_record(seed=12, target=4)))
     page.set_input_files("#record-file", str(path))
     page.wait_for_selector(".replay .felt .seat")
+    # The first answers, held back: another review of this address under way, then this one's progress.
+    answers = [
+        (429, {"error": "a review you asked for is still under way; this one can start when it is done", "busy": {}}),
+        (202, {"status": "running", "hand": 2, "hands": 9, "message": "reviewing hand 3 of 9"}),
+    ]
+
+    def held(route: Route) -> None:
+        if answers:
+            status, body = answers.pop(0)
+            route.fulfill(status=status, content_type="application/json", body=json.dumps(body))
+        else:
+            route.continue_()
+
+    page.route("**/api/reviews", held)
     page.click("text=Review this game")
+    page.wait_for_selector(".review-status:has-text('A review you asked for is still under way')")
+    page.wait_for_selector(".review-status:has-text('Reviewing hand 3 of 9…')", timeout=10_000)
+    assert page.locator(".review-progress").evaluate("bar => [bar.value, bar.max]") == [2, 9]
+    shot(page, "phone-review-progress.png", tmp_path)
     page.wait_for_selector(".review-status:has-text('by South')", timeout=60_000)
+    assert page.locator(".review-progress").is_hidden()
     assert page.locator("#review-title").inner_text() == "Review: South"
     page.select_option("#review-seat", "1")
     page.wait_for_selector(".review-status:has-text('by West')", timeout=60_000)
