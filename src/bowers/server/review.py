@@ -29,6 +29,7 @@ from bowers.game import replay
 from bowers.server import replay as replays
 from bowers.server.limits import AddressLimits, client_address
 from bowers.server.pool import TimeLimitExceeded
+from bowers.server.rooms import Lobby
 
 log = logging.getLogger("bowers.server")
 
@@ -98,8 +99,13 @@ def plan(record: dict[str, Any], seat: int) -> dict[str, Any]:
     return {"team": team, "hands_total": len(deals), "first_hand": first, "chances": chances if table else None, "hands": hands}
 
 
+def plan_replay(replay_id: str, packed: bytes, seat: int) -> dict[str, Any]:
+    """``plan`` for a kept replay, unpacked here (runs in the worker pool)."""
+    return plan(replays.unpack(replay_id, packed), seat)
+
+
 def table_seat(stored_tokens: list[str | None], token: str) -> int | None:
-    """The seat a token opens at a table, compared in constant time."""
+    """The seat a token opens at a stored table (one no longer in memory), compared in constant time."""
     found = None
     for seat, expected in enumerate(stored_tokens):
         if expected is not None and secrets.compare_digest(expected.encode(), token.encode()):
@@ -117,6 +123,11 @@ class Review:
     answer: dict[str, Any] | None = None
     failure: str | None = None
     task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    @property
+    def running(self) -> bool:
+        """Whether its work is still under way."""
+        return self.task is not None and not self.task.done()
 
     def progress(self) -> dict[str, Any]:
         """The answer while it runs: the hand under review, of how many."""
@@ -139,8 +150,51 @@ class Reviews:
         """Keep a review, forgetting the least recently asked for past ``KEPT_REVIEWS`` (running ones stay)."""
         self.kept[key] = review
         for old in list(self.kept)[: max(0, len(self.kept) - KEPT_REVIEWS)]:
-            if self.kept[old].task is None or self.kept[old].task.done():  # type: ignore[union-attr]
+            if not self.kept[old].running:
                 del self.kept[old]
+
+    async def run(self, lobby: Lobby, group: str, review: Review, first: tuple[Any, ...]) -> None:
+        """Do a review's work in the worker pool, in ``group``'s share: ``first`` (a planning job and its arguments),
+        then each hand as a job of its own, counting them as it goes."""
+        key = f"review:{review.address}"
+        try:
+            try:
+                planned = await lobby.think(key, *first, group=group)
+            except (BowersError, KeyError, TypeError, IndexError) as problem:
+                review.failure = f"this game cannot be reviewed: {problem}"
+                return
+            seat = first[-1]
+            review.hands = len(planned["hands"])
+            decisions: list[dict[str, Any]] = []
+            skipped: list[int] = []
+            for number, hand in planned["hands"]:
+                try:
+                    found = await lobby.think(key, hand_decisions, hand, seat, group=group)
+                except TimeLimitExceeded:
+                    skipped.append(number)
+                else:
+                    decisions.extend({"hand": number, **decision} for decision in found)
+                review.hand += 1
+            review.answer = {
+                "status": "done",
+                "seat": seat,
+                "team": planned["team"],
+                "hands_total": planned["hands_total"],
+                "first_hand": planned["first_hand"],
+                "hands_reviewed": review.hands,
+                "hands_skipped": skipped,
+                "decisions": decisions,
+                "chances": planned["chances"],
+                "level": REVIEW_LEVEL,
+            }
+        except TimeLimitExceeded:
+            review.failure = "this game took too long to read for a review"
+        except Exception:  # a fault of the server's own: logged, and said to the asker
+            log.exception("a review for %s failed", review.address)
+            review.failure = "the server could not review this game; try again later"
+        finally:
+            if self.running.get(review.address) is review:
+                del self.running[review.address]
 
 
 def reviews_of(request: Request) -> Reviews:
@@ -153,60 +207,13 @@ def reviews_of(request: Request) -> Reviews:
     return found
 
 
-async def run_review(request: Request, review: Review, record: dict[str, Any], seat: int, seats: Any) -> None:
-    """Review a record's hands one job at a time in the asking address's share, counting them as it goes."""
-    from bowers.server.app import address_group, card_room
-
-    lobby = card_room(request).lobby
-    group = address_group(request)
-    key = f"review:{review.address}"
-    try:
-        try:
-            planned = await lobby.think(key, plan, record, seat, group=group)
-        except (BowersError, KeyError, TypeError, IndexError) as problem:
-            review.failure = f"this game cannot be reviewed: {problem}"
-            return
-        review.hands = len(planned["hands"])
-        decisions: list[dict[str, Any]] = []
-        skipped: list[int] = []
-        for number, hand in planned["hands"]:
-            try:
-                found = await lobby.think(key, hand_decisions, hand, seat, group=group)
-            except TimeLimitExceeded:
-                skipped.append(number)
-            else:
-                decisions.extend({"hand": number, **decision} for decision in found)
-            review.hand += 1
-        review.answer = {
-            "status": "done",
-            "seat": seat,
-            "variant": record["variant"],
-            "seats": seats,
-            "team": planned["team"],
-            "hands_total": planned["hands_total"],
-            "first_hand": planned["first_hand"],
-            "hands_reviewed": review.hands,
-            "hands_skipped": skipped,
-            "decisions": decisions,
-            "chances": planned["chances"],
-            "level": REVIEW_LEVEL,
-        }
-    except TimeLimitExceeded:
-        review.failure = "this game took too long to read for a review"
-    except Exception:  # a fault of the server's own: logged, and said to the asker
-        log.exception("a review of %s failed", review.address)
-        review.failure = "the server could not review this game; try again later"
-    finally:
-        reviews = reviews_of(request)
-        if reviews.running.get(review.address) is review:
-            del reviews.running[review.address]
-
-
 async def review_endpoint(request: Request) -> Response:
     """Start a review of a finished game's seat, or say how far it has come, or answer it once done."""
-    from bowers.server.app import finished_record, read_body, read_json_body
+    # The application's helpers, imported here: app.py imports this module for its route.
+    from bowers.server.app import address_group, card_room, finished_record, read_body, read_json_body
 
     reviews = reviews_of(request)
+    lobby = card_room(request).lobby
     address = client_address(request)
     try:
         data = read_json_body(await read_body(request))
@@ -224,7 +231,7 @@ async def review_endpoint(request: Request) -> Response:
         return JSONResponse({"error": "name the table or the replay to review"}, status_code=400)
     kind = "table" if isinstance(table_id, str) else "replay"
     if kind == "table" and token is not None:
-        mine = own_seat(request, source, token)
+        mine = own_seat(lobby, source, token)
         if mine is None:
             return JSONResponse({"error": "this key opens no seat at this table"}, status_code=403)
         if seat is not None and seat != mine:
@@ -244,35 +251,34 @@ async def review_endpoint(request: Request) -> Response:
     if running is not None:
         words = "a review you asked for is still under way; this one can start when it is done"
         return JSONResponse({"error": words, "busy": running.progress()}, status_code=429)
+    first: tuple[Any, ...]
     if kind == "table":
         found = await finished_record(request, source)
         if isinstance(found, Response):
             return found
-        record, seats = found
+        first = (plan, found[0], seat)
     else:
-        packed = request.app.state.bowers.replay(source)
+        packed = card_room(request).replay(source)
         if packed is None:
             return JSONResponse({"error": "no such replay (they are kept for a while only)"}, status_code=404)
-        record, seats = await asyncio.to_thread(replays.unpack, source, packed), None
+        first = (plan_replay, source, packed, seat)
     if not reviews.limits.allow_address(address):
         words = f"at most {reviews.limits.per_minute * 60:g} reviews an hour from one address; wait a little"
         return JSONResponse({"error": words}, status_code=429)
     review = Review(address)
     reviews.running[address] = review
     reviews.keep(key, review)
-    review.task = asyncio.get_running_loop().create_task(run_review(request, review, record, seat, seats))
+    review.task = asyncio.get_running_loop().create_task(reviews.run(lobby, address_group(request), review, first))
     return JSONResponse(review.progress(), status_code=202)
 
 
-def own_seat(request: Request, table_id: str, token: str) -> int | None:
+def own_seat(lobby: Lobby, table_id: str, token: str) -> int | None:
     """The seat a token opens at a table, live or stored (None for no seat)."""
-    room = request.app.state.bowers.lobby
-    live = room.rooms.get(table_id)
+    live = lobby.rooms.get(table_id)
     if live is not None:
-        found: int | None = live.seat_of_token(token)
-        return found
-    stored = room.database.table(table_id)
+        return live.seat_of_token(token)
+    stored = lobby.database.table(table_id)
     return None if stored is None else table_seat(stored.tokens, token)
 
 
-__all__ = ["REVIEW_HANDS", "REVIEW_LEVEL", "Reviews", "hand_decisions", "plan", "review_endpoint"]
+__all__ = ["REVIEW_HANDS", "REVIEW_LEVEL", "Review", "Reviews", "hand_decisions", "plan", "plan_replay", "review_endpoint"]
