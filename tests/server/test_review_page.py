@@ -42,6 +42,8 @@ def test_a_player_reviews_the_game_from_its_game_over_screen(
     answer = page.evaluate(OPEN_BY_API, {"variant": "standard", "options": {"target": 3}, "seats": seats, "seed": 21})
     page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
     play_until(page, ".game-over", seconds=120)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, f"{name}-game-over-review.png", tmp_path)
     page.click(".side >> text=Review this game")
     page.wait_for_selector("dialog.review .review-status:has-text('decision')", timeout=60_000)
     assert page.locator("#review-title").inner_text() == "Review: You"
