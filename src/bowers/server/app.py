@@ -65,6 +65,7 @@ from bowers.server.limits import (
     client_address,
 )
 from bowers.server.pool import PoolBusy, TimeLimitExceeded, WorkerPool
+from bowers.server.review import review_endpoint
 from bowers.server.rooms import (
     ABANDONED_SECONDS,
     DEFAULT_BOUNDS,
@@ -650,6 +651,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/replays", upload_replay, methods=["POST"]),
     Route("/api/replays/{replay}/evaluation", evaluation),
     Route("/api/replays/{replay}/deals/{deal}", replay_deal),
+    Route("/api/reviews", review_endpoint, methods=["POST"]),
     WebSocketRoute("/ws", websocket_endpoint),
     Mount(RELEASE_STATIC, app=ReleaseFiles(directory=STATIC)),
     Mount("/static", app=StaticFiles(directory=STATIC), name="static"),

@@ -4,6 +4,7 @@
 import { announce, h } from "./dom.js";
 import { drawFelt } from "./felt.js";
 import { mySeatAt } from "./mine.js";
+import { openReview } from "./review.js";
 import { actionLabel, actionSentence, handSummary, teamName, trumpWords } from "./words.js";
 
 export function openReplay(root, tableId) {
@@ -104,6 +105,8 @@ function show(viewer, replay, seat) {
   viewer.replaceChildren(h("div", { class: "table-layout" },
     h("div", { class: "play-area" }, controls, where, result, felt),
     h("aside", { class: "side" }, h("section", { class: "panel" }, h("h2", {}, "Evaluation"), evaluation),
+      h("section", { class: "panel" }, h("button", { type: "button", class: "button review-open",
+        onclick: () => openReview({ source: { replay: replay.replay }, seat: seat ?? 0, viewer: seat, seats }) }, "Review this game")),
       h("section", { class: "panel keys" }, h("h2", {}, "Keys"), h("p", { class: "muted" }, "←/→ step, PageUp/PageDown change hand, Home/End.")))));
 
   // [deal, index within the deal] of a position counted over the whole game.

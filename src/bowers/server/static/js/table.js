@@ -8,6 +8,7 @@ import { announce, h } from "./dom.js";
 import { cardElement, cardName, cardText, suitSymbol } from "./cards.js";
 import { drawFelt } from "./felt.js";
 import { rememberTable } from "./mine.js";
+import { openReview } from "./review.js";
 import {
   actionHelp, actionLabel, actionSentence, handSummary, nameNode, partnerOf, phaseWords, seatKind, seatName, seatRole, seatTitle,
   playerName, teamName, teamNode, teamWins, trumpWords,
@@ -451,11 +452,11 @@ export function openTable(root, tableId, token) {
     if (winner !== null) {
       const final = o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ");
       controls.append(h("div", { class: "banner", role: "status" }, h("strong", {}, `${teamWins(state, winner)}.`), ` ${final}. `,
-        h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
+        h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ", reviewButton(), " ",
         h("a", { href: "/", class: "button secondary" }, "New table")));
     } else if (ended) {
       controls.append(h("div", { class: "banner ended", role: "status" }, h("strong", {}, ended), " ",
-        h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
+        h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ", reviewButton(), " ",
         h("a", { href: "/", class: "button secondary" }, "New table")));
     } else if (state.previous_hand && !o.history.length && !frozen) {
       controls.append(h("div", { class: "banner small" }, `Hand ${state.previous_hand.hand_number + 1}: ${handSummary(state, state.previous_hand.result)[0]}`));
@@ -594,6 +595,14 @@ export function openTable(root, tableId, token) {
       h("details", {}, h("summary", {}, "Why, and the other choices"), list));
   }
 
+  // The game's review: a seat reviews its own decisions, a spectator chooses whose.
+  function reviewButton() {
+    const mine = state.seat;
+    const source = { table: state.table, token: mine === null ? null : token };
+    const open = () => openReview({ source, seat: mine, viewer: mine, seats: state.seats, chooser: mine === null });
+    return h("button", { type: "button", class: "button review-open", onclick: open }, "Review this game");
+  }
+
   function renderSide(o, winner) {
     // The log follows the newest action, unless the player scrolled up to read this hand: then it stays where it was.
     const before = side.querySelector(".log");
@@ -605,7 +614,7 @@ export function openTable(root, tableId, token) {
         h("h2", {}, "Table ended"),
         h("p", {}, state.ended),
         h("p", {}, `Score when it ended: ${o.scores.map((score, team) => `${teamName(state, team)} ${score}`).join(", ")}.`),
-        h("p", {}, h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
+        h("p", {}, h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ", reviewButton(), " ",
           h("a", { href: "/", class: "button secondary" }, "New table"))));
     }
     if (winner !== null) {
@@ -613,7 +622,7 @@ export function openTable(root, tableId, token) {
       side.append(h("section", { class: "panel summary game-over", "aria-label": "Game summary" },
         h("h2", {}, "Game over"),
         h("p", {}, `${teamWins(state, winner)}. ${final}.`),
-        h("p", {}, h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ",
+        h("p", {}, h("a", { href: `/replay/${state.table}`, class: "button" }, "Replay this game"), " ", reviewButton(), " ",
           h("a", { href: "/", class: "button secondary" }, "New table"))));
     }
     const previous = frozen ? frozen.previousHand : state.previous_hand;
