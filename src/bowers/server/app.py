@@ -4,7 +4,8 @@ Routes (``ROUTES``): ``/`` (the page; ``/t/{id}`` and ``/replay`` are the same p
 ``/static/*`` (its assets, shipped in the package), ``/api/variants``,
 ``POST /api/tables``, ``POST /api/tables/{id}/end`` (its opener ends a table),
 ``/api/tables/{id}/record`` (finished or ended games only),
-``POST /api/replays``, ``/api/replays/{id}/deals/{n}`` and ``/api/replays/{id}/evaluation``, ``/api/schema``
+``POST /api/replays``, ``/api/replays/{id}/deals/{n}`` and ``/api/replays/{id}/evaluation``,
+``POST /api/reviews`` (a finished game's decisions valued by the strong bot, ``review.py``), ``/api/schema``
 and the websocket ``/ws``.  Every answer carries the security headers, and
 requests that change something must come from the server's own page
 (``security.py``).  The handlers find the card room's state (``CardRoom``) at ``app.state.bowers``.
