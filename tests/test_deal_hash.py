@@ -96,3 +96,26 @@ def test_games_deal_the_same_cards_with_either_shuffle() -> None:
                 assert hand.kitty_as_dealt == kitty, (variant, number)
             game.apply_id(game.legal_action_ids()[0])
         assert len(checked) == 3, variant
+
+
+@pytest.mark.skipif(not deal_hash.compiled_available(), reason="the compiled deal hash is not built")
+def test_many_deals_in_one_call_are_the_engines_deals_and_first_dealers() -> None:
+    from bowers.game import hash_message, random_integer
+
+    deal_rows = deal_hash._compiled_deal_rows
+    assert deal_rows is not None
+    seeds = [0, 5, 7 * 2**64 + 3, 2**100 + 12345, 99]
+    numbers = [0, 2, 1, 7, 30]
+    for size, length in ((24, 18), (33, 30), (54, 60), (4, 1)):
+        rows, dealers = deal_rows(seeds, numbers, size, length, 4)
+        assert len(rows) == size * len(seeds) and dealers is not None
+        for lane, (seed, number) in enumerate(zip(seeds, numbers, strict=True)):
+            cards = list(range(size))
+            shuffle = deal_hash._compiled_shuffle
+            assert shuffle is not None
+            shuffle(cards, hash_message(seed, f"deal:{number}"), length)
+            assert list(rows[lane * size : (lane + 1) * size]) == cards
+            assert dealers[lane] == random_integer(seed, "first-dealer", 64) % 4
+    assert deal_rows(seeds, numbers, 24, 18, 0)[1] is None
+    with pytest.raises(TypeError):
+        deal_rows(seeds, numbers[:2], 24, 18, 4)

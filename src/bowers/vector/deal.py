@@ -3,8 +3,10 @@
 Lane ``i``'s ``k``-th episode is the scalar game ``bowers.Game(variant, seed=episode_seed(seed, i, k), **options)``.
 Its deal ``j`` is the scalar engine's: the deck shuffled by SHAKE-128 of ``bowers:<episode seed>:deal:<j>`` (the
 compiled shuffle of ``bowers.deal_hash`` where it is built, else ``bowers.game.shuffled``), dealt in the variant's
-packets from the dealer's left (``bowers.game.deal_plan``); the first dealer is the scalar game's too.  The shuffle
-itself runs once per dealt lane in C; everything around it (the packets, the bit sets) is array work.
+packets from the dealer's left (``bowers.game.deal_plan``); the first dealer is the scalar game's too.  The
+hashes and shuffles of every lane dealt in a step run in one call to C (``bowers.deal_hash.deal_rows``; the
+engine's own walk, one lane at a time, where the compiled module is missing); everything around them (the
+packets, the bit sets) is array work.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Final
 
 import numpy as np
 
+from bowers.deal_hash import deal_rows as compiled_deal_rows
 from bowers.deal_hash import shuffle as compiled_shuffle
 from bowers.game import deal_plan, hash_message, random_integer, shuffled
 from bowers.variants import Rules
@@ -50,9 +53,15 @@ class Dealer:
         With ``dealers`` (a list), each seed's first dealer is appended to it in the same pass: the scalar game's,
         seat 0 after a draw for seats (the lowest card deals), else drawn from the seed.
         """
+        players = self.rules.players
+        if compiled_deal_rows is not None:  # every lane in one call to C
+            drawing = dealers is not None and not self.rules.draw  # after a draw for seats, seat 0 deals first
+            drawn, first = compiled_deal_rows(seeds, numbers, self.size, self.shuffle_bytes, players if drawing else 0)
+            if dealers is not None:
+                dealers.extend(first if first is not None else [0] * len(seeds))
+            return np.frombuffer(drawn, dtype=np.uint8).astype(np.int64).reshape(len(seeds), self.size)
         order = list(range(self.size))
         rows = bytearray()  # deck indices are below 256
-        players = self.rules.players
         for seed, number in zip(seeds, numbers, strict=True):
             if dealers is not None:
                 dealers.append(0 if self.rules.draw else random_integer(seed, "first-dealer", 64) % players)
