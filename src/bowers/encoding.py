@@ -116,6 +116,23 @@ class _Layout:
         self.blocks[name] = block
         self.size = block.stop
 
+    def _encode_shown(self, observation: Mapping[str, Any], seat: int, ones: list[int]) -> None:
+        """The cards a rule shows everyone, where the layout has their blocks: twos and threes returned (by relative
+        seat), a Jambone hand laid face up, and the seats that showed a Jamboree."""
+        blocks, card_index, deck, players = self.blocks, self.card_index, self.deck_size, self.players
+        if "twos_threes" in blocks:
+            start = blocks["twos_threes"].start
+            for seat_text, cards in (observation.get("twos_threes") or {}).items():
+                row = start + ((int(seat_text) - seat) % players) * deck
+                ones.extend(row + card_index[name] for name in cards)
+        if "exposed" in blocks:
+            start = blocks["exposed"].start
+            for cards in (observation.get("exposed") or {}).values():
+                ones.extend(start + card_index[name] for name in cards)
+        if "jamboree" in blocks:
+            start = blocks["jamboree"].start
+            ones.extend(start + (int(shown) - seat) % players for shown in observation.get("jamboree") or {})
+
     def describe(self) -> list[tuple[str, int, int, tuple[int, ...], str]]:
         """Every block as ``(name, start, stop, shape, meaning)``, in tensor order (for documentation and debugging)."""
         return [(b.name, b.start, b.stop, b.shape, b.meaning) for b in self.blocks.values()]
@@ -253,17 +270,7 @@ class Encoding(_Layout):
         if level and "contract_level" in blocks:
             values[blocks["contract_level"].start] = min(1.0, level / self.rules.hand_size)
         self._encode_history(observation, seat, ones, values)
-        if "exposed" in blocks:
-            start = blocks["exposed"].start
-            for cards in (observation.get("exposed") or {}).values():
-                ones.extend(start + card_index[name] for name in cards)
-        if "jamboree" in blocks:
-            ones.extend(blocks["jamboree"].start + relative(int(s)) for s in observation.get("jamboree") or {})
-        if "twos_threes" in blocks:
-            start, deck = blocks["twos_threes"].start, self.deck_size
-            for seat_text, cards in (observation.get("twos_threes") or {}).items():
-                row = start + relative(int(seat_text)) * deck
-                ones.extend(row + card_index[name] for name in cards)
+        self._encode_shown(observation, seat, ones)
         start, deck = blocks["trick"].start, self.deck_size
         ones.extend(start + relative(who) * deck + card_index[card] for who, card in observation["trick"])
         for name in ("leader", "dealer", "to_act", "turn"):
@@ -604,17 +611,7 @@ class InformationStateEncoding(_Layout):
         if dealer is not None:  # None before OpenSpiel's chance move draws the first dealer
             ones.append(blocks["dealer"].start + relative(dealer))
         held |= self._encode_actions(observation, seat, ones)
-        if "twos_threes" in blocks:
-            start = blocks["twos_threes"].start
-            for seat_text, cards in (observation.get("twos_threes") or {}).items():
-                row = start + relative(int(seat_text)) * deck
-                ones.extend(row + card_index[name] for name in cards)
-        if "exposed" in blocks:
-            start = blocks["exposed"].start
-            for cards in (observation.get("exposed") or {}).values():
-                ones.extend(start + card_index[name] for name in cards)
-        if "jamboree" in blocks:
-            ones.extend(blocks["jamboree"].start + relative(int(s)) for s in observation.get("jamboree") or {})
+        self._encode_shown(observation, seat, ones)
         played, leaders = blocks["played"].start, blocks["leaders"].start
         tricks = [*(observation.get("tricks") or ()), observation["trick"]]
         for number, trick in enumerate(tricks):
