@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -148,12 +149,14 @@ def test_a_database_without_the_claims_column_is_brought_up_to_date(database_pat
         claim(client, table, FRIEND)
 
 
-def play_until_the_friend_is_waited_for(websocket: Any, rng: random.Random) -> dict[str, Any]:
-    """Play seat 0 at random until the absent friend's seat has waited long enough to be given a bot."""
-    state = receive_state(websocket)
+def play_until_the_friend_is_waited_for(websocket: Any, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Play seat 0 at random, from ``state`` on, until the absent friend's seat has waited long enough to be given
+    a bot."""
+    acted = None
     while state["replaceable"] is None:
         observation = state["observation"]
-        if observation["to_act"] == 0 and state["winner"] is None:
+        if observation["to_act"] == 0 and state["winner"] is None and acted != state["actions"]:
+            acted = state["actions"]
             action = rng.choice(observation["legal_actions"])
             websocket.send_json({"type": "act", "action": action, "expect": state["actions"]})
         state = receive_state(websocket)
@@ -173,7 +176,7 @@ def test_an_absent_friends_seat_goes_to_a_bot_at_the_others_word_and_back_to_the
             if state["replaceable"] is None:
                 early = client.post(url, json={"token": mine, "seat": FRIEND})
                 assert early.status_code == 409  # not waited for (yet)
-            state = play_until_the_friend_is_waited_for(websocket, random.Random(2))
+            state = play_until_the_friend_is_waited_for(websocket, state, random.Random(2))
             assert state["replaceable"] == FRIEND and state["observation"]["to_act"] == FRIEND
             assert client.post(url, json={"token": "guess" * 8, "seat": FRIEND}).status_code == 403
             assert client.post(url, json={"token": friend, "seat": FRIEND}).status_code == 409  # not by the seat itself
@@ -189,3 +192,23 @@ def test_an_absent_friends_seat_goes_to_a_bot_at_the_others_word_and_back_to_the
                 assert "legal_actions" in again["observation"]
             room = client.app.state.bowers.lobby.rooms[table["table"]]  # type: ignore[attr-defined]
             assert room.table.humans() == [0, FRIEND] and not room.stand_ins
+
+
+def test_a_seat_is_waited_for_only_while_no_one_is_at_it_on_its_turn(database_path: Path) -> None:
+    with TestClient(create_app(database_path, pool="thread", bounds=TableBounds(absent_seconds=0.2))) as client:
+        table = new_table(client)
+        keys = [claim(client, table, seat) for seat in range(4)]
+        with client.websocket_connect("/ws") as spectator:
+            to_act = join(spectator, table, None)["observation"]["to_act"]
+        other = (to_act + 1) % 4
+        with client.websocket_connect("/ws") as watcher:
+            join(watcher, table, keys[other])
+            with client.websocket_connect("/ws") as player:
+                join(player, table, keys[to_act])
+                time.sleep(0.4)  # the seat to act is here: nothing is offered
+                watcher.send_json({"type": "state"})
+                assert receive_state(watcher)["replaceable"] is None
+            state = receive_state(watcher)
+            while state["replaceable"] is None:  # the seat to act was left empty: after the wait, it is offered
+                state = receive_state(watcher)
+            assert state["replaceable"] == to_act
