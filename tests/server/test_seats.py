@@ -212,3 +212,15 @@ def test_a_seat_is_waited_for_only_while_no_one_is_at_it_on_its_turn(database_pa
             while state["replaceable"] is None:  # the seat to act was left empty: after the wait, it is offered
                 state = receive_state(watcher)
             assert state["replaceable"] == to_act
+
+
+def test_serve_takes_the_wait_for_an_absent_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    from bowers.server.app import serve
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **settings: served.append(app))
+    serve(db_path=tmp_path / "t.sqlite3", absent_minutes=0.5)
+    serve(db_path=tmp_path / "t.sqlite3")
+    assert [app.state.bowers.bounds.absent_seconds for app in served] == [30, 120]
