@@ -3,6 +3,8 @@
 Routes (``ROUTES``): ``/`` (the page; ``/t/{id}`` and ``/replay`` are the same page),
 ``/static/*`` (its assets, shipped in the package), ``/api/variants``,
 ``POST /api/tables``, ``POST /api/tables/{id}/end`` (its opener ends a table),
+``POST /api/tables/{id}/claim`` (a browser takes the seat its invite names), ``POST /api/tables/{id}/release`` (its
+opener frees a claimed seat), ``POST /api/tables/{id}/stand-in`` (a bot plays for a person away),
 ``/api/tables/{id}/record`` (finished or ended games only),
 ``POST /api/replays``, ``/api/replays/{id}/deals/{n}`` and ``/api/replays/{id}/evaluation``,
 ``POST /api/reviews`` (a finished game's decisions valued by the strong bot, ``review.py``), ``/api/schema``
@@ -69,10 +71,12 @@ from bowers.server.pool import PoolBusy, TimeLimitExceeded, WorkerPool
 from bowers.server.review import review_endpoint
 from bowers.server.rooms import (
     ABANDONED_SECONDS,
+    ABSENT_SECONDS,
     DEFAULT_BOUNDS,
     UNWATCHED_SECONDS,
     Connection,
     Lobby,
+    SeatClaimed,
     TableBounds,
     TableEnded,
     duration_words,
@@ -404,6 +408,75 @@ async def finished_record(request: Request, table_id: str) -> tuple[dict[str, An
     return record, [Lobby.stored_seat(table_id, seat).as_json() for seat in stored.seats]
 
 
+async def seat_request(request: Request, *fields: str) -> tuple[Any, ...] | Response:
+    """A seat request's table and fields: a key as ``token`` and whole numbers for ``fields``; or the answer that
+    refuses it (``400``, or ``404`` for no such table)."""
+    try:
+        data = read_json_body(await read_body(request))
+    except BowersError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=400)
+    data = data if isinstance(data, dict) else {}
+    token = data.get("token")
+    values = [data.get(name) for name in fields]
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    if not isinstance(token, str) or not 0 < len(token) <= 128 or not numbers:
+        words = "".join(f" and a {name} number" for name in fields)
+        return JSONResponse({"error": f"send an object with a key as token{words}"}, status_code=400)
+    table = card_room(request).lobby.room(request.path_params["table"])
+    if table is None:
+        return JSONResponse({"error": "no table with that id"}, status_code=404)
+    return (table, token, *values)
+
+
+async def claim_seat(request: Request) -> Response:
+    """A browser claims the seat its invite token names, from ``{"token"}``: answers ``{"table", "seat", "secret"}``,
+    the secret alone opening the seat from now on; ``409`` once another browser claimed it."""
+    asked = await seat_request(request)
+    if isinstance(asked, Response):
+        return asked
+    table, token = asked
+    try:
+        seat, secret = await card_room(request).lobby.claim(table, token)
+    except SeatClaimed as problem:
+        return JSONResponse({"error": str(problem), "code": "seat-claimed"}, status_code=409)
+    except PermissionError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=403)
+    return JSONResponse({"table": table.id, "seat": seat, "secret": secret})
+
+
+async def stand_in(request: Request) -> Response:
+    """A player, from ``{"token": their seat's key, "seat"}``, lets a bot play for a person away on their turn for
+    a while; ``409`` when that seat is not waiting for its player."""
+    asked = await seat_request(request, "seat")
+    if isinstance(asked, Response):
+        return asked
+    table, token, seat = asked
+    try:
+        by = table.seat_of_key(token)
+        await card_room(request).lobby.stand_in(table, by, seat)
+    except PermissionError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=403)
+    except LookupError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=409)
+    return JSONResponse({"table": table.id, "seat": seat, "stand_in": True})
+
+
+async def release_seat(request: Request) -> Response:
+    """Free a claimed seat for the table's opener, from ``{"token": the owner key, "seat"}``: its invite link opens
+    it again (for a player whose browser lost the seat's secret), and the table is told."""
+    asked = await seat_request(request, "seat")
+    if isinstance(asked, Response):
+        return asked
+    table, token, seat = asked
+    try:
+        await card_room(request).lobby.release(table, token, seat)
+    except PermissionError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=403)
+    except LookupError as problem:
+        return JSONResponse({"error": str(problem)}, status_code=409)
+    return JSONResponse({"table": table.id, "seat": seat, "released": True})
+
+
 async def table_record(request: Request) -> Response:
     """A finished or ended table's game record, whole or (``?from=N``) ``RECORD_PAGE`` deals from deal ``N``."""
     if not card_room(request).record_limits.allow(request):
@@ -597,6 +670,9 @@ async def handle(card: CardRoom, connection: Connection, text: str) -> None:
         except LookupError as problem:
             await connection.send(error("no-table", str(problem)))
             await connection.close(4004, "no such table")
+        except SeatClaimed as problem:
+            await connection.send(error("seat-claimed", str(problem)))
+            await connection.close(4009, "seat claimed")
         except PermissionError as problem:
             await connection.send(error("bad-token", str(problem)))
             await connection.close(4003, "bad token")
@@ -648,6 +724,9 @@ ROUTES: list[BaseRoute] = [
     Route("/api/schema", schema_endpoint),
     Route("/api/tables", create_table, methods=["POST"]),
     Route("/api/tables/{table}/end", end_table, methods=["POST"]),
+    Route("/api/tables/{table}/claim", claim_seat, methods=["POST"]),
+    Route("/api/tables/{table}/release", release_seat, methods=["POST"]),
+    Route("/api/tables/{table}/stand-in", stand_in, methods=["POST"]),
     Route("/api/tables/{table}/record", table_record),
     Route("/api/replays", upload_replay, methods=["POST"]),
     Route("/api/replays/{replay}/evaluation", evaluation),
@@ -745,6 +824,7 @@ def serve(
     forwarded_allow_ips: tuple[str, ...] = (),
     max_sockets: int = MAX_SOCKETS,
     idle_minutes: float = IDLE_SECONDS / 60,
+    absent_minutes: float = ABSENT_SECONDS / 60,
 ) -> None:
     """Run the card room with uvicorn until interrupted; a database it cannot use stops it at once, in one line.
 
@@ -752,7 +832,8 @@ def serve(
     ``abandoned_days``, ends.  The server answers to ``localhost``, every IP address, the ``host`` it listens on
     and ``allowed_hosts``; it believes ``X-Forwarded-*`` headers only from ``forwarded_allow_ips`` (uvicorn's own
     proxy handling, which trusts 127.0.0.1, is off).  A client address holds at most ``max_sockets`` websockets, and
-    one with no message either way for ``idle_minutes`` is closed.
+    one with no message either way for ``idle_minutes`` is closed.  A person away on their turn for
+    ``absent_minutes`` may have a bot play for them, at the others' word.
     """
     import uvicorn
 
@@ -761,7 +842,9 @@ def serve(
         Database(path).close()
     except DatabaseUnusable as problem:
         raise SystemExit(f"bowers serve: {problem}") from None
-    bounds = TableBounds(unwatched_seconds=unwatched_minutes * 60, abandoned_seconds=abandoned_days * 86_400)
+    bounds = TableBounds(
+        unwatched_seconds=unwatched_minutes * 60, abandoned_seconds=abandoned_days * 86_400, absent_seconds=absent_minutes * 60
+    )
     app = create_app(
         path,
         pool="process",

@@ -5,7 +5,8 @@ any moment resumes exactly: its game is rebuilt from the variant, options and
 seed in its row and the actions in order.  WAL mode keeps a commit cheap and
 durable against the server process dying.  A table's row also says when a
 socket was last at it, how many actions it has taken (undone ones included),
-its opener's key, and why it ended, if it was ended before its game was over.
+its opener's key, each seat's claim (the secret of the browser that took the seat with its invite link), and
+why it ended, if it was ended before its game was over.
 Uploaded replays are kept here too, compressed, under their quota.
 """
 
@@ -37,7 +38,8 @@ CREATE TABLE IF NOT EXISTS tables (
     taken INTEGER NOT NULL DEFAULT 0,
     owner TEXT,
     end_reason TEXT,
-    ended TEXT
+    ended TEXT,
+    claims TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -59,15 +61,17 @@ CREATE INDEX IF NOT EXISTS replays_by_age ON replays (created);
 """
 # Columns added since the first release, with how a row stored before them gets its value: when a socket was last
 # at it (its last action's time, or its creation's), its actions so far, and its opener's key (its first seat's
-# token, that seat being the page's "Me").
+# token, that seat being the page's "Me"), and each seat's claim (none: every invite link opens its seat until a
+# browser claims it).
 ADDED_COLUMNS = {
     "seen": ("REAL", "UPDATE tables SET seen = COALESCE((SELECT MAX(created) FROM actions WHERE table_id = id), created)"),
     "taken": ("INTEGER NOT NULL DEFAULT 0", "UPDATE tables SET taken = (SELECT COUNT(*) FROM actions WHERE table_id = id)"),
     "owner": ("TEXT", "UPDATE tables SET owner = json_extract(tokens, '$[0]')"),
     "end_reason": ("TEXT", None),
     "ended": ("TEXT", None),
+    "claims": ("TEXT", None),
 }
-COLUMNS = "id, variant, options, seed, bot_seed, seats, tokens, finished, seen, taken, owner, end_reason, ended"
+COLUMNS = "id, variant, options, seed, bot_seed, seats, tokens, finished, seen, taken, owner, end_reason, ended, claims"
 
 
 def default_path() -> Path:
@@ -95,6 +99,7 @@ class StoredTable:
     owner: str | None  # the key that lets its opener end it
     end_reason: str | None  # why it ended before its game was over (``hands``, ``actions``, ``owner``, ...)
     ended: str | None  # the same, in the words its players are told
+    claims: list[str | None]  # each seat's claim: the secret of the browser that took it with its invite link
 
 
 class DatabaseUnusable(Exception):
@@ -190,6 +195,11 @@ class Database:
         with self._connection:
             self._connection.execute("UPDATE tables SET end_reason = ?, ended = ? WHERE id = ?", (reason, message, table_id))
 
+    def set_claims(self, table_id: str, claims: list[str | None]) -> None:
+        """Store each seat's claim (None: the seat's invite link opens it)."""
+        with self._connection:
+            self._connection.execute("UPDATE tables SET claims = ? WHERE id = ?", (json.dumps(claims), table_id))
+
     def add_replay(
         self, replay_id: str, address: str, packed: bytes, per_address: int, address_bytes: int, total_bytes: int, oldest: float
     ) -> None:
@@ -253,4 +263,5 @@ class Database:
             owner=row[10],
             end_reason=row[11],
             ended=row[12],
+            claims=json.loads(row[13]) if row[13] else [None] * len(json.loads(row[6])),
         )

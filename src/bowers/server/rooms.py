@@ -13,6 +13,11 @@ Every table ends (``TableBounds``): at a cap on hands and on actions, when a
 table of bots has had no one watching for a while, when no one has come to it
 for days, or when its opener ends it.  An ended table is no longer played nor
 resumed; its state stays readable and everyone at it is told why, in words.
+
+A person's seat is claimed, not shared: the first browser that claims it with its invite token gets the seat's
+own secret, and from then on only that secret opens it (the opener may release it, so the link works again).
+A person who stays away on their turn for ``TableBounds.absent_seconds`` may have a bot play for them, at the
+others' word, until they come back.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from bowers.game import Game
 from bowers.server import views, worker
 from bowers.server.database import Database, StoredTable
 from bowers.server.pool import TimeLimitExceeded, WorkerPool
-from bowers.server.schema import RESULTS_SHOWN, ErrorMessage, HintMessage, SeatInfo, StateMessage
+from bowers.server.schema import RESULTS_SHOWN, ErrorMessage, HintMessage, Notice, SeatInfo, StateMessage
 from bowers.table import HUMAN, Seat, Table
 from bowers.variants import Rules, Variant
 from bowers.variants import variant as variant_declaration
@@ -86,18 +91,23 @@ MAX_ACTIONS = 50_000
 UNWATCHED_SECONDS = 600.0  # a table of bots no one watched for this long ends
 ABANDONED_SECONDS = 7 * 86_400.0  # a table no one came to for this long ends
 SWEEP_SECONDS = 60.0  # how often the lobby looks for tables to end
+ABSENT_SECONDS = 120.0  # a person away this long on their turn may have a bot play for them
+NOTICES_KEPT = 8  # the latest seat events every state carries for the table's log
+STAND_IN = ("pimc", {"level": 3})  # the bot that plays for an away person at a table with no bot of its own
 
 
 @dataclass(frozen=True)
 class TableBounds:
     """When a table ends before its game is over: ``max_hands`` hands played, ``max_actions`` actions taken
     (undone ones included), ``unwatched_seconds`` without a socket at a table of bots only, or
-    ``abandoned_seconds`` without a socket at any table."""
+    ``abandoned_seconds`` without a socket at any table; and ``absent_seconds``, how long a person's seat waits on
+    its turn with no one at it before the others may give it to a bot."""
 
     max_hands: int = MAX_HANDS
     max_actions: int = MAX_ACTIONS
     unwatched_seconds: float = UNWATCHED_SECONDS
     abandoned_seconds: float = ABANDONED_SECONDS
+    absent_seconds: float = ABSENT_SECONDS
 
 
 DEFAULT_BOUNDS = TableBounds()
@@ -109,6 +119,10 @@ def duration_words(seconds: float) -> str:
     unit, size = next(((unit, size) for unit, size in UNITS if seconds >= size), UNITS[-1])
     number = f"{round(seconds / size, 1):g}"
     return f"{number} {unit}{'' if number == '1' else 's'}"
+
+
+class SeatClaimed(PermissionError):
+    """An invite link opened after a browser claimed its seat: the seat is taken, and the link may watch."""
 
 
 class TableEnded(Exception):
@@ -210,14 +224,32 @@ class Room:
     ended: str | None = None  # why the table ended before its game was over, in a player's words
     group: str = ""  # whose share of the worker pool its bots use: the opener's address, or the table's own
     views: dict[int | None, tuple[tuple[Any, ...], str]] = field(default_factory=dict)  # each seat's state as text
+    claims: list[str | None] = field(default_factory=list)  # each seat's secret, once a browser claimed it
+    notices: deque[Notice] = field(default_factory=lambda: deque(maxlen=NOTICES_KEPT))
+    noticed: int = 0  # seat events so far
+    stand_ins: dict[int, Seat] = field(default_factory=dict)  # the person's seat a bot plays for meanwhile
+    absent: int | None = None  # the person's seat to act with no one at it, being waited for
+    absent_timer: asyncio.TimerHandle | None = None
+    replaceable: int | None = None  # that seat, once it has waited long enough to be given to a bot
+    offer_task: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         self.group = self.group or f"table:{self.id}"
+        self.claims = self.claims or [None] * len(self.tokens)
+
+    def people(self) -> list[int]:
+        """The seats that people play, a seat a bot plays for meanwhile included."""
+        return sorted({*self.table.humans(), *self.stand_ins})
 
     @property
     def bots_only(self) -> bool:
         """Whether every seat is a bot: such a table plays only while someone watches it."""
-        return not self.table.humans()
+        return not self.people()
+
+    def notice(self, seat: int, event: str) -> None:
+        """Note a seat event for the table's log (every state carries the latest)."""
+        self.noticed += 1
+        self.notices.append(Notice(number=self.noticed, seat=seat, event=event))  # type: ignore[arg-type]
 
     @property
     def done(self) -> bool:
@@ -241,10 +273,31 @@ class Room:
         return self.record_cache[1]
 
     def seat_of_token(self, token: str) -> int | None:
-        """The seat an invite token opens, compared in constant time."""
+        """The seat an invite token names, compared in constant time."""
+        return self._match(self.tokens, token)
+
+    def seat_of_secret(self, secret: str) -> int | None:
+        """The seat a claimed seat's secret opens, compared in constant time."""
+        return self._match(self.claims, secret)
+
+    def seat_of_key(self, key: str) -> int:
+        """The seat a key opens: a claimed seat's secret, or an invite token while no browser has claimed its seat;
+        ``SeatClaimed`` for the invite token of a claimed seat, ``PermissionError`` for any other key."""
+        seat = self.seat_of_secret(key)
+        if seat is not None:
+            return seat
+        seat = self.seat_of_token(key)
+        if seat is None:
+            raise PermissionError("this invite token opens no seat at this table")
+        if self.claims[seat] is not None:
+            raise SeatClaimed("this seat was taken by another browser with its invite link; you may watch the table")
+        return seat
+
+    @staticmethod
+    def _match(keys: list[str | None], key: str) -> int | None:
         found = None
-        for seat, expected in enumerate(self.tokens):
-            if expected is not None and secrets.compare_digest(expected.encode(), token.encode()):
+        for seat, expected in enumerate(keys):
+            if expected is not None and secrets.compare_digest(expected.encode(), key.encode()):
                 found = seat
         return found
 
@@ -252,7 +305,7 @@ class Room:
         """Undo is allowed to a seat where every other seat is a bot and that seat has decided something."""
         if seat is None or self.done:
             return False
-        if self.table.humans() != [seat]:
+        if self.people() != [seat]:
             return False
         return any(actor == seat for deal in self.record()["deals"] for actor, _ in deal["actions"])
 
@@ -270,10 +323,7 @@ class Room:
             seat=seat,
             variant=game.variant,
             options=game.options,
-            seats=[
-                SeatInfo(seat=n, kind=s.kind, settings=dict(s.settings), name=s.name, connected=(s.is_bot or n in connected))
-                for n, s in enumerate(self.table.seats)
-            ],
+            seats=[self.seat_info(n, connected) for n in range(len(self.table.seats))],
             actions=self.action_count,
             last_action=views.last_action(observation, previous),
             observation=observation,
@@ -287,13 +337,31 @@ class Room:
             hint_available=True,  # every installation has the advising bots
             ended=self.ended,
             can_end=seat is not None and not self.done and self.is_owner(self.tokens[seat] or ""),
+            notices=list(self.notices),
+            replaceable=None if self.done else self.replaceable,
         )
         return message.model_dump()
 
-    def version(self) -> tuple[int, int, str | None, frozenset[int | None]]:
-        """What every view of the table depends on besides the seat: it changes with each action, undo, ending
-        and seat taken or left (the last, the seats with a socket)."""
-        return (self.action_count, self.taken, self.ended, frozenset(c.seat for c in self.connections))
+    def seat_info(self, number: int, connected: frozenset[int | None]) -> SeatInfo:
+        """Who sits in a seat, as everyone may know it: a person's seat a bot plays for shows the person, and the bot."""
+        stand_in = self.table.seats[number] if number in self.stand_ins else None
+        seat = self.stand_ins.get(number, self.table.seats[number])
+        return SeatInfo(
+            seat=number,
+            kind=seat.kind,
+            settings=dict(seat.settings),
+            name=seat.name,
+            connected=seat.is_bot or number in connected,
+            claimed=self.claims[number] is not None,
+            stand_in=None if stand_in is None else {"kind": stand_in.kind, "settings": dict(stand_in.settings)},
+        )
+
+    def version(self) -> tuple[Any, ...]:
+        """What every view of the table depends on besides the seat: it changes with each action, undo, ending,
+        seat taken or left, and seat event (the fourth, the seats with a socket)."""
+        claimed = tuple(claim is not None for claim in self.claims)
+        seats = frozenset(c.seat for c in self.connections)
+        return (self.action_count, self.taken, self.ended, seats, self.noticed, self.replaceable, claimed)
 
     async def state_text(self, seat: int | None) -> str:
         """A seat's (or a spectator's) ``state`` message as JSON text: built off the event loop, once per change
@@ -427,6 +495,7 @@ class Lobby:
             seen=stored.seen,
             owner=stored.owner,
             ended=stored.ended,
+            claims=list(stored.claims),
         )
         self.rooms[stored.id] = room
         return room
@@ -463,6 +532,7 @@ class Lobby:
                 self.mark_ended(room, *ending)
                 del self.rooms[room.id]
                 continue
+            self.watch_absence(room)
             self.wake_bots(room)
             count += 1
         return count
@@ -579,6 +649,7 @@ class Lobby:
             ending = self.limit_reached(room)
             if ending is not None:
                 self.mark_ended(room, *ending)
+            self.watch_absence(room)
             await room.broadcast()
         self.wake_bots(room)
         self.forget_if_done(room)
@@ -592,6 +663,7 @@ class Lobby:
                 raise IllegalAction(seat, "undo", "undo is for a table where every other seat is a bot, after your own decision")
             room.action_count -= room.table.undo_for(seat)
             self.database.truncate(room.id, room.action_count)
+            self.watch_absence(room)
             await room.broadcast()
         self.wake_bots(room)
 
@@ -654,7 +726,7 @@ class Lobby:
             await asyncio.sleep(wait)
         if not self.bots_may_act(room):  # ended, or the last watcher left, meanwhile
             return False
-        if room.action_count != number:  # an undo moved the table on meanwhile
+        if room.action_count != number or room.table.bot_to_act() != seat:  # an undo, or its person came back
             return True
         try:
             await self.act(room, seat, action, expect=number)
@@ -688,28 +760,57 @@ class Lobby:
 
     # ------------------------------------------------------------------ connections
 
+    async def claim(self, room: Room, token: str) -> tuple[int, str]:
+        """Claim the seat an invite token names for one browser: returns the seat and its new secret, which alone
+        opens it from now on (whoever sat there with the invite token is closed).  ``SeatClaimed`` once a browser
+        has claimed it, ``PermissionError`` for a token that names no seat."""
+        seat = room.seat_of_token(token)
+        if seat is None:
+            raise PermissionError("this invite token opens no seat at this table")
+        async with room.lock:
+            if room.claims[seat] is not None:
+                raise SeatClaimed("this seat was taken by another browser with its invite link; you may watch the table")
+            secret = secrets.token_urlsafe(24)
+            room.claims[seat] = secret
+            self.database.set_claims(room.id, room.claims)
+            room.notice(seat, "claimed")
+            self.unseat(room, seat, "seat-claimed", "this seat was claimed by a browser with its invite link", 4009)
+            self.watch_absence(room)
+            await room.broadcast()
+        return seat, secret
+
+    @staticmethod
+    def unseat(room: Room, seat: int, code: str, message: str, close_code: int) -> bool:
+        """Close whoever sits at a seat, telling them why; whether anyone did (the caller holds the room's lock)."""
+        found = False
+        for other in list(room.connections):
+            if other.seat == seat:
+                room.connections.discard(other)
+                other.post(json.dumps(error(code, message), separators=(",", ":")))
+                other.request_close(close_code, code)
+                found = True
+        return found
+
     async def join(self, connection: Connection, table_id: str, token: str | None) -> Room:
-        """Seat a connection (token) or make it a spectator; a seat opened elsewhere is closed there."""
+        """Seat a connection or make it a spectator (no token); a seat opened elsewhere is closed there, and the
+        table told.  ``token`` is a claimed seat's secret, or an invite token while no browser has claimed its seat
+        (``SeatClaimed`` after).  A person coming back to a seat a bot played for takes it back."""
         room = self.room(table_id)
         if room is None:
             raise LookupError("no table with that id")
-        seat = None
-        if token is not None:
-            seat = room.seat_of_token(token)
-            if seat is None:
-                raise PermissionError("this invite token opens no seat at this table")
-            for other in list(room.connections):
-                if other.seat == seat:
-                    room.connections.discard(other)
-                    with contextlib.suppress(Exception):
-                        await other.send(error("seat-taken", "this seat was opened in another window"))
-                        await other.close(4001, "seat opened elsewhere")
+        seat = None if token is None else room.seat_of_key(token)
         async with room.lock:
+            if seat is not None:
+                if self.unseat(room, seat, "seat-taken", "this seat was opened in another window", 4001):
+                    room.notice(seat, "moved")
+                if seat in room.stand_ins:
+                    self.take_back(room, seat)
             connection.seat = seat
             connection.room = room
             room.connections.add(connection)
             self.see(room)
             if seat is not None:  # the others see the seat filled
+                self.watch_absence(room)
                 await room.broadcast()
             else:  # a spectator: no one else's view changed
                 connection.post(await room.state_text(seat))
@@ -726,8 +827,83 @@ class Lobby:
         self.see(room)
         if present and connection.seat is not None:
             async with room.lock:
+                self.watch_absence(room)
                 await room.broadcast()
         self.forget_if_done(room)
+
+    # ------------------------------------------------------------------ seats: release, absence, stand-ins
+
+    async def release(self, room: Room, key: str, seat: int) -> None:
+        """Free a claimed seat for the table's opener (``key``), so that its invite link opens it again (for a
+        player who lost their browser's secret); whoever sits there is told and closed.  ``PermissionError`` for
+        anyone else, ``LookupError`` for a seat no person plays or no browser claimed."""
+        if not room.is_owner(key):
+            raise PermissionError("only the person who opened this table can release a seat")
+        if not 0 <= seat < len(room.claims) or room.claims[seat] is None:
+            raise LookupError("no browser has claimed that seat")
+        async with room.lock:
+            room.claims[seat] = None
+            self.database.set_claims(room.id, room.claims)
+            room.notice(seat, "released")
+            self.unseat(room, seat, "seat-released", "the person who opened this table released your seat", 4002)
+            self.watch_absence(room)
+            await room.broadcast()
+
+    def watch_absence(self, room: Room) -> None:
+        """Start waiting on a person's seat to act with no one at it, or stop (the caller holds the room's lock and
+        broadcasts next): after ``absent_seconds`` the others may give it to a bot."""
+        seat = room.game.to_act
+        connected = {c.seat for c in room.connections}
+        away = seat is not None and not room.done and seat in room.table.humans() and seat not in connected
+        if away and room.absent == seat:
+            return
+        if room.absent_timer is not None:
+            room.absent_timer.cancel()
+        room.absent, room.absent_timer, room.replaceable = None, None, None
+        if away and seat is not None:
+            room.absent = seat
+            loop = asyncio.get_running_loop()
+            room.absent_timer = loop.call_later(self.bounds.absent_seconds, self._absence_due, room, seat)
+
+    def _absence_due(self, room: Room, seat: int) -> None:
+        """A person's seat has waited long enough: the others are offered to give it to a bot."""
+        room.absent_timer = None
+
+        async def offer() -> None:
+            async with room.lock:
+                if room.absent == seat and not room.done:
+                    room.replaceable = seat
+                    await room.broadcast()
+
+        room.offer_task = asyncio.get_running_loop().create_task(offer())
+
+    async def stand_in(self, room: Room, by: int, seat: int) -> None:
+        """Let a bot play for ``seat``, whose person has been away on their turn long enough, at the word of the
+        person at seat ``by``; the bot is the table's own kind (its first bot's kind and level), else ``STAND_IN``.
+        ``LookupError`` when that seat may not be given a bot now."""
+        async with room.lock:
+            if room.replaceable != seat or seat == by or room.done:
+                raise LookupError("that seat is not waiting for an absent player now")
+            kind, settings = next(
+                ((s.kind, dict(s.settings)) for n, s in enumerate(room.table.seats) if s.is_bot and n not in room.stand_ins),
+                STAND_IN,
+            )
+            person = room.table.seats[seat]
+            room.stand_ins[seat] = person
+            room.table.seats[seat] = Seat(kind, settings, person.name)
+            room.table.bots[seat] = bowers.bots.create(kind, seed=room.bot_seed * 16 + seat, **settings)
+            room.notice(seat, "stand-in")
+            log.info("table %s: a %s bot plays for seat %d", room.id, kind, seat)
+            self.watch_absence(room)
+            await room.broadcast()
+        self.wake_bots(room)
+
+    @staticmethod
+    def take_back(room: Room, seat: int) -> None:
+        """Give a seat a bot played for back to its person (the caller holds the room's lock)."""
+        room.table.seats[seat] = room.stand_ins.pop(seat)
+        room.table.bots.pop(seat, None)
+        room.notice(seat, "back")
 
     def see(self, room: Room) -> None:
         """Note that a socket is at a table now (a table ends when no one has been at it for a while)."""
@@ -742,6 +918,8 @@ class Lobby:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.sweeper
         for room in self.rooms.values():
+            if room.absent_timer is not None:
+                room.absent_timer.cancel()
             if room.bot_task is not None:
                 room.bot_task.cancel()
         for room in self.rooms.values():
@@ -750,4 +928,4 @@ class Lobby:
                     await room.bot_task
 
 
-__all__ = ["HUMAN", "Connection", "Lobby", "Room", "TableBounds", "TableEnded", "error"]
+__all__ = ["HUMAN", "Connection", "Lobby", "Room", "SeatClaimed", "TableBounds", "TableEnded", "error"]

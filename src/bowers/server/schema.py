@@ -22,7 +22,8 @@ class ClientMessage(BaseModel):
 
 
 class Join(ClientMessage):
-    """Take a seat with its invite token, or watch the table as a spectator (no token)."""
+    """Take a seat with its secret (or, while no browser has claimed the seat, its invite token), or watch the table
+    as a spectator (no token)."""
 
     type: Literal["join"]
     table: Annotated[str, Field(pattern=TABLE_ID)]
@@ -76,6 +77,18 @@ class SeatInfo(BaseModel):
     settings: dict[str, Any]
     name: str | None
     connected: bool
+    claimed: bool = False  # a person's seat taken by a browser with its invite link: the link opens it no more
+    stand_in: dict[str, Any] | None = None  # the bot (``kind``, ``settings``) playing for a person who is away
+
+
+class Notice(BaseModel):
+    """Something that happened to a seat, for the table's log: ``event`` is ``claimed`` (taken with its invite
+    link), ``moved`` (opened in another window), ``released`` (its opener freed it), ``stand-in`` (a bot plays for
+    it) or ``back`` (its player took it back from the bot).  ``number`` counts the table's notices from 1."""
+
+    number: int
+    seat: int
+    event: Literal["claimed", "moved", "released", "stand-in", "back"]
 
 
 class StateMessage(BaseModel):
@@ -100,6 +113,8 @@ class StateMessage(BaseModel):
     hint_available: bool
     ended: str | None = None  # why the table ended before its game was over, in a player's words; None while at play
     can_end: bool = False  # whether the receiver opened the table and may end it
+    notices: list[Notice] = []  # the table's latest seat events, oldest first
+    replaceable: int | None = None  # a person's seat, away on its turn for a while, that the others may give a bot
 
 
 class ErrorMessage(BaseModel):
@@ -158,6 +173,7 @@ __all__ = [
     "HintMessage",
     "Incoming",
     "Join",
+    "Notice",
     "Ping",
     "Pong",
     "Refresh",

@@ -1,4 +1,6 @@
 // The table page: a live game over the websocket, as a seat (with its invite token) or as a spectator.
+// An invite link is claimed once: this browser gets the seat's own secret, kept in localStorage, and joins with it;
+// the link opened anywhere else says the seat is taken and offers to watch.
 //
 // States from the server are shown one after another at a card room's pace: a played card moves from its
 // seat to the trick, a finished trick stays a moment on the felt, then goes to the seat that took it.
@@ -10,7 +12,7 @@ import { drawFelt } from "./felt.js";
 import { rememberTable } from "./mine.js";
 import { openReview } from "./review.js";
 import {
-  actionHelp, actionLabel, actionSentence, handSummary, nameNode, partnerOf, phaseWords, seatKind, seatName, seatRole, seatTitle,
+  actionHelp, actionLabel, actionSentence, botWords, handSummary, nameNode, partnerOf, phaseWords, seatKind, seatName, seatObject, seatRole, seatTitle,
   playerName, teamName, teamNode, teamWins, trumpWords,
 } from "./words.js";
 
@@ -25,6 +27,7 @@ const ONLY_CHOICE_KEY = "bowers:only-choice"; // the setting, remembered in this
 const IDLE_CLOSE = 4008; // the server closed a socket that had been quiet for its idle time
 const SLOW_RETRY_MS = 30000; // this address holds too many sockets: the next try waits this long
 const JOIN_RETRY_MS = 5000; // too many joins from this address: ask again after this long
+const CLOSED_FOR_GOOD = [4001, 4002, 4003, 4004, 4009]; // moved to another window, released, bad key, no table, claimed
 
 /** Whether this browser's player asked the page to make a forced choice (the only legal one) for them. */
 function onlyChoiceForMe() {
@@ -77,8 +80,27 @@ function trickWinner(previous, next) {
   return seat < 0 ? null : seat;
 }
 
-export function openTable(root, tableId, token) {
+/** What happened to a seat, from the table's notices, as the viewer reads it. */
+function noticeWords(state, notice) {
+  const mine = notice.seat === state.seat;
+  const whose = mine ? "your" : `${seatName(state, notice.seat)}’s`;
+  const Whose = mine ? "Your" : whose;
+  switch (notice.event) {
+    case "claimed": return mine ? "You took your seat with its invite link." : `${Whose} seat was taken with its invite link.`;
+    case "moved": return `${Whose} seat was taken by another window.`;
+    case "released": return `The person who opened the table released ${whose} seat: its invite link opens it again.`;
+    case "stand-in": return mine ? "A bot played for you while you were away." : `A bot plays for ${seatObject(state, notice.seat)} until they come back.`;
+    case "back": return mine ? "You are back: your seat is yours again." : `${seatName(state, notice.seat)} is back and plays again.`;
+    default: return "";
+  }
+}
+
+export function openTable(root, tableId, invite) {
   let socket = null;
+  let key = null; // what opens this page's seat: the seat's secret once this browser claimed it
+  let displaced = false; // the seat was opened in another window: this one may take it back
+  let released = false; // the opener released the seat: its invite link may claim it again
+  let noticed = null; // the last seat notice announced
   let state = null; // the state message on screen
   let frozen = null; // while a finished trick stays: { observation, ending, previousHand } drawn instead of the state's
   const queue = []; // state messages received, not yet shown
@@ -121,12 +143,12 @@ export function openTable(root, tableId, token) {
       retry = 0;
       slowRetry = false;
       error = "";
-      send({ type: "join", table: tableId, token: token || null });
+      send({ type: "join", table: tableId, token: key });
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
       online = false;
-      if (closedForGood || [4003, 4004, 4001].includes(event.code)) {
+      if (closedForGood || CLOSED_FOR_GOOD.includes(event.code)) {
         closedForGood = true;
         render();
         return;
@@ -143,6 +165,79 @@ export function openTable(root, tableId, token) {
       render();
       window.setTimeout(connect, slowRetry ? SLOW_RETRY_MS : 250 * 2 ** retry);
     });
+  }
+
+  const claimsKey = `bowers:claims:${tableId}`; // this browser's secrets at this table, by invite token
+
+  function storedClaims() {
+    try {
+      return JSON.parse(localStorage.getItem(claimsKey) || "{}") || {};
+    } catch {
+      return {};
+    }
+  }
+
+  function keepClaim(secret) {
+    const claims = storedClaims();
+    if (secret) claims[invite] = secret;
+    else delete claims[invite];
+    try {
+      localStorage.setItem(claimsKey, JSON.stringify(claims));
+    } catch {
+      // Storage refused (a private window): the seat is this page's until it closes.
+    }
+  }
+
+  /** Open the table: with an invite link, first claim its seat (or use the secret this browser holds for it). */
+  async function start() {
+    key = invite ? storedClaims()[invite] || null : null;
+    if (invite && !key) {
+      let response = null;
+      let answer = null;
+      try {
+        response = await fetch(`/api/tables/${tableId}/claim`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: invite }) });
+        answer = await response.json();
+      } catch {
+        response = null; // the server is away: joining with the link says what it can
+      }
+      if (response?.ok) {
+        key = answer.secret;
+        keepClaim(key);
+      } else if (response?.status === 409) {
+        seatTaken();
+        return;
+      } else key = invite;
+    }
+    connect();
+  }
+
+  function seatTaken() {
+    showProblem("This seat is taken",
+      "Someone has already taken this seat with its invite link, in another browser. You can watch the table. If the seat is yours (this browser's data was cleared, or you moved to another device), ask the person who opened the table to release it, then open your link again.",
+      [[`/t/${tableId}`, "Watch this table"], ["/", "Start a new table"]]);
+  }
+
+  function takeBack() {
+    displaced = false;
+    released = false;
+    closedForGood = false;
+    error = "";
+    start();
+  }
+
+  async function post(path, body) {
+    let answer;
+    try {
+      const response = await fetch(`/api/tables/${tableId}/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      answer = response.ok ? null : await response.json();
+    } catch {
+      answer = { error: "The server could not be reached; try again." };
+    }
+    if (answer) {
+      error = answer.error;
+      announce(error);
+      render();
+    }
   }
 
   /** Reconnect once, at the player's next key, click or return to the tab. */
@@ -170,7 +265,7 @@ export function openTable(root, tableId, token) {
 
   /** The key that lets this page end the table: the opener's seat token, or the key kept when it was opened. */
   function ownerKey() {
-    return localStorage.getItem(`bowers:owner:${tableId}`) || (state?.can_end ? token : null);
+    return localStorage.getItem(`bowers:owner:${tableId}`) || (state?.can_end ? invite : null);
   }
 
   async function endTable() {
@@ -206,6 +301,11 @@ export function openTable(root, tableId, token) {
           [["/", "Start a new table"], ["/replay", "Replay a game"]]);
         return;
       }
+      if (message.code === "seat-claimed") {
+        keepClaim(null);
+        seatTaken();
+        return;
+      }
       if (!state && (message.code === "bad-token" || message.code === "malformed")) {
         showProblem("This invite link opens no seat", "The seat's part of the link (after #) is not right: ask for the link again, or watch the table.",
           [["/", "Start a new table"], [`/t/${tableId}`, "Watch this table"]]);
@@ -213,10 +313,19 @@ export function openTable(root, tableId, token) {
       }
       error = message.message;
       sent = null;
-      if (["bad-token", "no-table", "seat-taken"].includes(message.code)) closedForGood = true;
+      if (["bad-token", "no-table", "seat-taken", "seat-released"].includes(message.code)) closedForGood = true;
+      if (message.code === "seat-taken") {
+        displaced = true;
+        error = "Your seat was opened in another window, which now plays it.";
+      }
+      if (message.code === "seat-released") {
+        released = true;
+        keepClaim(null);
+        error = "The person who opened this table released your seat.";
+      }
       slowRetry = message.code === "too-many-sockets"; // the server closes this socket: the next try waits
       if (message.code === "too-many-joins" && !state) {
-        window.setTimeout(() => send({ type: "join", table: tableId, token: token || null }), JOIN_RETRY_MS);
+        window.setTimeout(() => send({ type: "join", table: tableId, token: key }), JOIN_RETRY_MS);
       }
       render();
       announce(error);
@@ -262,7 +371,7 @@ export function openTable(root, tableId, token) {
     state = next;
     const done = next.winner !== null || Boolean(next.ended);
     if ((!previous || done !== (previous.winner !== null || Boolean(previous.ended))) && (next.seat !== null || ownerKey())) {
-      rememberTable({ table: tableId, seat: next.seat, token: next.seat !== null ? token : null, variant: next.variant, done });
+      rememberTable({ table: tableId, seat: next.seat, token: next.seat !== null ? invite : null, variant: next.variant, done });
     }
     if (moved) {
       hint = null;
@@ -287,6 +396,9 @@ export function openTable(root, tableId, token) {
     }
     render();
     if (moved && next.last_action) speak(next);
+    const news = (next.notices || []).filter((notice) => noticed !== null && notice.number > noticed);
+    if (news.length) announce(news.map((notice) => noticeWords(next, notice)).join(" "));
+    noticed = next.notices?.length ? next.notices[next.notices.length - 1].number : noticed ?? 0;
     if (played) moveIn(card, from);
     if (finished) {
       await pause(TRICK_STAYS_MS + (reduceMotion() ? 0 : MOVE_MS));
@@ -496,6 +608,17 @@ export function openTable(root, tableId, token) {
         h("button", { type: "button", class: "button secondary", onclick: () => { confirmingEnd = false; render(); } }, "Keep playing")));
     }
     if (hint?.advice?.length && myTurn) controls.append(hintBox(hint));
+    if (displaced || released) {
+      controls.append(h("div", { class: "banner seat-lost", role: "status" }, h("strong", {}, error), " ",
+        h("button", { type: "button", class: "button", id: "take-back", onclick: takeBack }, displaced ? "Take my seat back" : "Take my seat again")));
+    }
+    const away = state.replaceable;
+    if (away !== null && away !== undefined && mine !== null && away !== mine && online && winner === null && !ended) {
+      controls.append(h("div", { class: "banner small absent-note", role: "status" },
+        `${seatName(state, away)} is not at the table, and it is their turn. `,
+        h("button", { type: "button", class: "button", id: "stand-in", onclick: () => post("stand-in", { token: key, seat: away }) },
+          `Let a bot play for ${seatObject(state, away)}`)));
+    }
 
     // My hand.
     handRow.replaceChildren();
@@ -662,14 +785,21 @@ export function openTable(root, tableId, token) {
     state.seats.forEach((info, seat) => {
       const kind = seatKind(info);
       const role = playerName(state, seat) ? seatRole(state, seat) : "";
-      const item = h("li", {}, nameNode(state, seat), role ? ` (${role})` : "", `: ${info.kind === "human" ? (kind === "away" ? "away" : "here") : kind}`);
-      if (invites && invites[seat] && seat !== state.seat) {
+      const standIn = info.stand_in ? `, a bot (${botWords(info.stand_in.kind).toLowerCase()}) plays for them` : "";
+      const item = h("li", {}, nameNode(state, seat), role ? ` (${role})` : "", `: ${info.kind === "human" ? (kind === "away" ? "away" : "here") : kind}${standIn}`);
+      if (info.claimed && invites && ownerKey() && seat !== state.seat) {
+        item.append(" ", h("button", { type: "button", class: "tool small release", onclick: () => post("release", { token: ownerKey(), seat }), "aria-label": `Release the seat of ${seatTitle(state, seat)} so that its invite link opens it again` }, "Release seat"));
+      } else if (invites && invites[seat] && seat !== state.seat && !info.claimed) {
         const url = `${location.origin}/t/${state.table}#${invites[seat]}`;
         item.append(" ", h("button", { type: "button", class: "tool small", onclick: () => copy(url), "aria-label": `Copy the invite link for ${seatTitle(state, seat)}` }, "Copy invite"),
           h("input", { class: "invite", readonly: true, value: url, "aria-label": `Invite link for ${seatTitle(state, seat)}` }));
       }
       seatList.append(item);
     });
+    if (state.notices?.length) {
+      side.append(h("section", { class: "panel notices", "aria-label": "At the table" }, h("h2", {}, "At the table"),
+        h("ul", { class: "notice-list" }, ...state.notices.map((notice) => h("li", {}, noticeWords(state, notice))))));
+    }
     const watch = `${location.origin}/t/${state.table}`;
     side.append(h("section", { class: "panel", "aria-label": "Seats" }, h("h2", {}, "Seats"), seatList,
       h("p", { class: "muted" }, "Spectators: ", h("a", { href: watch }, "public view"))));
@@ -702,7 +832,7 @@ export function openTable(root, tableId, token) {
     }
   }
   document.addEventListener("keydown", onKey);
-  connect();
+  start();
   render();
   return () => {
     closedForGood = true;
