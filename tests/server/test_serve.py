@@ -145,11 +145,14 @@ def test_serve_command_passes_the_time_limits_of_idle_tables(monkeypatch: pytest
     calls: list[dict[str, object]] = []
     monkeypatch.setattr(bowers.server, "serve", lambda **arguments: calls.append(arguments))
     runner = CliRunner()
-    result = runner.invoke(cli, ["serve", "--unwatched-minutes", "2.5", "--abandoned-days", "1"])
+    result = runner.invoke(cli, ["serve", "--unwatched-minutes", "2.5", "--abandoned-days", "1", "--absent-minutes", "0.5"])
     assert result.exit_code == 0, result.output
     assert calls[0]["unwatched_minutes"] == 2.5 and calls[0]["abandoned_days"] == 1.0
+    assert calls[0]["absent_minutes"] == 0.5
+    assert runner.invoke(cli, ["serve"]).exit_code == 0 and calls[1]["absent_minutes"] == 2.0
     refused = runner.invoke(cli, ["serve", "--abandoned-days", "0"])
     assert refused.exit_code == 2 and "--abandoned-days" in refused.output
+    assert runner.invoke(cli, ["serve", "--absent-minutes", "0"]).exit_code == 2
 
 
 def test_serve_command_passes_the_hosts_and_proxies_it_trusts(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -57,6 +57,13 @@ import click
     type=click.FloatRange(min=0, min_open=True),
     help="Minutes a websocket with no message either way stays open.",
 )
+@click.option(
+    "--absent-minutes",
+    default=2.0,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="Minutes a person's seat waits on its turn with no one at it before the others may give it to a bot.",
+)
 def serve_command(
     host: str,
     port: int,
@@ -68,6 +75,7 @@ def serve_command(
     forwarded_allow_ips: str,
     max_sockets: int,
     idle_minutes: float,
+    absent_minutes: float,
 ) -> None:
     """Run the card room: play in a browser with friends and bots."""
     from bowers.server import serve
@@ -83,4 +91,5 @@ def serve_command(
         forwarded_allow_ips=tuple(ip.strip() for ip in forwarded_allow_ips.split(",") if ip.strip()),
         max_sockets=max_sockets,
         idle_minutes=idle_minutes,
+        absent_minutes=absent_minutes,
     )
