@@ -107,6 +107,22 @@ def test_a_player_reviews_their_own_decisions_in_the_tables_game(client: TestCli
     assert wrong.status_code == 403
 
 
+def test_a_claimed_seat_is_reviewed_with_its_secret_not_its_invite_link(client: TestClient) -> None:
+    table = finished_table(client)
+    invite = table["seats"][0]["token"]
+    claimed = client.post(f"/api/tables/{table['table']}/claim", json={"token": invite})
+    assert claimed.status_code == 200, claimed.text
+    secret = claimed.json()["secret"]
+    answer = reviewed(client, {"table": table["table"], "token": secret})
+    assert answer["seat"] == 0
+    other = client.post("/api/reviews", json={"table": table["table"], "token": secret, "seat": 1})
+    assert other.status_code == 403 and "own seat" in other.json()["error"]
+    # The invite link of the claimed seat opens it no more: its holder (the opener, say) reviews as a spectator does.
+    refused = client.post("/api/reviews", json={"table": table["table"], "token": invite})
+    assert refused.status_code == 403 and "opens no seat" in refused.json()["error"]
+    assert reviewed(client, {"table": table["table"], "seat": 1})["seat"] == 1
+
+
 def test_a_spectator_chooses_the_seat_and_sees_only_that_seats_cards(client: TestClient) -> None:
     table = finished_table(client, seed=9)
     record = client.get(f"/api/tables/{table['table']}/record").json()

@@ -272,13 +272,24 @@ async def review_endpoint(request: Request) -> Response:
     return JSONResponse(review.progress(), status_code=202)
 
 
-def own_seat(lobby: Lobby, table_id: str, token: str) -> int | None:
-    """The seat a token opens at a table, live or stored (None for no seat)."""
+def own_seat(lobby: Lobby, table_id: str, key: str) -> int | None:
+    """The seat a key opens at a table, live or stored: a claimed seat's secret, or an invite token whose seat no
+    browser has claimed (None for no seat: the invite link of a claimed seat is a spectator's)."""
     live = lobby.rooms.get(table_id)
     if live is not None:
-        return live.seat_of_token(token)
+        try:
+            return live.seat_of_key(key)
+        except PermissionError:  # no seat, or the invite link of a seat another browser claimed
+            return None
     stored = lobby.database.table(table_id)
-    return None if stored is None else table_seat(stored.tokens, token)
+    if stored is None:
+        return None
+    claims = stored.claims or [None] * len(stored.tokens)
+    seat = table_seat(claims, key)
+    if seat is not None:
+        return seat
+    seat = table_seat(stored.tokens, key)
+    return seat if seat is not None and claims[seat] is None else None
 
 
 __all__ = ["REVIEW_HANDS", "REVIEW_LEVEL", "Review", "Reviews", "hand_decisions", "plan", "plan_replay", "review_endpoint"]

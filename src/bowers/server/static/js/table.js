@@ -721,7 +721,7 @@ export function openTable(root, tableId, invite) {
   // The game's review: a seat reviews its own decisions, a spectator chooses whose.
   function reviewButton() {
     const mine = state.seat;
-    const source = { table: state.table, token: mine === null ? null : token };
+    const source = { table: state.table, token: mine === null ? null : key || token }; // the seat's secret once claimed
     const open = () => openReview({ source, seat: mine, viewer: mine, seats: state.seats, chooser: mine === null });
     return h("button", { type: "button", class: "button review-open", onclick: open }, "Review this game");
   }
