@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +28,7 @@ from bowers.game import replay
 from bowers.server import replay as replays
 from bowers.server.limits import AddressLimits, client_address
 from bowers.server.pool import TimeLimitExceeded
-from bowers.server.rooms import Lobby
+from bowers.server.rooms import Lobby, matching_seat
 
 log = logging.getLogger("bowers.server")
 
@@ -102,15 +101,6 @@ def plan(record: dict[str, Any], seat: int) -> dict[str, Any]:
 def plan_replay(replay_id: str, packed: bytes, seat: int) -> dict[str, Any]:
     """``plan`` for a kept replay, unpacked here (runs in the worker pool)."""
     return plan(replays.unpack(replay_id, packed), seat)
-
-
-def table_seat(stored_tokens: list[str | None], token: str) -> int | None:
-    """The seat a token opens at a stored table (one no longer in memory), compared in constant time."""
-    found = None
-    for seat, expected in enumerate(stored_tokens):
-        if expected is not None and secrets.compare_digest(expected.encode(), token.encode()):
-            found = seat
-    return found
 
 
 @dataclass(eq=False)
@@ -285,10 +275,10 @@ def own_seat(lobby: Lobby, table_id: str, key: str) -> int | None:
     if stored is None:
         return None
     claims = stored.claims or [None] * len(stored.tokens)
-    seat = table_seat(claims, key)
+    seat = matching_seat(claims, key)
     if seat is not None:
         return seat
-    seat = table_seat(stored.tokens, key)
+    seat = matching_seat(stored.tokens, key)
     return seat if seat is not None and claims[seat] is None else None
 
 

@@ -30,7 +30,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,6 +119,16 @@ def duration_words(seconds: float) -> str:
     unit, size = next(((unit, size) for unit, size in UNITS if seconds >= size), UNITS[-1])
     number = f"{round(seconds / size, 1):g}"
     return f"{number} {unit}{'' if number == '1' else 's'}"
+
+
+def matching_seat(keys: Sequence[str | None], key: str) -> int | None:
+    """The seat whose key (an invite token or a claimed seat's secret) is ``key``, compared in constant time: every
+    seat is compared, so the time says nothing of which matched."""
+    found = None
+    for seat, expected in enumerate(keys):
+        if expected is not None and secrets.compare_digest(expected.encode(), key.encode()):
+            found = seat
+    return found
 
 
 class SeatClaimed(PermissionError):
@@ -295,11 +305,7 @@ class Room:
 
     @staticmethod
     def _match(keys: list[str | None], key: str) -> int | None:
-        found = None
-        for seat, expected in enumerate(keys):
-            if expected is not None and secrets.compare_digest(expected.encode(), key.encode()):
-                found = seat
-        return found
+        return matching_seat(keys, key)
 
     def can_undo(self, seat: int | None) -> bool:
         """Undo is allowed to a seat where every other seat is a bot and that seat has decided something."""
