@@ -105,7 +105,7 @@ def test_hint_shows_the_advice_in_expected_points(monkeypatch: pytest.MonkeyPatc
     terminal.run()
     text = output.getvalue()
     # Each choice is named as it is typed at the prompt.
-    assert re.search(r" order +\+0\.75 +three trumps and an ace", text), text
+    assert re.search(r" order +\+0\.75 +Three trumps and an ace\.", text), text
     assert "Hint: the strong bot's choices as you type them" in text
     assert seen[0]["level"] == 2 and seen[0]["observation"]["seat"] == 0
     assert "hand_cards" not in seen[0]["observation"]
@@ -220,13 +220,26 @@ def test_nothing_typed_crashes_the_game_or_breaks_its_record(lines: list[str]) -
     assert not saves or saves[-1] == record
 
 
+def test_hint_reasons_say_what_they_mean_not_where_the_numbers_come_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    advice = [
+        FakeAdvice("order", 0.42, "scores +0.42 points on average in real play (learned from self-play)"),
+        FakeAdvice("pass", -0.1, "scores -0.10 points on average: -0.20 as learned from self-play, +0.00 on solved worlds"),
+    ]
+    monkeypatch.setattr(bots, "advise", lambda observation, **settings: advice, raising=False)
+    terminal, output, _ = make_game(lines=["hint", "quit"])
+    terminal.run()
+    text = output.getvalue()
+    assert "Scores +0.42 points on average." in text and "Scores -0.10 points on average." in text
+    assert "self-play" not in text and "solved worlds" not in text and "real play" not in text
+
+
 def test_hint_lines_keep_the_advisors_order_and_words(monkeypatch: pytest.MonkeyPatch) -> None:
     advice = [FakeAdvice("pass", -0.25, "Keeps the Left for Defence."), FakeAdvice("order", 0.75, "three trumps; an ace")]
     monkeypatch.setattr(bots, "advise", lambda observation, **settings: advice, raising=False)
     terminal, output, _ = make_game(lines=["hint", "quit"])
     terminal.run()
     text = output.getvalue()
-    assert text.index("Keeps the Left for Defence.") < text.index("three trumps; an ace")
+    assert text.index("Keeps the Left for Defence.") < text.index("Three trumps; an ace.")
     assert text.index("-0.25") < text.index("+0.75")
 
 

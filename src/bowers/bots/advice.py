@@ -7,6 +7,7 @@ blended; this module turns them into advice, best first, and explains them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -155,4 +156,25 @@ def note_first_for_the_game(advice: list[Advice], only_with_chances: bool = Fals
         advice[0] = replace(first, reason=reason)
 
 
-__all__ = ["Advice", "blended", "learned_advice", "note_first_for_the_game", "world_advice"]
+_PROVENANCE = (
+    re.compile(r" \(learned from self-play\)"),
+    re.compile(r": [+\u2212-]?[\d.]+ as learned from self-play, [+\u2212-]?[\d.]+ on solved worlds"),
+    re.compile(r" in real play"),
+)
+
+
+def plain_reason(reason: str) -> str:
+    """An advice's reason for a player at the table: what it means, without where its numbers come from (self-play,
+    solved worlds), as a sentence.  (The card room's page words its hints the same way.)
+
+    >>> plain_reason("scores +0.42 points on average in real play (learned from self-play)")
+    'Scores +0.42 points on average.'
+    """
+    for pattern in _PROVENANCE:
+        reason = pattern.sub("", reason).strip()
+    if not reason:
+        return ""
+    return f"{reason[:1].upper()}{reason[1:]}{'' if reason.endswith(('.', '!', '?')) else '.'}"
+
+
+__all__ = ["Advice", "blended", "learned_advice", "note_first_for_the_game", "plain_reason", "world_advice"]

@@ -24,6 +24,7 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from bowers import bots
+from bowers.bots.advice import plain_reason
 from bowers.cards import parse_card, parse_suit
 from bowers.errors import IllegalAction
 from bowers.game import Game
@@ -436,7 +437,7 @@ class TerminalGame:
         grid.add_column(style="italic")
         for item in advice[:3]:
             # Each choice as it is typed at the prompt, so the advice can be followed word for word.
-            grid.add_row(" " + typed_words(item.action), f"{item.value:+.2f}", str(item.reason or ""))
+            grid.add_row(" " + typed_words(item.action), f"{item.value:+.2f}", plain_reason(item.reason or ""))
         title = "Hint: the strong bot's choices as you type them, in expected points for your side"
         return [Text(title, style="bold"), grid]
 
