@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 import random
 import signal
+import threading
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+import bowers
 from bowers.server import create_app
-from bowers.server.database import Database, default_path
+from bowers.server import rooms as rooms_module
+from bowers.server.database import Database, StoredTable, default_path
 from tests.server.conftest import new_table, receive_state
 
 
@@ -92,6 +95,21 @@ def test_a_finished_table_leaves_memory_and_opens_again_from_the_database(databa
         assert table["table"] not in lobby.rooms
         record = client.get(f"/api/tables/{table['table']}/record").json()
         assert sum(len(deal["actions"]) for deal in record["deals"]) == state["actions"]
+        # Joined again, it is rebuilt from the database off the event loop (a long game takes a while to replay).
+        threads: list[str] = []
+        replay = rooms_module.stored_game
+
+        def recording(stored: StoredTable) -> bowers.Game:
+            threads.append(threading.current_thread().name)
+            return replay(stored)
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(rooms_module, "stored_game", recording)
+            loop_thread = client.portal.call(lambda: threading.current_thread().name)  # type: ignore[union-attr]
+            with client.websocket_connect("/ws") as websocket:
+                websocket.send_json({"type": "join", "table": table["table"], "token": None})
+                assert receive_state(websocket)["actions"] == state["actions"]
+        assert threads and loop_thread not in threads
 
 
 def test_a_stored_table_whose_bots_carry_the_games_options_resumes_without_them(database_path: Path) -> None:

@@ -351,7 +351,7 @@ async def end_table(request: Request) -> Response:
     token = data.get("token") if isinstance(data, dict) else None
     if not isinstance(token, str) or not 0 < len(token) <= 128:
         return JSONResponse({"error": "send an object with the opener's key as token"}, status_code=400)
-    table = room.lobby.room(request.path_params["table"])
+    table = await room.lobby.open_room(request.path_params["table"])
     if table is None:
         return JSONResponse({"error": "no table with that id"}, status_code=404)
     try:
@@ -422,7 +422,7 @@ async def seat_request(request: Request, *fields: str) -> tuple[Any, ...] | Resp
     if not isinstance(token, str) or not 0 < len(token) <= 128 or not numbers:
         words = "".join(f" and a {name} number" for name in fields)
         return JSONResponse({"error": f"send an object with a key as token{words}"}, status_code=400)
-    table = card_room(request).lobby.room(request.path_params["table"])
+    table = await card_room(request).lobby.open_room(request.path_params["table"])
     if table is None:
         return JSONResponse({"error": "no table with that id"}, status_code=404)
     return (table, token, *values)

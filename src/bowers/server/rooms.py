@@ -121,6 +121,14 @@ def duration_words(seconds: float) -> str:
     return f"{number} {unit}{'' if number == '1' else 's'}"
 
 
+def stored_game(stored: StoredTable) -> Game:
+    """A stored table's game, rebuilt action by action."""
+    game = Game(stored.variant, seed=stored.seed, **stored.options)
+    for seat, action in stored.actions:
+        game.apply(action, seat=seat)
+    return game
+
+
 def matching_seat(keys: Sequence[str | None], key: str) -> int | None:
     """The seat whose key (an invite token or a claimed seat's secret) is ``key``, compared in constant time: every
     seat is compared, so the time says nothing of which matched."""
@@ -485,11 +493,10 @@ class Lobby:
         self.wake_bots(room)
         return room, tokens
 
-    def resume(self, stored: StoredTable) -> Room:
-        """The room of a stored table, its game rebuilt action by action."""
-        game = Game(stored.variant, seed=stored.seed, **stored.options)
-        for seat, action in stored.actions:
-            game.apply(action, seat=seat)
+    def resume(self, stored: StoredTable, game: Game | None = None) -> Room:
+        """The room of a stored table, its game rebuilt action by action (or ``game``, rebuilt already)."""
+        if game is None:
+            game = stored_game(stored)
         table = Table(game, [self.stored_seat(stored.id, seat) for seat in stored.seats], bot_seed=stored.bot_seed)
         room = Room(
             stored.id,
@@ -616,17 +623,22 @@ class Lobby:
         """Start looking for idle tables (call on the running event loop)."""
         self.sweeper = asyncio.get_running_loop().create_task(self.sweep_forever())
 
-    def room(self, table_id: str) -> Room | None:
-        """A live room, opening a stored (finished) one on demand."""
+    async def open_room(self, table_id: str) -> Room | None:
+        """``room``, with a stored table read and its game rebuilt off the event loop: a long finished game takes a
+        while to replay, and a visitor opening one must not hold up every other table."""
         room = self.rooms.get(table_id)
-        if room is None:
-            stored = self.database.table(table_id)
-            if stored is not None:
-                try:
-                    room = self.resume(stored)
-                except BowersError as problem:
-                    log.error("table %s cannot be opened: %s", table_id, problem)
-        return room
+        if room is not None:
+            return room
+        stored = await asyncio.to_thread(self.database.table, table_id)
+        if stored is None:
+            return None
+        try:
+            game = await asyncio.to_thread(stored_game, stored)
+        except BowersError as problem:
+            log.error("table %s cannot be opened: %s", table_id, problem)
+            return None
+        opened = self.rooms.get(table_id)  # another visitor's join may have opened it meanwhile
+        return opened if opened is not None else self.resume(stored, game)
 
     def forget_if_done(self, room: Room) -> None:
         """Drop a finished or ended table nobody is at from memory (the database keeps it; ``room`` reopens it)."""
@@ -801,7 +813,7 @@ class Lobby:
         """Seat a connection or make it a spectator (no token); a seat opened elsewhere is closed there, and the
         table told.  ``token`` is a claimed seat's secret, or an invite token while no browser has claimed its seat
         (``SeatClaimed`` after).  A person coming back to a seat a bot played for takes it back."""
-        room = self.room(table_id)
+        room = await self.open_room(table_id)
         if room is None:
             raise LookupError("no table with that id")
         seat = None if token is None else room.seat_of_key(token)
