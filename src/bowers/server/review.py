@@ -54,7 +54,14 @@ def hand_decisions(record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             "cost": decision.cost,
             "mistake": decision.mistake,
             "judged": decision.judged,
-            "choices": [{"action": str(choice.action), "value": round(float(choice.value), 3)} for choice in decision.choices],
+            "choices": [
+                {
+                    "action": str(choice.action),
+                    "value": round(float(choice.value), 3),
+                    "chance": None if choice.win_chance is None else round(float(choice.win_chance), 4),
+                }
+                for choice in decision.choices
+            ],
         }
         for decision in decisions
     ]

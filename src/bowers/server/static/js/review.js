@@ -156,7 +156,9 @@ export function openReview({ source, seat = null, viewer = null, seats, chooser 
       const played = choice.action === d.played;
       const best = choice.action === d.best;
       return h("li", { class: `${best ? "best" : ""}${played ? " played" : ""}` },
-        `${actionLabel(choice.action, null)}: ${points(choice.value)}`, played ? ` ← ${you ? "yours" : "chosen"}` : "", best && !played ? " ← the bot's" : "");
+        `${actionLabel(choice.action, null)}: ${points(choice.value)}`,
+        choice.chance === null || choice.chance === undefined ? "" : `, ${Math.round(choice.chance * 100)}% to win the game`,
+        played ? ` ← ${you ? "yours" : "chosen"}` : "", best && !played ? " ← the bot's" : "");
     }));
     return h("li", { class: `review-decision${d.mistake ? " costly" : ""}`, "data-cost": String(d.cost) },
       h("p", { class: "review-where" }, h("strong", {}, `Hand ${d.hand + 1}`), ` · ${phaseWords(d.phase)}`, d.mistake ? h("span", { class: "review-tag" }, "costly") : ""),
