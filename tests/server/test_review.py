@@ -88,10 +88,13 @@ def test_a_player_reviews_their_own_decisions_in_the_tables_game(client: TestCli
     assert [(d["hand"], d["index"], d["played"]) for d in answer["decisions"]] == seat_decisions(record, 0)
     for decision in answer["decisions"]:
         values = [choice["value"] for choice in decision["choices"]]
-        assert values == sorted(values, reverse=True) and decision["best"] == decision["choices"][0]["action"]
+        assert decision["best"] == decision["choices"][0]["action"]
         assert decision["played"] in [choice["action"] for choice in decision["choices"]]
-        # Standard Euchre has a chance-of-winning table: each choice carries the chance it leaves the seat's team.
-        assert all(0.0 <= choice["chance"] <= 1.0 for choice in decision["choices"])
+        # Standard Euchre has a chance-of-winning table: each choice carries the chance it leaves the seat's team,
+        # and the bot ranks its choices by it, best first (the chances are rounded to 4 places, the ranking is not).
+        chances = [choice["chance"] for choice in decision["choices"]]
+        assert all(0.0 <= chance <= 1.0 for chance in chances)
+        assert all(later <= earlier + 1e-4 for earlier, later in zip(chances, chances[1:], strict=False))
         played = next(choice["value"] for choice in decision["choices"] if choice["action"] == decision["played"])
         assert decision["cost"] == pytest.approx(max(0.0, values[0] - played), abs=0.002)
     only_what_the_seat_saw(record, answer)
