@@ -3,6 +3,7 @@ by hand, the progress while it runs, one review at a time per address, and never
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import threading
@@ -94,7 +95,7 @@ def test_a_player_reviews_their_own_decisions_in_the_tables_game(client: TestCli
         # and the bot ranks its choices by it, best first (the chances are rounded to 4 places, the ranking is not).
         chances = [choice["chance"] for choice in decision["choices"]]
         assert all(0.0 <= chance <= 1.0 for chance in chances)
-        assert all(later <= earlier + 1e-4 for earlier, later in zip(chances, chances[1:], strict=False))
+        assert all(later <= earlier + 1e-4 for earlier, later in itertools.pairwise(chances))
         played = next(choice["value"] for choice in decision["choices"] if choice["action"] == decision["played"])
         assert decision["cost"] == pytest.approx(max(0.0, values[0] - played), abs=0.002)
     only_what_the_seat_saw(record, answer)
