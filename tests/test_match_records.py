@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import bowers
 from bowers.cli import cli
 from bowers.errors import OptionError
-from bowers.facts import HandFacts, game_makings, hand_facts
+from bowers.facts import HandFacts, game_facts
 from bowers.match import play_games, play_match
 from bowers.match.hands import hand_summary, side_rates
 from bowers.variants import make_rules
@@ -33,7 +33,7 @@ def test_every_hand_of_a_match_is_written_as_a_record_that_replays_to_the_report
         for number, played in enumerate(deal["passes"]):
             record = records[f"deal-{deal['deal']:06d}-pass-{number}.json"]
             game = bowers.replay(record)  # replays every action, re-checking it
-            facts = hand_facts(game.rules, game.results[0], game_makings(game)[0])
+            facts = game_facts(game)[0]
             assert facts == result.outcomes[deal["deal"]].passes[number].facts[0]
             match = record["metadata"]["match"]
             assert (match["seed"], match["deal"], match["pass"], match["deal_seed"]) == (4, deal["deal"], number, deal["seed"])

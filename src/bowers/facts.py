@@ -11,7 +11,7 @@ whether it is of every maker or of one side's contracts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,16 +22,6 @@ from bowers.variants import AUCTION, Rules
 
 # How trump was made in a hand, as the engine tells it (``TrumpMade``): the turn-up rounds' ways, an auction's bid apart.
 MAKINGS = tuple(made.value for made in TrumpMade if made is not TrumpMade.BID)
-
-
-def game_makings(game: Game) -> list[str | None]:
-    """How trump was made in each finished hand of ``game`` (see ``MAKINGS``), as the engine tells it; None where
-    no one ordered or called (every pass, a misdeal, or an auction's contract)."""
-    makings: list[str | None] = []
-    for number in range(len(game.results)):
-        made = game.hand_over_view(None, number)["trump_made"]
-        makings.append(None if made in (None, TrumpMade.BID.value) else made)
-    return makings
 
 
 def net(points: Any, who: int) -> float:
@@ -74,6 +64,8 @@ class HandFacts:
     jamboree: tuple[int, ...]  # the seats that held a Jamboree
     twos_threes: tuple[int, ...]  # the seats that returned twos and threes
     renege: bool  # a renege claim ended the hand
+    played: tuple[tuple[str, ...], ...] = ()  # each seat's cards as it played them (empty where not read)
+    scores_before: tuple[int, ...] = ()  # each team's score as the hand began (empty where not read)
 
     @property
     def teams(self) -> int:
@@ -90,8 +82,15 @@ class HandFacts:
         return self.made is not None
 
 
-def hand_facts(rules: Rules, result: Mapping[str, Any], making: str | None = None) -> HandFacts:
-    """A finished hand's facts from its result (``Game.results``) and how trump was made in it (``game_makings``)."""
+def hand_facts(
+    rules: Rules,
+    result: Mapping[str, Any],
+    making: str | None = None,
+    played: Sequence[Sequence[str]] = (),
+    scores_before: Sequence[int] = (),
+) -> HandFacts:
+    """A finished hand's facts from its result (``Game.results``), how trump was made in it (``game_makings``) and,
+    where known, the cards each seat played and the scores the hand began from (``game_facts`` reads them all)."""
     misdeal = bool(result.get("misdeal"))
     recorded = result.get("maker")
     maker = None if recorded is None or recorded < 0 or misdeal else int(recorded)
@@ -120,7 +119,27 @@ def hand_facts(rules: Rules, result: Mapping[str, Any], making: str | None = Non
         jamboree=tuple(result.get("jamboree") or ()),
         twos_threes=tuple(result.get("twos_threes") or ()),
         renege=bool(result.get("renege")),
+        played=tuple(tuple(cards) for cards in played),
+        scores_before=tuple(scores_before),
     )
+
+
+def game_facts(game: Game) -> list[HandFacts]:
+    """The facts of every finished hand of ``game``, with how trump was made, the cards each seat played and the
+    scores each hand began from (what ``bowers stats --by`` splits hands by)."""
+    facts: list[HandFacts] = []
+    scores = list(game.rules.initial_scores)
+    for number, result in enumerate(game.results):
+        view = game.hand_over_view(None, number)
+        made = view["trump_made"]
+        played: list[list[str]] = [[] for _ in range(game.rules.players)]
+        for trick in view["tricks"]:
+            for seat, card in trick:
+                played[seat].append(card)
+        making = None if made in (None, TrumpMade.BID.value) else made
+        facts.append(hand_facts(game.rules, result, making, played, scores))
+        scores = [score + points for score, points in zip(scores, result["points"], strict=True)]
+    return facts
 
 
 Whose = Callable[[int], bool]  # whether a team is one the figure is about
@@ -272,7 +291,8 @@ def making_name(making: str) -> str:
     return f"made_{making.replace(' ', '_').replace('-', '_')}"
 
 
-def _seat_words(offset: int) -> str:
+def seat_words(offset: int) -> str:
+    """A seat counted from the dealer, in words: ``0`` -> ``the dealer``."""
     return {0: "the dealer", 1: "the dealer's left"}.get(offset, f"{offset} seats left of the dealer")
 
 
@@ -301,12 +321,12 @@ def named_rate(name: str) -> Rate | None:
             return None
         at = maker_at(int(offset))
         if rest == "made_trump":
-            return Rate(f"{_seat_words(int(offset))} makes trump (of hands)", any_hand, at)
+            return Rate(f"{seat_words(int(offset))} makes trump (of hands)", any_hand, at)
         if rest == "makers_made":
-            return Rate(f"{_seat_words(int(offset))} makes its contract", decided(at), stood)
+            return Rate(f"{seat_words(int(offset))} makes its contract", decided(at), stood)
     return None
 
 
 def seat_label(offset: int) -> str:
     """The label of ``seat_<k>_net``: the net points of the team of the seat ``offset`` places after the dealer."""
-    return f"{_seat_words(offset)}: its team's net points per hand"
+    return f"{seat_words(offset)}: its team's net points per hand"

@@ -32,7 +32,7 @@ from typing import Any
 
 from bowers.bots import Bot, create
 from bowers.errors import BowersError, MatchFailure, OptionError
-from bowers.facts import HandFacts, game_makings, hand_facts, net
+from bowers.facts import HandFacts, game_facts, net
 from bowers.game import Game
 from bowers.match.hands import hand_summary, prepare_records_directory, side_rates, write_record
 from bowers.match.parallel import play_all
@@ -217,7 +217,7 @@ def play_pass(
             "pass": pass_number,
             "seats": [{"side": SIDE_LABELS[side], "player": plan.sides[side].describe()} for side in seat_side],
         }
-    facts = tuple(hand_facts(rules, result, made) for result, made in zip(game.results, game_makings(game), strict=True))
+    facts = tuple(game_facts(game))
     points = [0] * len(plan.sides)
     for hand in facts:
         for team, team_points in enumerate(hand.points):

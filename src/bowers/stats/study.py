@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bowers.errors import OptionError, RecordError
-from bowers.facts import HandFacts, contract_levels, game_makings, hand_facts, net
+from bowers.facts import HandFacts, contract_levels, game_facts, net
 from bowers.game import replay
 from bowers.match.runner import SIDE_LABELS, plan_games, plan_match
 from bowers.stats.figures import (
@@ -342,7 +342,7 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
     for number, (record, game) in enumerate(zip(records, games, strict=True)):
         contributing += bool(game.results)
         where = _match_place(record, game.rules)
-        facts = [hand_facts(game.rules, result, made) for made, result in zip(game_makings(game), game.results, strict=True)]
+        facts = game_facts(game)
         for index, of_hand in enumerate(facts):
             if where is None:
                 key: Any = ("hand", len(hands))
