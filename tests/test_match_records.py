@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import bowers
 from bowers.cli import cli
 from bowers.errors import OptionError
-from bowers.facts import HandFacts, game_facts
+from bowers.facts import HandFacts, game_facts, hand_facts
 from bowers.match import play_games, play_match
 from bowers.match.hands import hand_summary, side_rates
 from bowers.variants import make_rules
