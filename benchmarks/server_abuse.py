@@ -29,7 +29,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 import bowers
-from bowers.bots import create
+from bowers.simulate import random_record
 
 DELAY = 0.3
 VICTIM = {"X-Forwarded-For": "10.0.0.2"}
@@ -151,20 +151,6 @@ def free_port() -> int:
         return port
 
 
-def long_record(hands: int, seed: int = 1) -> dict[str, Any]:
-    """A record of ``hands`` deals of random play (a game whose target is far away, stopped there)."""
-    game = bowers.Game("standard", seed=seed, target=100_000)
-    bots = [create("random", seed=seat) for seat in range(4)]
-    while game.hand_number < hands:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
-    record = game.record()
-    record["deals"] = record["deals"][:hands]
-    del record["scores"]
-    return record
-
-
 def delays(folder: Path, seconds: float) -> bool:
     """Measure the victim's extra delays under each abuse; True when every one stays under a second."""
     with running_server(folder) as (port, _):
@@ -186,10 +172,10 @@ def delays(folder: Path, seconds: float) -> bool:
 def uploads(folder: Path) -> bool:
     """Upload 65 records of about 1.9 MB from 65 addresses; True when memory grew under 100 MB and the first stayed."""
     hands = 300
-    text = json.dumps(long_record(hands))
+    text = json.dumps(random_record(hands))
     while not 1_800_000 < len(text) <= 2_000_000:
         hands = int(hands * 1_900_000 / len(text))
-        text = json.dumps(long_record(hands))
+        text = json.dumps(random_record(hands))
     with running_server(folder) as (port, pid):
         base = f"http://127.0.0.1:{port}"
         before = memory_mb(pid)

@@ -59,6 +59,19 @@ def play_random_game(
     return game, actions
 
 
+def random_record(hands: int, variant: str | Rules = "standard", seed: int = 1) -> dict[str, Any]:
+    """The record of ``hands`` hands of random legal play: a game whose target is far away, stopped there (long
+    records, to try readers, uploads and the server's paging on)."""
+    game = Game(variant, seed=seed, target=100_000)
+    choice = random.Random(seed).choice
+    while game.hand_number < hands:
+        game.step_id(choice(game.legal_action_ids()))
+    record = game.record()
+    record["deals"] = record["deals"][:hands]
+    del record["scores"]
+    return record
+
+
 # The one event ``simulate`` reports that is not a figure of ``bowers stats``: lone defences, which succeed when
 # the makers are euchred.  Its loners are the study's (Jambones, played alone, among them).
 LONE_DEFENCES_WON = Rate(

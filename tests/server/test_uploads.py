@@ -14,30 +14,16 @@ import pytest
 from starlette.testclient import TestClient
 
 import bowers
-from bowers.bots import create
 from bowers.server import create_app
 from bowers.server import replay as replays
+from bowers.simulate import random_record
 
 VIEWER_KEYS = {"deal", "index", "action", "hands", "observation"}
 
 
-def long_record(hands: int, seed: int = 1) -> dict[str, Any]:
-    """A record of ``hands`` deals of random play (a game whose target is far away, stopped there)."""
-    game = bowers.Game("standard", seed=seed, target=100_000)
-    bots = [create("random", seed=seat) for seat in range(4)]
-    while game.hand_number < hands:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
-    record = game.record()
-    record["deals"] = record["deals"][:hands]
-    del record["scores"]
-    return record
-
-
 @pytest.fixture(scope="module")
 def record_300() -> dict[str, Any]:
-    return long_record(300)
+    return random_record(300)
 
 
 @pytest.fixture
@@ -77,7 +63,7 @@ def test_positions_replay_each_deal_a_bounded_number_of_times(monkeypatch: pytes
     monkeypatch.setattr(replays, "replay", counting_replay)
     for hands in (10, 40):
         deals_read = 0
-        record = long_record(hands)
+        record = random_record(hands)
         positions = replays.positions(record)
         assert len(positions) == sum(len(deal["actions"]) + 1 for deal in record["deals"])
         assert deals_read <= 2 * hands  # once to check the record, once to walk it: linear, not quadratic
@@ -135,7 +121,7 @@ def test_the_answer_holds_one_hand_of_what_the_viewer_draws(roomy_client: TestCl
 
 
 def test_uploads_from_one_address_are_rate_limited(database_path: Path) -> None:
-    record = json.dumps(long_record(2))
+    record = json.dumps(random_record(2))
     with TestClient(create_app(database_path, pool="thread", upload_burst=2)) as limited:
         codes = [limited.post("/api/replays", content=record).status_code for _ in range(3)]
         assert codes == [201, 201, 429]
@@ -162,7 +148,7 @@ def test_malformed_uploads_get_a_400_naming_the_problem(
 
 
 def test_every_number_of_a_record_can_be_huge_without_a_500(roomy_client: TestClient) -> None:
-    record = long_record(1)
+    record = random_record(1)
 
     def numbers(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
         if isinstance(value, dict):
@@ -188,7 +174,7 @@ def test_every_number_of_a_record_can_be_huge_without_a_500(roomy_client: TestCl
 def test_each_address_keeps_its_own_last_replays_and_pushes_out_no_one_elses(database_path: Path) -> None:
     quota = replays.ReplayQuota(per_address=2)
     app = create_app(database_path, pool="thread", upload_burst=1000, replay_quota=quota, forwarded_allow_ips=("testclient",))
-    record = json.dumps(long_record(2))
+    record = json.dumps(random_record(2))
     with TestClient(app) as client:
 
         def upload(address: str) -> str:
@@ -204,7 +190,7 @@ def test_each_address_keeps_its_own_last_replays_and_pushes_out_no_one_elses(dat
 
 
 def test_the_replays_kept_are_bounded_in_all_and_outlive_a_restart(database_path: Path) -> None:
-    record = json.dumps(long_record(3))
+    record = json.dumps(random_record(3))
     packed = len(replays.pack(json.loads(record)))
     quota = replays.ReplayQuota(total_bytes=3 * packed)
     app = create_app(database_path, pool="thread", upload_burst=1000, replay_quota=quota, forwarded_allow_ips=("testclient",))
