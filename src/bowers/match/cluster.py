@@ -10,8 +10,9 @@ so one slow task does not idle the other CPUs, and the results are yielded
 in the arguments' order, held back while an earlier one is still running
 (a bounded number).  Whatever reads them (records written as deals arrive,
 a progress bar, a running total) sees exactly what the local process pool
-gives, so the same seed gives the same figures on either.  ``cluster`` is ``"local"`` for a Ray cluster on this machine, or the
-address of a running one (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``).
+gives, so the same seed gives the same figures on either.  ``cluster`` is
+``"local"`` for a Ray cluster on this machine, or the address of a running
+one (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``).
 """
 
 from __future__ import annotations
