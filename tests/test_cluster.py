@@ -17,7 +17,9 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import closing
+from contextlib import closing, contextmanager
+from functools import partial
+from http.server import HTTPServer, SimpleHTTPRequestHandler
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -35,6 +37,7 @@ if importlib.util.find_spec("ray") is None:
     pytest.skip("Ray is not installed (pip install 'bowers[cluster]')", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parent.parent
+SLOW_FIRST, QUICK = 4.0, 0.15  # seconds of the first argument of ``finish_slowly`` and of every other
 BOWERS = [sys.executable, "-c", "from bowers.cli import main; main()"]  # the ``bowers`` command
 
 
@@ -71,6 +74,28 @@ def test_outcomes_arrive_in_order_in_chunks() -> None:
     arguments = list(range(53))
     assert list(cluster.map_ordered(abs, [-n for n in arguments], "local", chunk=4)) == arguments
     assert cluster.chunk_size(53, 2) == 1 and cluster.chunk_size(100_000, 2) == 32
+
+
+def finish_slowly(folder: Path, number: int) -> int:
+    """``number``, after a sleep (far longer for the first), leaving a file in ``folder`` to say it is done."""
+    time.sleep(SLOW_FIRST if number == 0 else QUICK)
+    (folder / str(number)).touch()
+    return number
+
+
+def test_a_slow_first_task_leaves_the_other_cpus_working_and_the_results_in_order(tmp_path: Path) -> None:
+    arguments = list(range(24))  # a task each, on two CPUs: the first holds one CPU while the other works on
+    started = time.perf_counter()
+    with closing(cluster.map_ordered(partial(finish_slowly, tmp_path), arguments, "local", chunk=1)) as arriving:
+        outcomes = [next(arriving)]
+        done_meanwhile = len(list(tmp_path.iterdir()))  # the tasks finished when the first one's result came
+        outcomes += arriving
+    seconds = time.perf_counter() - started
+    assert outcomes == arguments
+    # More tasks ran than can be in flight at once (the other CPU kept working), but no more than are ever held.
+    assert cluster.TASKS_PER_CPU * 2 < done_meanwhile <= cluster.HELD_PER_CPU * 2
+    serial = SLOW_FIRST + QUICK * (len(arguments) - 1)  # one CPU, or a second one idle behind the first task
+    assert seconds < serial - 1.5, seconds
 
 
 def test_a_match_of_deals_is_the_same_on_ray_as_on_local_processes(tmp_path: Path) -> None:
@@ -167,14 +192,37 @@ def test_a_bad_address_is_refused_quickly_and_named() -> None:
     with pytest.raises(OptionError, match=r"cannot reach a Ray cluster at 127\.0\.0\.1:9"):
         cluster.check_reachable("127.0.0.1:9")
     assert time.perf_counter() - started < 5
+
+
+@pytest.fixture(scope="module")
+def web_server() -> Iterator[str]:
+    """The address of a web server on this machine: it accepts connections and answers, but is no Ray cluster."""
+    with HTTPServer(("127.0.0.1", 0), SimpleHTTPRequestHandler) as server:
+        serving = threading.Thread(target=server.serve_forever, daemon=True)
+        serving.start()
+        yield f"127.0.0.1:{server.server_address[1]}"
+        server.shutdown()
+
+
+@pytest.mark.parametrize("command", ["match", "stats"])
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("127.0.0.1", "cannot reach a Ray cluster at 127.0.0.1:6379"),  # no port: the head's default
+        ("127.0.0.1:9", "cannot reach a Ray cluster at 127.0.0.1:9"),
+        ("web", "answers, but not as a Ray cluster does"),
+    ],
+)
+def test_a_bad_address_ends_the_command_in_one_line(command: str, address: str, said: str, web_server: str) -> None:
+    address = web_server if address == "web" else address
     # The command in a process of its own, which holds no Ray session yet.
-    command = [*BOWERS, "match", "--players", "random,random", "--deals", "2", "--ray", "127.0.0.1:9"]
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=ROOT)
-    assert time.perf_counter() - started < 15
+    command_line = [*BOWERS, command, "--players", "heuristic,heuristic", "--deals", "4", "--ray", address]
+    done = subprocess.run(command_line, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert time.perf_counter() - started < 10
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert done.returncode == 1 and len(lines) == 1, done.stdout + done.stderr
-    assert "cannot reach a Ray cluster at 127.0.0.1:9" in lines[0]
+    assert lines[0].startswith("Error:") and said in lines[0]
 
 
 def test_the_command_starts_its_own_cluster_and_prints_the_same_figures() -> None:
@@ -220,6 +268,53 @@ def test_stopping_early_shuts_down_a_cluster_started_for_the_run() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_held_starts_one_cluster_for_several_runs() -> None:
+    probe = (
+        "import ray\n"
+        "from bowers.match.parallel import held, play_all\n"
+        "starts = []\n"
+        "init = ray.init\n"
+        "ray.init = lambda *args, **options: starts.append(options) or init(*args, **options)\n"
+        "with held('local', 1):\n"
+        "    assert play_all(pow, 2, 3, 1, None, cluster='local') == [1, 2, 4]\n"
+        "    assert play_all(pow, 3, 2, 1, None, cluster='local') == [1, 3]\n"
+        "assert len(starts) == 1, starts\n"
+        "assert not ray.is_initialized(), 'the cluster is still up'\n"
+        "with held(None, 1):\n"
+        "    assert play_all(pow, 2, 2, 1, None) == [1, 2]\n"
+        "assert len(starts) == 1, starts\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+@contextmanager
+def http2_server(status: int) -> Iterator[str]:
+    """The address of a server speaking HTTP/2 that answers every request with ``status`` (as a static HPACK index)
+    and is no gRPC server unless that is 0x88, 200."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def answer() -> None:
+        connection = listener.accept()[0]
+        with connection:
+            connection.recv(4096)
+            settings, headers = cluster._frame(0x4, 0), cluster._frame(0x1, 0x4, bytes((status,)), stream=1)
+            connection.sendall(settings + headers)
+            connection.recv(4096)
+
+    threading.Thread(target=answer, daemon=True).start()
+    with listener:
+        yield f"127.0.0.1:{listener.getsockname()[1]}"
+
+
+def test_a_server_speaking_http2_passes_only_if_it_answers_as_grpc() -> None:
+    refused = pytest.raises(OptionError, match="answers, but not as a Ray cluster does")
+    with http2_server(0x8D) as address, refused:  # 404, as a web server or a proxy answers
+        cluster.check_reachable(address, seconds=1.0)
+    with http2_server(0x88) as address:  # 200, as any gRPC server answers
+        cluster.check_reachable(address, seconds=1.0)
 
 
 def test_an_address_that_answers_but_is_not_ray_is_refused_in_one_line() -> None:

@@ -5,12 +5,14 @@ imports Ray only when called, so the engine and the default install never
 need Ray (an extra: ``pip install 'bowers[cluster]'``).
 
 ``map_ordered`` runs a function over a sequence of arguments as Ray tasks,
-several arguments to a task and a bounded number of tasks in flight, and
-yields the results in the arguments' order.  Whatever reads them (records
-written as deals arrive, a progress bar, a running total) sees exactly what
-the local process pool gives, so the same seed gives the same figures on
-either.  ``cluster`` is ``"local"`` for a Ray cluster on this machine, or the
-address of a running one (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``).
+several arguments to a task: a new task starts whenever any task finishes,
+so one slow task does not idle the other CPUs, and the results are yielded
+in the arguments' order, held back while an earlier one is still running
+(a bounded number).  Whatever reads them (records written as deals arrive,
+a progress bar, a running total) sees exactly what the local process pool
+gives, so the same seed gives the same figures on either.  ``cluster`` is
+``"local"`` for a Ray cluster on this machine, or the address of a running
+one (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ import logging
 import socket
 import sys
 import urllib.parse
-from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -34,7 +35,8 @@ INSTALL = "pip install 'bowers[cluster]'"
 HEAD_PORT = 6379  # the port of a head node started by ``ray start --head``
 CLIENT_PORT = 10001  # the port of the Ray client server (``ray://`` addresses)
 REACH_SECONDS = 3.0  # how long to wait for a cluster's address to answer before saying it cannot be reached
-TASKS_PER_CPU = 2  # tasks in flight per CPU of the cluster: every CPU busy, the results held in memory bounded
+TASKS_PER_CPU = 2  # tasks running or waiting to run, per CPU of the cluster: every CPU busy, the next task queued
+HELD_PER_CPU = 8  # tasks started and not yet yielded (running, or finished behind an earlier one), per CPU: the memory bound
 
 Argument = TypeVar("Argument")
 Outcome = TypeVar("Outcome")
@@ -69,9 +71,11 @@ def with_port(address: str) -> str:
 
 
 def check_reachable(address: str, seconds: float = REACH_SECONDS) -> None:
-    """Raise one ``OptionError`` naming ``address`` unless it accepts a connection within ``seconds``.
+    """Raise one ``OptionError`` naming ``address`` unless a gRPC server, as Ray's head and client server are,
+    answers there within ``seconds``.
 
-    Ray itself keeps trying a head node that is not there for minutes; this answers in seconds.
+    Ray itself keeps trying an address that is not a Ray cluster's for tens of seconds, printing a warning a
+    second; this answers in seconds, in one line.
     """
     if address == "auto":  # Ray finds the cluster this machine belongs to, or says at once that there is none
         return
@@ -87,38 +91,88 @@ def check_reachable(address: str, seconds: float = REACH_SECONDS) -> None:
         raise OptionError(f"{address!r} is not a Ray cluster's address: give HOST:PORT, such as 10.0.0.5:6379", "ray")
     try:
         with socket.create_connection((host, port), timeout=seconds) as connection:
-            speaks_grpc = _answers_http2(connection)
+            speaks_grpc = _answers_grpc(connection)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise OptionError(
-            f"cannot reach a Ray cluster at {address} ({reason}): is its head running (ray start --head)?", "ray"
+            f"cannot reach a Ray cluster at {with_port(address)} ({reason}): is its head running (ray start --head)?", "ray"
         ) from None
     if not speaks_grpc:
         raise OptionError(
-            f"{address} answers, but not as a Ray cluster does: give its head's address and port "
+            f"{with_port(address)} answers, but not as a Ray cluster does: give its head's address and port "
             f"(ray start --head prints it; {HEAD_PORT} by default, {CLIENT_PORT} for ray://)",
             "ray",
         )
 
 
-# What an HTTP/2 client sends first: the connection preface and an empty SETTINGS frame.
-_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
+def _frame(kind: int, flags: int, payload: bytes = b"", stream: int = 0) -> bytes:
+    """One HTTP/2 frame."""
+    return len(payload).to_bytes(3, "big") + bytes((kind, flags)) + stream.to_bytes(4, "big") + payload
 
 
-def _answers_http2(connection: socket.socket) -> bool:
-    """Whether the server on ``connection`` speaks HTTP/2, as Ray's head and client server (gRPC) do: it answers
-    the client's preface with a SETTINGS frame, where anything else (a web server, a database) does not."""
+def _header(name: bytes, value: bytes) -> bytes:
+    """One header as HPACK writes it plainly: a literal name and value, not indexed, not compressed."""
+    return b"\x00" + bytes((len(name),)) + name + bytes((len(value),)) + value
+
+
+_SETTINGS, _HEADERS, _RST_STREAM, _GOAWAY = 0x4, 0x1, 0x3, 0x7  # the HTTP/2 frame types read here
+_ACK, _END_STREAM_HEADERS, _PADDED, _PRIORITY = 0x1, 0x5, 0x8, 0x20  # and their flags
+# A gRPC call of a method no server has: the connection preface, an empty SETTINGS frame, then the call's headers
+# (``:method POST`` and ``:scheme http`` by their static indices 3 and 6).  A gRPC server answers it with HTTP status
+# 200 (and the gRPC status "unimplemented"); a web server or a proxy speaking HTTP/2 answers 404 or closes.
+_GRPC_PROBE = (
+    b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+    + _frame(_SETTINGS, 0)
+    + _frame(
+        _HEADERS,
+        _END_STREAM_HEADERS,
+        b"\x83\x86"
+        + _header(b":path", b"/bowers.Probe/Probe")
+        + _header(b":authority", b"ray")
+        + _header(b"content-type", b"application/grpc")
+        + _header(b"te", b"trailers"),
+        stream=1,
+    )
+)
+_OTHER_STATUSES = range(0x89, 0x8F)  # ``:status`` 204, 206, 304, 400, 404, 500 by their static indices (200 is 0x88)
+
+
+def _answers_grpc(connection: socket.socket, frames: int = 16) -> bool:
+    """Whether the server on ``connection`` answers a gRPC call as a gRPC server does (HTTP status 200), within
+    ``frames`` frames; a server that says anything else, closes, or is silent until the socket's timeout is not one.
+    A status written in a way this does not read is taken as a gRPC server's, to let Ray decide."""
     try:
-        connection.sendall(_HTTP2_PREFACE)
-        header = b""
-        while len(header) < 9:
-            chunk = connection.recv(9 - len(header))
-            if not chunk:
+        connection.sendall(_GRPC_PROBE)
+        for _ in range(frames):
+            header = _receive(connection, 9)
+            if header is None or header[3] not in range(0x0, 0xA):  # not an HTTP/2 frame (a web server's text)
                 return False
-            header += chunk
+            kind, flags = header[3], header[4]
+            payload = _receive(connection, int.from_bytes(header[:3], "big"))
+            if payload is None or kind in (_RST_STREAM, _GOAWAY):
+                return False
+            if kind == _SETTINGS and not flags & _ACK:
+                connection.sendall(_frame(_SETTINGS, _ACK))
+            if kind == _HEADERS and int.from_bytes(header[5:9], "big") & 0x7FFFFFFF == 1:
+                block = payload[1 : len(payload) - payload[0]] if flags & _PADDED else payload
+                block = block[5:] if flags & _PRIORITY else block
+                while block and block[0] & 0xE0 == 0x20:  # a dynamic table size update before the first header
+                    block = block[1:] if block[0] != 0x3F else block[1:].lstrip(bytes(range(0x80, 0x100)))[1:]
+                return not block or block[0] not in _OTHER_STATUSES
     except OSError:
         return False
-    return header[3] == 0x04  # the frame's type: SETTINGS
+    return False
+
+
+def _receive(connection: socket.socket, count: int) -> bytes | None:
+    """Exactly ``count`` bytes from ``connection``, or None where it closes first."""
+    data = b""
+    while len(data) < count:
+        chunk = connection.recv(count - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
 
 
 @contextmanager
@@ -127,7 +181,8 @@ def connected(cluster: str, workers: int | None = None) -> Iterator[Any]:
     CPUs (every core when None), anything else is the address of a running one.
 
     A cluster started here is shut down at the end; a running one is only disconnected from, and a Ray session this
-    process already holds is used as it is and left open.
+    process already holds is used as it is and left open: a ``connected`` (or ``map_ordered``) inside another's
+    ``with`` block reuses its connection, which is how ``bowers.match.parallel.held`` serves several runs.
     """
     ray = import_ray()
     if ray.is_initialized():
@@ -185,8 +240,13 @@ def map_ordered(
     """``function(argument)`` for every argument, run as Ray tasks on ``cluster``, yielded in the arguments' order.
 
     ``chunk`` arguments go to a task (default: from the cluster's CPUs, as the local pool cuts its work; see
-    ``bowers.match.parallel.chunk_size``) and at most
-    ``TASKS_PER_CPU`` tasks per CPU are in flight.  An error raised on a worker arrives whole, as raised there.
+    ``bowers.match.parallel.chunk_size``).  A new task is started whenever any task finishes, keeping
+    ``TASKS_PER_CPU`` tasks per CPU running or waiting to run, and a finished task's results wait in a reorder
+    buffer until every earlier task's are yielded.  At most ``HELD_PER_CPU`` tasks per CPU are started and not
+    yet yielded: when the oldest task is slow the other CPUs keep working through the later ones until that
+    many are held, then wait for it, so the memory held stays bounded however slow one task is.
+    An error raised on a worker arrives whole, as raised there, when its task's turn comes (the first in the
+    arguments' order, as on the local pool).
     Close the iterator (``contextlib.closing``) when stopping early: a cluster started for the run is shut down
     and a running one disconnected from, which ends the tasks in flight; in a Ray session this process already
     held, they finish and their results are dropped.  (They are not cancelled: Ray aborts the whole process when a
@@ -198,13 +258,22 @@ def map_ordered(
         send_script_code(function, ray)
         task = ray.remote(run_chunk)
         shared = ray.put(function)  # sent to the object store once, not with every task
-        in_flight: deque[Any] = deque()
-        for start in range(0, len(arguments), size):
-            in_flight.append(task.remote(shared, list(arguments[start : start + size])))
-            if len(in_flight) >= TASKS_PER_CPU * cpus:
-                yield from _results(ray, in_flight.popleft())
-        while in_flight:
-            yield from _results(ray, in_flight.popleft())
+        starts = range(0, len(arguments), size)
+        running: dict[Any, int] = {}  # a task not yet finished, with its number
+        finished: dict[int, Any] = {}  # the reorder buffer: a finished task by its number, behind an earlier one
+        started = yielded = 0  # tasks started, tasks whose results were yielded
+        while yielded < len(starts):
+            while started < len(starts) and len(running) < TASKS_PER_CPU * cpus and started - yielded < HELD_PER_CPU * cpus:
+                start = starts[started]
+                running[task.remote(shared, list(arguments[start : start + size]))] = started
+                started += 1
+            if yielded in finished:
+                yield from _results(ray, finished.pop(yielded))
+                yielded += 1
+                continue
+            done, _ = ray.wait(list(running), num_returns=1)
+            for pending in done:
+                finished[running.pop(pending)] = pending
 
 
 def _results(ray: Any, pending: Any) -> list[Any]:

@@ -2,15 +2,16 @@
 
 ``play_all(play_one, plan, count, ...)`` gives ``play_one(plan, k)`` for k in 0..count-1 in order, wherever they
 were computed, so the same seed gives the same figures on one worker, on many, or on a cluster.  The work is
-cut into chunks the same way (``chunk_size``) for the local pool and for Ray.
+cut into chunks the same way (``chunk_size``) for the local pool and for Ray.  ``held(cluster, workers)`` keeps one
+Ray connection (one local cluster started) for several runs.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import closing
+from contextlib import closing, contextmanager
 from functools import partial
 from itertools import repeat
 from typing import TypeVar
@@ -36,6 +37,22 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     if "forkserver" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("forkserver")
     return multiprocessing.get_context()
+
+
+@contextmanager
+def held(cluster: str | None, workers: int | None = None) -> Iterator[None]:
+    """One Ray connection to ``cluster`` for the ``with`` block, which every run inside it uses (a local cluster is
+    started once, not once per run) and which is closed at its end; nothing when ``cluster`` is None.
+
+    For a command of several runs, such as a study compared with another: ``with held(cluster, workers): ...``.
+    """
+    if cluster is None:
+        yield
+        return
+    from bowers.match.cluster import connected  # Ray is imported only when a cluster is asked for
+
+    with connected(cluster, workers):
+        yield
 
 
 def play_all(
@@ -79,4 +96,4 @@ def play_all(
     return outcomes
 
 
-__all__ = ["chunk_size", "play_all"]
+__all__ = ["chunk_size", "held", "play_all"]
