@@ -19,20 +19,18 @@ seed.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from bowers.bots import Bot, create
 from bowers.bots.learned import ModelBidder
 from bowers.game import Game
-from bowers.match.parallel import play_all
+from bowers.match.parallel import held, play_all
 from bowers.seeds import derived_seed
 from bowers.variants import VARIANTS
 
@@ -77,18 +75,6 @@ def play_hands_chunk(plan: HandsPlan, number: int) -> Counter[tuple[int, ...]]:
     return play_hands((variant, seed, start, min(hands, start + CHUNK), bot_name, settings))
 
 
-@contextlib.contextmanager
-def cluster_session(cluster: str | None, workers: int) -> Iterator[None]:
-    """One Ray session for every variant when ``cluster`` is given (not one per variant); nothing otherwise."""
-    if cluster is None:
-        yield
-        return
-    from bowers.match.cluster import connected
-
-    with connected(cluster, workers):
-        yield
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", action="append", help="a variant (repeatable; default: every variant)")
@@ -114,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         settings[name] = json.loads(value) if value[:1].isdigit() or value in ("true", "false") else value
     variants = args.variant or list(VARIANTS)
     data: dict[str, Any] = json.loads(args.output.read_text()) if args.output.exists() else {}
-    with cluster_session(args.ray, args.workers):
+    with held(args.ray, args.workers):
         for variant in variants:
             started = time.perf_counter()
             plan: HandsPlan = (variant, args.seed, args.hands, args.bot, settings)

@@ -274,7 +274,9 @@ def match_command(
         else:
             checked = plan_match(rules, players, count, seed, workers, duplicate, None, settings, cluster)
             label = f"{' vs '.join(players)} at {checked.rules.variant}"
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        errors = Console(stderr=True)
+        # The bar only where someone watches: on a file or a pipe it would leave a stray blank line.
+        with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
             task = bar.add_task(label, total=count)
             result = checked.play(progress=lambda done: bar.update(task, completed=done), records=records_folder)
     except BowersError as error:

@@ -20,6 +20,7 @@ from typing import Any
 from bowers.errors import OptionError, RecordError
 from bowers.facts import HandFacts, contract_levels, game_facts, net
 from bowers.game import replay
+from bowers.match.parallel import held
 from bowers.match.runner import SIDE_LABELS, plan_games, plan_match
 from bowers.stats.figures import (
     NOT_DUPLICATE,
@@ -297,8 +298,9 @@ def compare(
     first_value, second_value = first_rules.options[name], second_rules.options[name]
     if first_value == second_value:
         raise OptionError(f"--compare {name}={value} is the value the study already has: choose another", name)
-    first = study(first_rules, **arguments)
-    second = study(second_rules, **arguments)
+    with held(arguments.get("cluster"), arguments.get("workers")):  # one Ray cluster for both studies, not one each
+        first = study(first_rules, **arguments)
+        second = study(second_rules, **arguments)
     paired = same_cards(first_rules, second_rules)
     seed = int(arguments.get("seed", 0))
     tallies = (first.tallies, second.tallies) if paired else None
