@@ -30,7 +30,17 @@ def test_a_matchs_records_exported_to_egn_keep_their_deals_and_passes(tmp_path: 
     assert from_egn["figures"] == from_json["figures"] and from_egn["deals"] == 10 and from_egn["passes"] == 2
     assert from_egn["figures"]["luck_share"]["value"] is not None
     printed = _stats(str(tmp_path / "egn")).output
-    assert "10 duplicate deals (20 records, 20 hands)" in printed and "recorded games" not in printed
+    assert "10 duplicate deals (20 records, 20 hands) by A: heuristic, B: random, seed 5" in printed
+    assert "recorded games" not in printed
+    assert from_json["players"] == ["heuristic", "random"] and from_json["seed"] == 5
+    # Records of no match (a table's games, real games) name no bots and no seed.
+    (tmp_path / "json" / "deal-000000-pass-0.json").rename(tmp_path / "one.json")
+    single = json.loads((tmp_path / "one.json").read_text())
+    del single["metadata"]["match"]
+    (tmp_path / "one.json").write_text(json.dumps(single))
+    alone = _stats("--json", str(tmp_path / "one.json"))
+    assert json.loads(alone.output)["players"] == [] and json.loads(alone.output)["seed"] is None
+    assert "1 recorded game (1 hand)" in _stats(str(tmp_path / "one.json")).output
 
 
 def test_whole_games_recorded_give_hands_per_game_and_who_won(tmp_path: Path) -> None:

@@ -89,23 +89,23 @@ class Study:
     def size(self) -> str:
         """What the study measured, counted as it was played: deals (each played once per side) or whole games,
         and the hands; of records, the deals or games of a duplicate match, else the records."""
-        hands = f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        hands = _count(self.hands, "hand")
         if self.records is not None:
-            records = f"{self.records} record{'s' if self.records != 1 else ''}"
+            records = _count(self.records, "record")
             if self.passes > 1 and self.games:
-                return f"{self.games} whole games in duplicate ({records}, {hands})"
+                return f"{_count(self.games, 'whole game')} in duplicate ({records}, {hands})"
             if self.passes > 1 and self.deals:
-                return f"{self.deals} duplicate deals ({records}, {hands})"
-            whole = f", {self.games} whole game{'s' if self.games != 1 else ''}" if self.games else ""
-            return f"{self.records} recorded game{'s' if self.records != 1 else ''} ({hands}{whole})"
+                return f"{_count(self.deals, 'duplicate deal')} ({records}, {hands})"
+            whole = f", {_count(self.games, 'whole game')}" if self.games else ""
+            return f"{_count(self.records, 'recorded game')} ({hands}{whole})"
         if self.games:
             played = f"{self.games * self.passes} played, " if self.passes > 1 else ""
-            return f"{self.games} whole games in duplicate ({played}{hands})"
-        return f"{self.deals} duplicate deals ({hands})"
+            return f"{_count(self.games, 'whole game')} in duplicate ({played}{hands})"
+        return f"{_count(self.deals or 0, 'duplicate deal')} ({hands})"
 
     def heading(self) -> str:
         """The study's heading: the variant, its size, and for bots' play the bots with their settings and the seed."""
-        if self.records is not None:
+        if self.records is not None and not self.players:
             return f"{self.variant}: {self.size()}"
         return f"{self.variant}: {self.size()} by {self.bots()}, seed {self.seed}"
 
@@ -116,7 +116,7 @@ class Study:
             "options": dict(self.options),
             "players": list(self.players),
             "settings": dict(self.settings),
-            "seed": self.seed if self.records is None else None,
+            "seed": self.seed if self.records is None or self.players else None,
             "deals": self.deals,
             "games": self.games,
             "hands": self.hands,
@@ -125,6 +125,11 @@ class Study:
             "passes": self.passes,
             "figures": {name: figure.to_dict() for name, figure in self.figures.items()},
         }
+
+
+def _count(number: int, thing: str) -> str:
+    """``number`` things in words: ``1 duplicate deal``, ``2 duplicate deals``."""
+    return f"{number} {thing}{'s' if number != 1 else ''}"
 
 
 def _hand(facts: HandFacts, seating: Sequence[int], deal: int, pass_number: int, rules: Rules) -> Hand:
@@ -373,9 +378,9 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
     return Study(
         rules=rules,
         options={k: list(v) if isinstance(v, tuple) else v for k, v in shared.items()},
-        players=(),
+        players=_match_players(records, rules.teams),
         settings={},
-        seed=0,
+        seed=seeds[0] if seeds and len(set(seeds)) == 1 else 0,
         deals=deals,
         games=len(game_numbers) or None,
         hands=len(hands),
@@ -387,6 +392,23 @@ def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | N
         tallies=tallies,
         passes=passes,
     )
+
+
+def _match_players(records: Sequence[Mapping[str, Any]], sides: int) -> tuple[str, ...]:
+    """The player of each side (A, B, ...) as ``bowers match --records`` names it, where every record is of one
+    duplicate match that names them alike; none otherwise (the records of tables, of real games)."""
+    found: set[tuple[str, ...]] = set()
+    for record in records:
+        metadata = record.get("metadata")
+        match = metadata.get("match") if isinstance(metadata, Mapping) else None
+        seats = match.get("seats") if isinstance(match, Mapping) else None
+        if not isinstance(seats, list) or not all(isinstance(seat, Mapping) for seat in seats):
+            return ()
+        by_side = {str(seat.get("side")): str(seat.get("player")) for seat in seats}
+        if sorted(by_side) != list(SIDE_LABELS[:sides]):
+            return ()
+        found.add(tuple(by_side[label] for label in SIDE_LABELS[:sides]))
+    return found.pop() if len(found) == 1 else ()
 
 
 def _match_place(record: Mapping[str, Any], rules: Rules) -> tuple[tuple[Any, ...], int, list[int]] | None:
