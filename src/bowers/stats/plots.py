@@ -586,9 +586,11 @@ def plot_split(split: Split, folder: str | Path, formats: Sequence[str] = FORMAT
 
 __all__ = [
     "DENOMINATORS",
+    "EACH_BAR",
     "FORMATS",
     "Bar",
     "Chart",
+    "bar_label",
     "charted_figures",
     "comparison_charts",
     "comparison_heading",
@@ -605,4 +607,5 @@ __all__ = [
     "split_charts",
     "win_chart",
     "win_grid",
+    "win_marks",
 ]
