@@ -14,6 +14,7 @@ from bowers.stats.plots import (
     EACH_BAR,
     Chart,
     bar_label,
+    charted_differences,
     charted_figures,
     comparison_charts,
     comparison_heading,
@@ -168,3 +169,15 @@ def test_a_comparison_of_whole_games_gives_hands_per_game_in_hands() -> None:
     assert lengths.axis.startswith("difference, hands per game") and lengths.of == "hands per game"
     assert bar_label("hands_per_game") in {bar.label for bar in lengths.bars}
     assert charts["Shares of games"].axis.startswith("difference, percentage points of games")
+
+
+def test_a_comparison_takes_contracts_defended_alone_of_the_loners() -> None:
+    result = compare("railroad", "stick_the_dealer", True, players="heuristic", deals=20, seed=1, workers=1)
+    arms = charted_figures(result.first), charted_figures(result.second)
+    for figures, arm in zip(arms, (result.first, result.second), strict=True):
+        assert figures["defended_alone"].out_of == arm.figures["loners"].count
+    change = charted_differences(result, arms)["defended_alone"]
+    first, second = (figures["defended_alone"].value for figures in arms)
+    assert change.value == pytest.approx((second or 0.0) - (first or 0.0))
+    bar = next(bar for chart in comparison_charts(result) for bar in chart.bars if bar.label == bar_label("defended_alone"))
+    assert re.search(rf"\b\d+ of {result.first.figures['loners'].count}\b", bar.text), bar.text

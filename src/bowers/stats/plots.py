@@ -470,24 +470,28 @@ def _difference_bar(name: str, change: Figure, arms: tuple[Figure, Figure], valu
     return Bar(bar_label(name), scale * change.value, low, high, f"{scale * change.value:+.{digits}f}  [{both}]")
 
 
+def charted_differences(comparison: Comparison, arms: tuple[Mapping[str, Figure], Mapping[str, Figure]]) -> dict[str, Figure]:
+    """The comparison's differences as its charts give them: contracts defended alone taken of the loners (both
+    arms' ``charted_figures``), paired where the comparison is."""
+    differences = dict(comparison.differences)
+    name = "defended_alone"
+    tallies = defended_of_loners(comparison.first.tallies), defended_of_loners(comparison.second.tallies)
+    if tallies[0] is not None and tallies[1] is not None and name in differences:
+        paired = ({name: tallies[0]}, {name: tallies[1]}) if comparison.paired else None
+        passes, seed = comparison.first.passes, comparison.first.seed
+        differences[name] = figure_differences({name: arms[0][name]}, {name: arms[1][name]}, paired, passes, seed)[name]
+    return differences
+
+
 def comparison_charts(comparison: Comparison) -> list[Chart]:
     """Every figure's difference (second arm minus first), a panel per unit and denominator: points per hand
     (the points scored, the value of the deal), shares in percentage points (one panel for each count they are
     of), the luck share, and hands per game where whole games were played."""
     arms = charted_figures(comparison.first), charted_figures(comparison.second)
-    differences = dict(comparison.differences)
-    tallies = defended_of_loners(comparison.first.tallies), defended_of_loners(comparison.second.tallies)
-    if tallies[0] is not None and tallies[1] is not None and "defended_alone" in differences:
-        paired = ({"defended_alone": tallies[0]}, {"defended_alone": tallies[1]}) if comparison.paired else None
-        retaken = figure_differences(
-            {"defended_alone": arms[0]["defended_alone"]},
-            {"defended_alone": arms[1]["defended_alone"]},
-            paired,
-            comparison.first.passes,
-            comparison.first.seed,
-        )
-        differences["defended_alone"] = retaken["defended_alone"]
+    differences = charted_differences(comparison, arms)
     values = _arm_names(comparison)
+    if not all(value.isalpha() for value in values):  # a bare number would read as a figure: name the option
+        values = (f"{comparison.option}={values[0]}", f"{comparison.option}={values[1]}")
     panels: dict[tuple[str, str], list[Bar]] = {}
     ordered = sorted(differences, key=lambda name: name not in ("points_per_hand", "deal_value"))
     for name in ordered:
@@ -591,6 +595,7 @@ __all__ = [
     "Bar",
     "Chart",
     "bar_label",
+    "charted_differences",
     "charted_figures",
     "comparison_charts",
     "comparison_heading",
