@@ -106,23 +106,26 @@ def test_side_rates_count_contracts_loners_and_defences() -> None:
         hand("A", alone=True),
         hand("A", alone=True, made=False, defended="B"),
         hand("A", trump="NT"),
-        hand("B", defended="A"),
+        hand("B", alone=True, defended="A"),
+        hand("B", alone=True),
         hand("B", made=False),
         hand(None),
     ]
     rates = side_rates(hands, 0)
-    assert (rates["trump_made"]["count"], rates["trump_made"]["of"]) == (5, 8)
+    assert (rates["trump_made"]["count"], rates["trump_made"]["of"]) == (5, 9)
     assert (rates["makers_made"]["count"], rates["makers_made"]["of"]) == (3, 5)
     # Euchred as makers is out of the side's contracts, as ``bowers stats`` counts it.
     assert (rates["euchred"]["count"], rates["euchred"]["of"]) == (2, 5)
     assert (rates["loners"]["count"], rates["loners"]["of"]) == (2, 5)
     assert (rates["loners_made"]["count"], rates["loners_made"]["of"]) == (1, 2)
+    # Defended alone is out of the other side's loners: only a loner can be defended alone.
     assert (rates["defended_alone"]["count"], rates["defended_alone"]["of"]) == (1, 2)
     assert (rates["no_trump"]["count"], rates["no_trump_made"]["count"]) == (1, 1)
     low, high = rates["makers_made"]["ci95"]
     assert low < 0.6 < high
     other = side_rates(hands, 1)
-    assert (other["trump_made"]["count"], other["euchred"]["count"], other["defended_alone"]["count"]) == (2, 1, 1)
+    assert (other["trump_made"]["count"], other["euchred"]["count"], other["defended_alone"]["count"]) == (3, 1, 1)
+    assert other["defended_alone"]["of"] == 2
     assert side_rates([], 0)["makers_made"]["rate"] is None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections.abc import Mapping
 from dataclasses import replace
@@ -467,3 +468,13 @@ def test_a_rates_interval_always_holds_the_rate(per_deal: list[tuple[int, int]],
 def test_one_success_in_one_pass_of_a_duplicate_deal_is_not_given_an_interval_of_none() -> None:
     figure = rate_figure([(1, 1)], passes=2)
     assert figure.value == 1.0 and figure.low is not None and figure.high == 1.0 and figure.low < 1.0
+
+
+def test_a_kept_study_is_measured_again_from_its_hands() -> None:
+    result = study("railroad", players="heuristic", deals=10, seed=2, workers=1)
+    spoiled = replace(result, figures={name: Figure(0.5, 0.0, 1.0) for name in result.figures})
+    assert spoiled.remeasured().figures == result.figures
+    assert pickle.loads(pickle.dumps(result)).remeasured().figures == result.figures
+    compared = compare("standard", "stick_the_dealer", True, players="heuristic", deals=10, seed=2, workers=1)
+    spoilt = replace(compared, differences={name: Figure(0.5, 0.0, 1.0) for name in compared.differences})
+    assert spoilt.remeasured().differences == compared.differences

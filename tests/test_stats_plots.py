@@ -14,8 +14,6 @@ from bowers.stats.plots import (
     EACH_BAR,
     Chart,
     bar_label,
-    charted_differences,
-    charted_figures,
     comparison_charts,
     comparison_heading,
     hand_charts,
@@ -72,7 +70,7 @@ def test_contracts_defended_alone_are_of_the_loners(railroad: Study) -> None:
 
 def test_never_seen_events_show_their_bound_and_impossible_ones_are_left_out(railroad: Study) -> None:
     bars = {bar.label: bar for chart in hand_charts(railroad) for bar in chart.bars}
-    figures = charted_figures(railroad)
+    figures = railroad.figures
     never = [name for name, figure in figures.items() if figure.never_seen and bar_label(name) in bars]
     assert {"jambone", "defended_alone"} <= set(never)
     for name in never:
@@ -173,10 +171,10 @@ def test_a_comparison_of_whole_games_gives_hands_per_game_in_hands() -> None:
 
 def test_a_comparison_takes_contracts_defended_alone_of_the_loners() -> None:
     result = compare("railroad", "stick_the_dealer", True, players="heuristic", deals=20, seed=1, workers=1)
-    arms = charted_figures(result.first), charted_figures(result.second)
+    arms = result.first.figures, result.second.figures
     for figures, arm in zip(arms, (result.first, result.second), strict=True):
         assert figures["defended_alone"].out_of == arm.figures["loners"].count
-    change = charted_differences(result, arms)["defended_alone"]
+    change = result.differences["defended_alone"]
     first, second = (figures["defended_alone"].value for figures in arms)
     assert change.value == pytest.approx((second or 0.0) - (first or 0.0))
     bar = next(bar for chart in comparison_charts(result) for bar in chart.bars if bar.label == bar_label("defended_alone"))

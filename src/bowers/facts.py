@@ -202,6 +202,11 @@ def defending(hand: HandFacts, whose: Whose) -> bool:
     return maker is not None and any(whose(team) for team in range(hand.teams) if team != maker)
 
 
+def defending_loner(hand: HandFacts, whose: Whose) -> bool:
+    """Another team made trump alone, against one of these: the only contracts a lone defender can meet."""
+    return hand.alone and defending(hand, whose)
+
+
 def no_trump_by(hand: HandFacts, whose: Whose) -> bool:
     """One of the teams made a no-trump contract the tricks decided."""
     return decided_by(hand, whose) and hand.trump == "NT"
@@ -259,10 +264,10 @@ RATES: dict[str, Rate] = {
     "loners_made": Rate("loners made", alone_by, stood, "loners made"),
     "loner_marches": Rate("loners that take every trick", alone_by, lambda hand, whose: hand.march),
     "defended_alone": Rate(
-        "contracts defended alone",
-        defending,
+        "loners defended alone",
+        defending_loner,
         lambda hand, whose: hand.lone_defender_team is not None and whose(hand.lone_defender_team),
-        "defended alone (of their contracts)",
+        "defended alone (of their loners)",
     ),
     "jambone": Rate("Jambones (of hands)", any_hand, lambda hand, whose: made_by(hand, whose) and hand.jambone),
     "jambone_made": Rate("Jambones made", lambda hand, whose: decided_by(hand, whose) and hand.jambone, stood),

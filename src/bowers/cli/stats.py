@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -17,6 +18,7 @@ from bowers.cli.match import parse_settings
 from bowers.errors import BowersError
 from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study, study_records
 from bowers.stats.figures import IMPOSSIBLE, QUARTILES
+from bowers.stats.splits import KEYS, Split, split_study, splitter
 from bowers.variants import make_rules
 
 # The figures in points or hands (with each seat's net, ``seat_K_net``); the rest are shares, shown in %.
@@ -64,6 +66,24 @@ def study_table(result: Study) -> Table:
     for name in result.figures:
         if _worth_showing(result.figures, name):
             table.add_row(figure_label(name), *_format(name, result.figures[name]))
+    return table
+
+
+def split_table(split: Split) -> Table:
+    """A split's figures as a table: a column per group, each cell the value, its 95% interval and its count."""
+    table = Table(title=split.heading(), title_justify="left")
+    table.add_column("figure", min_width=20)
+    for group in split.groups:
+        table.add_column(f"{group.name}\n({group.hands} hands)", justify="right")
+
+    def cell(name: str, figure: Figure) -> str:
+        value, interval, count = _format(name, figure)
+        return "\n".join(part for part in (value, interval, count) if part)
+
+    table.add_row("share of hands", *(cell("share", group.share) for group in split.groups), end_section=True)
+    for name in split.study.figures:  # the figures of hands (those of whole games are not split)
+        if any(group.figures.get(name, Figure(None, None, None)).value is not None for group in split.groups):
+            table.add_row(figure_label(name), *(cell(name, group.figures[name]) for group in split.groups))
     return table
 
 
@@ -156,6 +176,13 @@ def _points(change: Figure) -> tuple[str, str]:
 )
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help="A variant option; repeat for several.")
 @click.option("--compare", "compared", metavar="OPTION=VALUE", help="Also study the same deals with this option changed.")
+@click.option(
+    "--by",
+    "split_keys",
+    multiple=True,
+    metavar="KEY",
+    help=f"Also give every figure split by a property of the hand; repeat for several. Keys: {', '.join(KEYS)}.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--plots", "plots_folder", metavar="DIR", type=click.Path(file_okay=False), help="Write plots (PNG and SVG) here.")
 @click.argument("record_paths", nargs=-1, metavar="[RECORD]...")
@@ -170,6 +197,7 @@ def stats_command(
     setting_pairs: Sequence[str],
     option_pairs: Sequence[str],
     compared: str | None,
+    split_keys: Sequence[str],
     as_json: bool,
     plots_folder: str | None,
     record_paths: Sequence[str],
@@ -207,17 +235,22 @@ def stats_command(
             variants = sorted({make_rules(record["variant"]).variant for record in records})
             if len(variants) > 1:
                 fail(f"these records are of {len(variants)} variants ({', '.join(variants)}): choose one with --variant")
+            for key in split_keys:  # a key these records' rules cannot split by is told before they are replayed
+                splitter(make_rules(variants[0]), key)
             recorded = study_records(records, names)
+            splits = [split_study(recorded, key) for key in split_keys]
             drawn = []
             if plots_folder is not None:
-                from bowers.stats.plots import load_pyplot, plot_study, prepare_folder
+                from bowers.stats.plots import load_pyplot, plot_split, plot_study, prepare_folder
 
                 load_pyplot()
                 prepare_folder(plots_folder)
                 drawn = plot_study(recorded, plots_folder)
+                for split in splits:
+                    drawn += plot_split(split, plots_folder)
         except BowersError as error:
             fail(str(error))
-        _report(recorded, as_json, drawn)
+        _report(recorded, as_json, drawn, splits)
         return
     if cluster is not None and cluster != "local" and Path(cluster).exists():
         fail(f"--ray took {cluster!r} for a Ray cluster's address, but it is a file or folder here: "
@@ -234,8 +267,12 @@ def stats_command(
     arguments["settings"] = settings
     arguments["cluster"] = cluster
     count = games if games is not None else (deals or 200)
+    if compared is not None and split_keys:
+        fail("--by splits one study's hands; a --compare plays two: run each value's study with --by instead")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     try:
+        for key in split_keys:  # a key these rules cannot split by is told before anything is played
+            splitter(make_rules(variant_name, **options), key)
         if plots_folder is not None:  # before the study: a folder that refuses plots is told at once
             from bowers.stats.plots import load_pyplot, prepare_folder
 
@@ -265,9 +302,10 @@ def stats_command(
                 rules = make_rules(variant_name, **options)
                 task = bar.add_task(f"studying {variant_name}", total=count)
                 result = study(rules, progress=lambda finished: bar.update(task, completed=finished), **arguments)
+        splits = [split_study(result, key) for key in split_keys] if isinstance(result, Study) else []
         written = []
         if plots_folder is not None:
-            from bowers.stats.plots import plot_comparison, plot_study
+            from bowers.stats.plots import plot_comparison, plot_split, plot_study
 
             if isinstance(result, Comparison):  # each value's plots, named and headed by it, and the differences
                 for arm, value in zip((result.first, result.second), result.values, strict=True):
@@ -275,22 +313,33 @@ def stats_command(
                 written += plot_comparison(result, plots_folder)
             else:
                 written = plot_study(result, plots_folder)
+                for split in splits:
+                    written += plot_split(split, plots_folder)
     except BowersError as error:
         fail(str(error))
-    _report(result, as_json, written)
+    _report(result, as_json, written, splits)
 
 
 # The command's parameter names where they differ from the options' names.
 _PARAMETERS = {"compare": "compared", "players": "players_text", "setting": "setting_pairs", "option": "option_pairs"}
 
 
-def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any]) -> None:
-    """Print the figures (a table, or JSON) and the plot files written."""
+def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any], splits: Sequence[Split] = ()) -> None:
+    """Print the figures (a table, or JSON; with each split's after the study's) and the plot files written."""
     if as_json:
-        click.echo(json.dumps(result.to_dict(), indent=2))
+        data = result.to_dict()
+        if splits:
+            data["splits"] = [split.to_dict() for split in splits]
+        click.echo(json.dumps(data, indent=2))
         return
     console = Console(highlight=False)
-    console.print(comparison_table(result) if isinstance(result, Comparison) else study_table(result))
+    tables = [comparison_table(result) if isinstance(result, Comparison) else study_table(result)]
+    for table in [*tables, *(split_table(split) for split in splits)]:
+        if console.is_terminal:
+            console.print(table)
+        else:  # into a file or a pipe: the whole table, as wide as it needs, never cropped to 80 columns
+            width = Measurement.get(console, console.options.update_width(10_000), table).maximum
+            Console(highlight=False, width=max(width, console.width)).print(table)
     if isinstance(result, Study) and result.records is not None:
         console.print(f"read in {_duration(result.seconds)}; intervals are 95%, taken over deals (a duplicate match's, "
                       "or each hand its own; see docs/statistics.md)")

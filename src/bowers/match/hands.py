@@ -75,7 +75,7 @@ def side_rates(hands: Iterable[tuple[HandFacts, Sequence[int]]], side: int) -> d
     Each figure is the one of that name in ``bowers.facts.RATES``, counted over the hands the side held, as
     ``{"count", "of", "rate", "ci95"}``: ``trump_made`` is out of the hands played; ``makers_made`` and
     ``euchred`` out of its contracts (that the tricks decided), ``loners`` out of its contracts and
-    ``loners_made`` out of its loners, ``defended_alone`` out of the hands another side made trump, and
+    ``loners_made`` out of its loners, ``defended_alone`` out of the hands another side made trump alone, and
     ``no_trump``/``no_trump_made`` out of its contracts and its no-trump ones.
     """
     counts = {name: [0, 0] for name in RATE_LABELS}

@@ -21,7 +21,7 @@ from typing import Any
 
 from bowers.errors import OptionError
 from bowers.facts import named_rate
-from bowers.stats.figures import IMPOSSIBLE, Figure, Tally, figure_differences, figure_label
+from bowers.stats.figures import IMPOSSIBLE, Figure, figure_label
 from bowers.stats.splits import Split
 from bowers.stats.study import Comparison, Study
 
@@ -51,7 +51,7 @@ DENOMINATORS = {
     "loners": OF_CONTRACTS,
     "loners_made": OF_LONERS_PLAYED,
     "loner_marches": OF_LONERS_PLAYED,
-    "defended_alone": OF_LONERS,  # only a loner can be defended alone: taken of loners (``defended_of_loners``)
+    "defended_alone": OF_LONERS,  # only a loner can be defended alone
     "jambone": OF_HANDS,
     "jambone_made": OF_JAMBONES,
     "jamboree": OF_HANDS,
@@ -158,24 +158,6 @@ def is_rate(name: str) -> bool:
     return named_rate(name) is not None or name.startswith(("game_won_seat_", "comeback_"))
 
 
-def defended_of_loners(tallies: Mapping[str, Tally]) -> Tally | None:
-    """Contracts defended alone as a share of the loners, deal by deal: only a loner can be defended alone (the
-    rules' ``defend_alone``), though ``bowers.facts`` counts the defences of every contract; None without both."""
-    defended, loners = tallies.get("defended_alone"), tallies.get("loners")
-    if defended is None or loners is None:
-        return None
-    return Tally(True, {deal: (counts[0], loners.counts.get(deal, (0.0, 0.0))[0]) for deal, counts in defended.counts.items()})
-
-
-def charted_figures(result: Study) -> dict[str, Figure]:
-    """The study's figures as its charts give them: contracts defended alone taken of the loners."""
-    figures = dict(result.figures)
-    tally = defended_of_loners(result.tallies)
-    if tally is not None and figures["defended_alone"].note != IMPOSSIBLE:
-        figures["defended_alone"] = tally.figure(result.passes)
-    return figures
-
-
 def percent(share: float) -> str:
     """A share in percent, to two significant figures at most (a share below 1 never shows as 100%).
 
@@ -245,7 +227,7 @@ def rate_charts(figures: Mapping[str, Figure], names: Sequence[str]) -> list[Cha
 def hand_charts(result: Study) -> list[Chart]:
     """How the hands go, a chart per denominator: how trump is made and the rules' events (of all hands), how
     contracts end (of contracts played out), loners (of contracts, of loners), the contracts of each level."""
-    figures = charted_figures(result)
+    figures = result.figures
     names = [name for name in figures if named_rate(name) is not None and not name.startswith("seat_")]
     return rate_charts(figures, names)
 
@@ -470,25 +452,12 @@ def _difference_bar(name: str, change: Figure, arms: tuple[Figure, Figure], valu
     return Bar(bar_label(name), scale * change.value, low, high, f"{scale * change.value:+.{digits}f}  [{both}]")
 
 
-def charted_differences(comparison: Comparison, arms: tuple[Mapping[str, Figure], Mapping[str, Figure]]) -> dict[str, Figure]:
-    """The comparison's differences as its charts give them: contracts defended alone taken of the loners (both
-    arms' ``charted_figures``), paired where the comparison is."""
-    differences = dict(comparison.differences)
-    name = "defended_alone"
-    tallies = defended_of_loners(comparison.first.tallies), defended_of_loners(comparison.second.tallies)
-    if tallies[0] is not None and tallies[1] is not None and name in differences:
-        paired = ({name: tallies[0]}, {name: tallies[1]}) if comparison.paired else None
-        passes, seed = comparison.first.passes, comparison.first.seed
-        differences[name] = figure_differences({name: arms[0][name]}, {name: arms[1][name]}, paired, passes, seed)[name]
-    return differences
-
-
 def comparison_charts(comparison: Comparison) -> list[Chart]:
     """Every figure's difference (second arm minus first), a panel per unit and denominator: points per hand
     (the points scored, the value of the deal), shares in percentage points (one panel for each count they are
     of), the luck share, and hands per game where whole games were played."""
-    arms = charted_figures(comparison.first), charted_figures(comparison.second)
-    differences = charted_differences(comparison, arms)
+    arms = comparison.first.figures, comparison.second.figures
+    differences = comparison.differences
     values = _arm_names(comparison)
     if not all(value.isalpha() for value in values):  # a bare number would read as a figure: name the option
         values = (f"{comparison.option}={values[0]}", f"{comparison.option}={values[1]}")
@@ -595,11 +564,8 @@ __all__ = [
     "Bar",
     "Chart",
     "bar_label",
-    "charted_differences",
-    "charted_figures",
     "comparison_charts",
     "comparison_heading",
-    "defended_of_loners",
     "denominator",
     "draw_charts",
     "hand_charts",

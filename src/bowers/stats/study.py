@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bowers.errors import OptionError, RecordError
@@ -23,6 +23,7 @@ from bowers.game import replay
 from bowers.match.parallel import held
 from bowers.match.runner import SIDE_LABELS, plan_games, plan_match
 from bowers.stats.figures import (
+    IMPOSSIBLE,
     NOT_DUPLICATE,
     Figure,
     GamePlayed,
@@ -108,6 +109,15 @@ class Study:
         if self.records is not None and not self.players:
             return f"{self.variant}: {self.size()}"
         return f"{self.variant}: {self.size()} by {self.bots()}, seed {self.seed}"
+
+    def remeasured(self) -> Study:
+        """The study with its figures measured again from its hands and games, as today's definitions count them
+        (a study kept on disk and read back); of records, the figures it gave as impossible stay so."""
+        impossible = impossible_figures(self.rules)
+        if self.records is not None:  # the records' own rules (tables differ in their options) are not kept
+            impossible = frozenset(name for name, figure in self.figures.items() if figure.note == IMPOSSIBLE)
+        figures, tallies = measure(self.rules, self.hands_list, self.games_list, self.passes, self.seed, impossible)
+        return replace(self, figures=figures, tallies=tallies)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able study: what was played and every figure with its ``ci95``."""
@@ -265,6 +275,12 @@ class Comparison:
     paired: bool = True
     seconds: float = 0.0
 
+    def remeasured(self) -> Comparison:
+        """The comparison with both studies and their differences measured again (see ``Study.remeasured``)."""
+        first, second = self.first.remeasured(), self.second.remeasured()
+        differences = measured_differences(first, second, self.paired, first.seed)
+        return replace(self, first=first, second=second, differences=differences)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-able: the option, both studies and the differences (second minus first)."""
         return {
@@ -307,13 +323,19 @@ def compare(
         first = study(first_rules, **arguments)
         second = study(second_rules, **arguments)
     paired = same_cards(first_rules, second_rules)
-    seed = int(arguments.get("seed", 0))
+    differences = measured_differences(first, second, paired, int(arguments.get("seed", 0)))
+    seconds = time.perf_counter() - start
+    return Comparison(name, (first_value, second_value), first, second, differences, paired, seconds)
+
+
+def measured_differences(first: Study, second: Study, paired: bool, seed: int) -> dict[str, Figure]:
+    """Each figure's difference between two studies (second minus first), paired over their deals where ``paired``
+    (the same cards under both), with the luck share's paired difference; else the two taken as independent."""
     tallies = (first.tallies, second.tallies) if paired else None
     differences = figure_differences(first.figures, second.figures, tallies, first.passes, seed)
     if paired:
         differences["luck_share"] = paired_luck_difference(first.hands_list, second.hands_list, seed=seed)
-    seconds = time.perf_counter() - start
-    return Comparison(name, (first_value, second_value), first, second, differences, paired, seconds)
+    return differences
 
 
 def study_records(records: Sequence[Mapping[str, Any]], names: Sequence[str] | None = None) -> Study:
