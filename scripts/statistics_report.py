@@ -80,6 +80,8 @@ def cell(name: str, figure: Figure) -> str:
     """A figure as ``value [low, high]``: shares in percent, means in points."""
     if figure.value is None:
         return "-"
+    if figure.never_seen:
+        return f"never seen (at most {100 * (figure.high or 0.0):.1f}%) (0 of {figure.out_of})"
     share = name not in MEANS and not name.endswith("_net")
     scale, unit = (100.0, "%") if share else (1.0, "")
     digits = 1 if share else 2
@@ -102,17 +104,19 @@ def difference_cell(name: str, change: Figure) -> str:
     return f"{shown(change.value)}{unit} [{shown(change.low)}, {shown(change.high)}]"
 
 
+def images(plots: list[str]) -> list[str]:
+    """The Markdown that shows these plots (their PNG files), then a blank line."""
+    return [*(f"![{Path(plot).stem}](statistics/{Path(plot).name})" for plot in plots if plot.endswith(".png")), ""]
+
+
 def section(result_figures: dict[str, Figure], heading: str, plots: list[str]) -> list[str]:
     """One variant's Markdown: its figures as a table, then its plots."""
     lines = [f"### {heading}", "", "| figure | value [95% interval] |", "| --- | --- |"]
     for name, figure in result_figures.items():
-        if figure.value is None or (figure.count == 0 and name not in ("euchred",)):
+        if figure.value is None:
             continue
         lines.append(f"| {figure_label(name)} | {cell(name, figure)} |")
-    lines.append("")
-    lines += [f"![{Path(plot).stem}](statistics/{Path(plot).name})" for plot in plots if plot.endswith(".png")]
-    lines.append("")
-    return lines
+    return [*lines, "", *images(plots)]
 
 
 def replace_between(start: str, end: str, lines: list[str]) -> None:
@@ -159,10 +163,7 @@ def split_section(split: Split, plots: list[str]) -> list[str]:
         if all(group.figures[name].value is None for group in groups):
             continue
         lines.append(f"| {figure_label(name)} | " + " | ".join(cell(name, group.figures[name]) for group in groups) + " |")
-    lines.append("")
-    lines += [f"![{Path(plot).stem}](statistics/{Path(plot).name})" for plot in plots if plot.endswith(".png")]
-    lines.append("")
-    return lines
+    return [*lines, "", *images(plots)]
 
 
 def comparison_section(comparison: Comparison, plots: list[str]) -> list[str]:
@@ -181,10 +182,7 @@ def comparison_section(comparison: Comparison, plots: list[str]) -> list[str]:
             lines.append(f"| {figure_label(figure_name)} | never seen under either (at most {100 * most:.1f}%) |")
             continue
         lines.append(f"| {figure_label(figure_name)} | {difference_cell(figure_name, change)} |")
-    lines.append("")
-    lines += [f"![{Path(plot).stem}](statistics/{Path(plot).name})" for plot in plots if plot.endswith(".png")]
-    lines.append("")
-    return lines
+    return [*lines, "", *images(plots)]
 
 
 def main() -> None:
