@@ -96,7 +96,7 @@ def cell(name: str, figure: Figure) -> str:
 def difference_cell(name: str, change: Figure) -> str:
     """A difference as ``+value [low, high]``: percentage points for shares, points or hands for means."""
     share = name not in MEANS and not name.endswith("_net")
-    scale, unit, digits = (100.0, " pts", 1) if share else (1.0, "", 2)
+    scale, unit, digits = (100.0, " pp", 1) if share else (1.0, "", 2)
 
     def shown(value: float | None) -> str:
         return "-" if value is None else f"{scale * value:+.{digits}f}"
@@ -172,7 +172,7 @@ def comparison_section(comparison: Comparison, plots: list[str]) -> list[str]:
     first, second = (str(value).lower() if isinstance(value, bool) else value for value in comparison.values)
     how = "paired over the same deals" if comparison.paired else "other cards under each, taken as independent"
     lines = [f"### {name}: {option}={second} against {option}={first} (difference: {second} minus {first}; {how})", ""]
-    lines += ["| figure | difference [95% interval] |", "| --- | --- |"]
+    lines += ["| figure | difference [95% interval] (pp: percentage points) |", "| --- | --- |"]
     for figure_name, change in comparison.differences.items():
         before, after = comparison.first.figures[figure_name], comparison.second.figures[figure_name]
         if change.value is None:

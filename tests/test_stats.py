@@ -197,7 +197,9 @@ def test_the_command_compares_two_values_of_an_option() -> None:
     # The heading says which way the differences go: the second value minus the first.
     assert "stick_the_dealer=true against stick_the_dealer=false" in result.output
     assert "difference: true minus false" in result.output.replace("\n", " ")
-    assert "pts" in result.output and "difference" in result.output
+    # Shares differ in percentage points, never "pts" (which reads as the game's points).
+    assert " pp " in result.output and "pp: percentage points" in " ".join(result.output.split())
+    assert "pts" not in result.output
     # The time is all of it, playing and measuring both.
     assert "played and measured in" in result.output
 

@@ -112,7 +112,7 @@ def comparison_table(comparison: Comparison) -> Table:
     table.add_column("figure", min_width=24)
     table.add_column(show(first), justify="right")
     table.add_column(show(second), justify="right")
-    table.add_column("difference (95% interval)", min_width=22)
+    table.add_column("difference (95% interval; pp: percentage points)", min_width=22)
     for name, change in comparison.differences.items():
         before_figure, after_figure = comparison.first.figures[name], comparison.second.figures[name]
         if not (_worth_showing(comparison.first.figures, name) or _worth_showing(comparison.second.figures, name)):
@@ -147,7 +147,7 @@ def _points(change: Figure) -> tuple[str, str]:
     interval = ""
     if change.low is not None and change.high is not None:
         interval = f"{100 * change.low:+.1f} .. {100 * change.high:+.1f}"
-    return f"{100 * change.value:+.1f} pts", interval
+    return f"{100 * change.value:+.1f} pp", interval
 
 
 @click.command("stats")
