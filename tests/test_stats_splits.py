@@ -3,6 +3,7 @@ and trumps, the bid level or how trump was made, and the score a hand began from
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from dataclasses import replace
@@ -180,3 +181,20 @@ def test_stats_by_on_real_games_and_its_refusals_are_one_line() -> None:
         result = _run(*arguments)
         lines = [line for line in result.output.splitlines() if line.strip()]
         assert result.exit_code != 0 and len(lines) == 1 and words in lines[0], result.output
+
+
+def test_on_a_narrow_screen_a_split_comes_in_tables_that_fit_it() -> None:
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    from bowers.cli.stats import split_tables
+
+    result = study("railroad", players="heuristic", deals=30, seed=1, workers=1)
+    split = split_study(result, "trumps")
+    assert len(split.groups) > 5
+    console = Console(width=100, file=io.StringIO())
+    tables = split_tables(split, 100)
+    assert len(tables) > 1 and len(split_tables(split)) == 1
+    assert sum(len(table.columns) - 1 for table in tables) == len(split.groups)
+    assert all(Measurement.get(console, console.options, table).minimum <= 100 for table in tables)
+    assert len({table.row_count for table in tables}) == 1  # every table has every figure

@@ -18,7 +18,7 @@ from bowers.cli.match import parse_settings
 from bowers.errors import BowersError
 from bowers.stats import DEFAULT_BOT, Comparison, Figure, Study, compare, figure_label, study, study_records
 from bowers.stats.figures import IMPOSSIBLE, QUARTILES
-from bowers.stats.splits import KEYS, Split, split_study, splitter
+from bowers.stats.splits import KEYS, Group, Split, split_study, splitter
 from bowers.variants import make_rules
 
 # The figures in points or hands (with each seat's net, ``seat_K_net``); the rest are shares, shown in %.
@@ -69,21 +69,34 @@ def study_table(result: Study) -> Table:
     return table
 
 
-def split_table(split: Split) -> Table:
-    """A split's figures as a table: a column per group, each cell the value, its 95% interval and its count."""
-    table = Table(title=split.heading(), title_justify="left")
+def split_tables(split: Split, width: int | None = None) -> list[Table]:
+    """A split's figures as tables: a column per group, each cell the value, its 95% interval and its count; as
+    many groups to a table as fit in ``width`` columns (all in one without it), each table with every figure."""
+    per_table = len(split.groups) if width is None else max(1, (width - SPLIT_FIGURE_WIDTH) // SPLIT_CELL_WIDTH)
+    parts = [split.groups[start : start + per_table] for start in range(0, len(split.groups), per_table)]
+    return [_split_table(split, groups, number, len(parts)) for number, groups in enumerate(parts, start=1)]
+
+
+SPLIT_FIGURE_WIDTH = 24  # the figure column of a split's table, with the borders
+SPLIT_CELL_WIDTH = 19  # a group's column: "100.0% .. 100.0%" and its border
+
+
+def _split_table(split: Split, groups: Sequence[Group], number: int, parts: int) -> Table:
+    """One table of a split, of these of its groups (part ``number`` of ``parts``)."""
+    title = split.heading() + (f" (groups, part {number} of {parts})" if parts > 1 else "")
+    table = Table(title=title, title_justify="left")
     table.add_column("figure", min_width=20)
-    for group in split.groups:
-        table.add_column(f"{group.name}\n({group.hands} hands)", justify="right")
+    for group in groups:
+        table.add_column(f"{group.name}\n({group.hands} hands)", justify="right", no_wrap=True)
 
     def cell(name: str, figure: Figure) -> str:
         value, interval, count = _format(name, figure)
         return "\n".join(part for part in (value, interval, count) if part)
 
-    table.add_row("share of hands", *(cell("share", group.share) for group in split.groups), end_section=True)
+    table.add_row("share of hands", *(cell("share", group.share) for group in groups), end_section=True)
     for name in split.study.figures:  # the figures of hands (those of whole games are not split)
         if any(group.figures.get(name, Figure(None, None, None)).value is not None for group in split.groups):
-            table.add_row(figure_label(name), *(cell(name, group.figures[name]) for group in split.groups))
+            table.add_row(figure_label(name), *(cell(name, group.figures[name]) for group in groups))
     return table
 
 
@@ -334,7 +347,8 @@ def _report(result: Study | Comparison, as_json: bool, written: Sequence[Any], s
         return
     console = Console(highlight=False)
     tables = [comparison_table(result) if isinstance(result, Comparison) else study_table(result)]
-    for table in [*tables, *(split_table(split) for split in splits)]:
+    width = console.width if console.is_terminal else None  # on a screen, a split's groups in tables that fit it
+    for table in [*tables, *(table for split in splits for table in split_tables(split, width))]:
         if console.is_terminal:
             console.print(table)
         else:  # into a file or a pipe: the whole table, as wide as it needs, never cropped to 80 columns
