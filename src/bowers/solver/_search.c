@@ -381,6 +381,15 @@ static int generate(const State *s, Move *moves) {
     if (s->trick_len) {
         u64 follow = playable & s->t.group_mask[s->led];
         if (follow) playable = follow;
+        /* one card, or one run of equivalent cards: a single move */
+        int top = lowest(playable), bottom = highest(playable);
+        if (s->t.group[top] == s->t.group[bottom] && !(separators & ((1ull << bottom) - 1) & ~((2ull << top) - 1))) {
+            moves[0].card = top;
+            moves[0].named = -1;
+            moves[0].score = 0;
+            moves[0].last = bottom;
+            return 1;
+        }
     }
     int n = 0;
     int previous = -1;
@@ -850,9 +859,9 @@ static int reaches(State *s, int target, u64 *relevant) {
             __builtin_prefetch((char *)pair_of(hash, second) + 2 * WAYS);
         }
     }
-    /* The bounds first: they are cheap, and settle a question without the table. */
+    /* The sure tricks first (cheap), then the table, then the quick tricks (dearer to count, and the table settles
+     * most questions that they would). */
     int answer;
-    if (quick_tricks(s, target, &answer, relevant)) return answer;
     if (sure_tricks(s, target, &answer, relevant)) return answer;
     int hint = -1;
     if (s->use_table) {
@@ -862,6 +871,7 @@ static int reaches(State *s, int target, u64 *relevant) {
             return e->lower >= target;
         }
     }
+    if (quick_tricks(s, target, &answer, relevant)) return answer;
     int n = generate(s, moves);
     int first = hint >= 0 ? hinted_card(s, key.live, moves, n, hint) : -1;
     promote(moves, n, first >= 0 ? first : killer[s->tricks_left]);
