@@ -213,11 +213,12 @@ static inline u64 candidates(const Bucket *b, uint8_t tag, uint8_t code) {
 #ifdef __SSE2__
     __m128i wanted = _mm_set1_epi8((char)tag), mine = _mm_set1_epi8((char)code), zero = _mm_setzero_si128();
     for (int i = 0; i < WAYS; i += 16) {
-        __m128i tags = _mm_loadu_si128((const __m128i *)(b->tag + i));
+        __m128i tags = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b->tag + i)), wanted);
+        if (!_mm_movemask_epi8(tags)) continue; /* the codes are read only where a tag matches */
         __m128i codes = _mm_loadu_si128((const __m128i *)(b->code + i));
         __m128i cares = _mm_loadu_si128((const __m128i *)(b->care + i));
         __m128i differ = _mm_and_si128(_mm_xor_si128(codes, mine), cares);
-        __m128i match = _mm_and_si128(_mm_cmpeq_epi8(tags, wanted), _mm_cmpeq_epi8(differ, zero));
+        __m128i match = _mm_and_si128(tags, _mm_cmpeq_epi8(differ, zero));
         found |= (u64)(unsigned)_mm_movemask_epi8(match) << i;
     }
 #else
@@ -374,6 +375,42 @@ static inline int credit_max(const State *s, int seat) { return (s->max_credit >
  * call: leads that often did so are tried earlier (the "history" heuristic of game-tree search). */
 static u64 history[MAX_SEATS][64];
 
+/* The moves of the last hand to play to a trick, following suit (`cards`, of the suit led), in the order the scores of
+ * `generate` give them: where its side is not winning, the cards that win, the cheapest first, then the others, the
+ * lowest first; where its side is winning, every card, the lowest first.  The runs of equivalent cards are made from
+ * the highest card down, so each of those two parts is made in reverse. */
+static int last_hand_moves(const State *s, u64 cards, u64 separators, Move *moves) {
+    int n = 0, previous = -1, winners = 0;
+    int can_win = credit_max(s, s->winner) != side_controls_max(s, s->turn);
+    while (cards) {
+        int card = lowest(cards);
+        cards &= cards - 1;
+        if (previous >= 0 && !(separators & ((1ull << card) - 1) & ~((2ull << previous) - 1))) {
+            previous = card;
+            moves[n - 1].last = card;
+            continue;
+        }
+        previous = card;
+        moves[n].card = card;
+        moves[n].named = -1;
+        moves[n].score = 0;
+        moves[n].last = card;
+        winners += can_win && s->t.power[s->led][card] > s->best;
+        n++;
+    }
+    for (int i = 0, j = winners - 1; i < j; i++, j--) {
+        Move m = moves[i];
+        moves[i] = moves[j];
+        moves[j] = m;
+    }
+    for (int i = winners, j = n - 1; i < j; i++, j--) {
+        Move m = moves[i];
+        moves[i] = moves[j];
+        moves[j] = m;
+    }
+    return n;
+}
+
 /* The legal moves of the seat to play, one per run of equivalent cards, best-looking first. */
 static int generate(const State *s, Move *moves) {
     int seat = s->turn;
@@ -391,6 +428,7 @@ static int generate(const State *s, Move *moves) {
             moves[0].last = bottom;
             return 1;
         }
+        if (follow && s->trick_len + 1 == s->active) return last_hand_moves(s, playable, separators, moves);
     }
     int n = 0;
     int previous = -1;
@@ -399,7 +437,7 @@ static int generate(const State *s, Move *moves) {
     u64 live = separators | s->hands[seat];
     int later_opponent_best = 0; /* the strongest card an opponent still to play to this trick can play */
     int later_partner_best = 0;  /* the same for a partner */
-    if (s->trick_len) {
+    if (s->trick_len && s->trick_len + 1 < s->active) {
         int other = seat;
         for (int i = s->trick_len + 1; i < s->active; i++) {
             other = s->next_seat[other];
@@ -803,10 +841,12 @@ static int8_t killer[16];
 static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant, int *best_card) {
     int maximising = side_controls_max(s, s->turn);
     u64 all = 0;
+    int runs = 0; /* whether a move stands for a run of cards (else the runs need no look below) */
     int small_cut[GROUPS] = {64, 64, 64, 64, 64}; /* per group, the hand's cards after this index are small */
     for (int i = 0; i < n; i++) {
         u64 cards;
         int group = s->t.group[moves[i].card];
+        runs |= moves[i].last != moves[i].card;
         if (moves[i].card > small_cut[group] && moves[i].named < 0) {
             continue;
         }
@@ -820,7 +860,7 @@ static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant,
         int cut = decided ? highest(decided) : -1;
         if (moves[i].card > cut && cut < small_cut[group]) small_cut[group] = cut;
     }
-    for (int changed = 1; changed;) {
+    for (int changed = runs; changed;) {
         changed = 0;
         for (int i = 0; i < n; i++) {
             u64 decided = all & s->t.group_mask[s->t.group[moves[i].card]];
