@@ -31,9 +31,10 @@
  *     lead that settled a question as many tricks from the end, then high
  *     winners and leads that often settled questions in this call;
  *   - the values of a position's moves: each move's questions on their own,
- *     the first at the previous move's value (for the first move, the team's
- *     share of the trumps in tricks), and a move of a card below every
- *     card that decided an earlier move's value takes that value;
+ *     the first one trick above the previous move's value (for the first
+ *     move, at the team's share of the trumps in tricks), and a move of a
+ *     card below every card that decided an earlier move's value takes that
+ *     value;
  *   - an optional node limit, past which the search gives up (a long jump out
  *     of the recursion, which holds no resource) and the call returns None.
  */
@@ -212,11 +213,12 @@ static inline u64 candidates(const Bucket *b, uint8_t tag, uint8_t code) {
 #ifdef __SSE2__
     __m128i wanted = _mm_set1_epi8((char)tag), mine = _mm_set1_epi8((char)code), zero = _mm_setzero_si128();
     for (int i = 0; i < WAYS; i += 16) {
-        __m128i tags = _mm_loadu_si128((const __m128i *)(b->tag + i));
+        __m128i tags = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b->tag + i)), wanted);
+        if (!_mm_movemask_epi8(tags)) continue; /* the codes are read only where a tag matches */
         __m128i codes = _mm_loadu_si128((const __m128i *)(b->code + i));
         __m128i cares = _mm_loadu_si128((const __m128i *)(b->care + i));
         __m128i differ = _mm_and_si128(_mm_xor_si128(codes, mine), cares);
-        __m128i match = _mm_and_si128(_mm_cmpeq_epi8(tags, wanted), _mm_cmpeq_epi8(differ, zero));
+        __m128i match = _mm_and_si128(tags, _mm_cmpeq_epi8(differ, zero));
         found |= (u64)(unsigned)_mm_movemask_epi8(match) << i;
     }
 #else
@@ -373,6 +375,42 @@ static inline int credit_max(const State *s, int seat) { return (s->max_credit >
  * call: leads that often did so are tried earlier (the "history" heuristic of game-tree search). */
 static u64 history[MAX_SEATS][64];
 
+/* The moves of the last hand to play to a trick, following suit (`cards`, of the suit led), in the order the scores of
+ * `generate` give them: where its side is not winning, the cards that win, the cheapest first, then the others, the
+ * lowest first; where its side is winning, every card, the lowest first.  The runs of equivalent cards are made from
+ * the highest card down, so each of those two parts is made in reverse. */
+static int last_hand_moves(const State *s, u64 cards, u64 separators, Move *moves) {
+    int n = 0, previous = -1, winners = 0;
+    int can_win = credit_max(s, s->winner) != side_controls_max(s, s->turn);
+    while (cards) {
+        int card = lowest(cards);
+        cards &= cards - 1;
+        if (previous >= 0 && !(separators & ((1ull << card) - 1) & ~((2ull << previous) - 1))) {
+            previous = card;
+            moves[n - 1].last = card;
+            continue;
+        }
+        previous = card;
+        moves[n].card = card;
+        moves[n].named = -1;
+        moves[n].score = 0;
+        moves[n].last = card;
+        winners += can_win && s->t.power[s->led][card] > s->best;
+        n++;
+    }
+    for (int i = 0, j = winners - 1; i < j; i++, j--) {
+        Move m = moves[i];
+        moves[i] = moves[j];
+        moves[j] = m;
+    }
+    for (int i = winners, j = n - 1; i < j; i++, j--) {
+        Move m = moves[i];
+        moves[i] = moves[j];
+        moves[j] = m;
+    }
+    return n;
+}
+
 /* The legal moves of the seat to play, one per run of equivalent cards, best-looking first. */
 static int generate(const State *s, Move *moves) {
     int seat = s->turn;
@@ -381,6 +419,16 @@ static int generate(const State *s, Move *moves) {
     if (s->trick_len) {
         u64 follow = playable & s->t.group_mask[s->led];
         if (follow) playable = follow;
+        /* one card, or one run of equivalent cards: a single move */
+        int top = lowest(playable), bottom = highest(playable);
+        if (s->t.group[top] == s->t.group[bottom] && !(separators & ((1ull << bottom) - 1) & ~((2ull << top) - 1))) {
+            moves[0].card = top;
+            moves[0].named = -1;
+            moves[0].score = 0;
+            moves[0].last = bottom;
+            return 1;
+        }
+        if (follow && s->trick_len + 1 == s->active) return last_hand_moves(s, playable, separators, moves);
     }
     int n = 0;
     int previous = -1;
@@ -389,7 +437,7 @@ static int generate(const State *s, Move *moves) {
     u64 live = separators | s->hands[seat];
     int later_opponent_best = 0; /* the strongest card an opponent still to play to this trick can play */
     int later_partner_best = 0;  /* the same for a partner */
-    if (s->trick_len) {
+    if (s->trick_len && s->trick_len + 1 < s->active) {
         int other = seat;
         for (int i = s->trick_len + 1; i < s->active; i++) {
             other = s->next_seat[other];
@@ -793,10 +841,12 @@ static int8_t killer[16];
 static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant, int *best_card) {
     int maximising = side_controls_max(s, s->turn);
     u64 all = 0;
+    int runs = 0; /* whether a move stands for a run of cards (else the runs need no look below) */
     int small_cut[GROUPS] = {64, 64, 64, 64, 64}; /* per group, the hand's cards after this index are small */
     for (int i = 0; i < n; i++) {
         u64 cards;
         int group = s->t.group[moves[i].card];
+        runs |= moves[i].last != moves[i].card;
         if (moves[i].card > small_cut[group] && moves[i].named < 0) {
             continue;
         }
@@ -810,7 +860,7 @@ static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant,
         int cut = decided ? highest(decided) : -1;
         if (moves[i].card > cut && cut < small_cut[group]) small_cut[group] = cut;
     }
-    for (int changed = 1; changed;) {
+    for (int changed = runs; changed;) {
         changed = 0;
         for (int i = 0; i < n; i++) {
             u64 decided = all & s->t.group_mask[s->t.group[moves[i].card]];
@@ -850,9 +900,9 @@ static int reaches(State *s, int target, u64 *relevant) {
             __builtin_prefetch((char *)pair_of(hash, second) + 2 * WAYS);
         }
     }
-    /* The bounds first: they are cheap, and settle a question without the table. */
+    /* The sure tricks first (cheap), then the table, then the quick tricks (dearer to count, and the table settles
+     * most questions that they would). */
     int answer;
-    if (quick_tricks(s, target, &answer, relevant)) return answer;
     if (sure_tricks(s, target, &answer, relevant)) return answer;
     int hint = -1;
     if (s->use_table) {
@@ -862,6 +912,7 @@ static int reaches(State *s, int target, u64 *relevant) {
             return e->lower >= target;
         }
     }
+    if (quick_tricks(s, target, &answer, relevant)) return answer;
     int n = generate(s, moves);
     int first = hint >= 0 ? hinted_card(s, key.live, moves, n, hint) : -1;
     promote(moves, n, first >= 0 ? first : killer[s->tricks_left]);
@@ -1121,11 +1172,14 @@ static PyObject *run(PyObject *self, PyObject *args) {
         answer = reaches(&s, target, &relevant);
     } else {
         /* Each move on its own, from the value of the move before: the values of a position's moves are close
-         * together, so the first question of each move is usually one of the two that its value needs. */
+         * together, so the first question of each move is usually one of the two that its value needs.  After the
+         * first move it asks for one trick more than the move before took: most moves take no more, and the table
+         * that proves so also makes the other question, "at least as many", cheaper (the hardest positions least
+         * of all: their worst cost falls by a fifth, and the total a little). */
         int guess = target >= 0 ? target : first_guess(&s);
         /* As in search_moves, a move of a card below every card of its group that decided its value makes the smaller
          * cards of that group small: they have its value. */
-        int small_cut[GROUPS] = {64, 64, 64, 64, 64}, small_value[GROUPS] = {0};
+        int small_cut[GROUPS] = {64, 64, 64, 64, 64}, small_value[GROUPS] = {0}, valued = 0;
         for (Py_ssize_t i = 0; i < n; i++) {
             const Move *m = &move_list[i];
             int group = s.t.group[m->card];
@@ -1134,7 +1188,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
                 continue;
             }
             u64 decided;
-            guess = exact_value(&s, m, guess, &decided);
+            guess = exact_value(&s, m, valued++ ? guess + 1 : guess, &decided);
             values[i] = guess;
             u64 in_group = decided & s.t.group_mask[group];
             int cut = in_group ? highest(in_group) : -1;
