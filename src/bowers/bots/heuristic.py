@@ -745,13 +745,16 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Ou
     base = _value_after(view, hand, tables, outstanding)
     unit = 1.0 if outlook is None else point_unit(view.rules)  # what the scores below count in
     candidates = plays
-    if outlook is not None and not partner_winning:
+    if outlook is not None and (not partner_winning or partner_hold < 1.0):
         sure = {
             a: c
             for a, c in plays.items()
             if power[c] > best_power and _win_chance(view, tables, led, c, after, outstanding) >= 1.0
         }
-        if sure:  # a trick won now for sure is worth more than any card kept for later: take it as cheaply as can be
+        # A trick won now for sure is worth more than any card kept for later (the card kept meets the same higher
+        # cards and ruffs later, with the lead lost meanwhile): take it as cheaply as can be, over partner's card
+        # too where that one may still be beaten.
+        if sure:
             candidates = sure
     best_action, best_score = "", -1e9
     for action, card in candidates.items():
@@ -784,9 +787,16 @@ def _win_chance_for(
     return _win_chance(view, tables, led, card, after, outstanding)
 
 
-def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: bool = False) -> str:
-    """The card to lead; with ``one_suit_top`` (version 2) a hand left with one suit leads its highest card, which
-    takes the trick whenever a lower one would and leaves no suit to keep an entry or a guard for."""
+def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool = False) -> str:
+    """The card to lead; with ``current`` (version 2):
+
+    * a hand left with one suit leads its highest card, which takes the trick whenever a lower one would and
+      leaves no suit to keep an entry or a guard for;
+    * the maker (or a loner) drawing trump with the second-best trump out leads it (the left bower with the
+      right one out, say): it forces out the top trump, and the maker's next trump is then the best; a low one
+      lets the opponents take the trick cheaply and keep the top trump;
+    * with ``LATE_LEAD_CARDS`` cards or fewer, a side suit is led from its top.
+    """
     hand = view.acting_hand
     me = view.acting_seat
     trump = tables.trump
@@ -809,7 +819,7 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: 
         best_suit = max(range(4), key=lambda s: lengths[s])
         return f"play:JK:{'CDHS'[best_suit]}"
     suits = {effective[card] for card in by_card}
-    if one_suit_top and len(suits) == 1 and (suit := suits.pop()) < 4:
+    if current and len(suits) == 1 and (suit := suits.pop()) < 4:
         return by_card[next(c for c in orders[suit] if c in by_card)]
     trumps = [c for c in orders[trump] if hand >> c & 1] if trump != NO_TRUMP else []
     out_trumps = (outstanding & tables.suit_mask[trump]).bit_count() if trump != NO_TRUMP else 0
@@ -819,7 +829,8 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: 
         if boss(trumps[0]) and (len(trumps) >= 2 or me == view.maker or len(trumps) == len(cards_of(hand))):
             return by_card[trumps[0]]
         if len(trumps) >= 2 and (me == view.maker or view.alone):
-            return by_card[trumps[-1]]
+            second = current and _higher_out(view, tables, trump, trumps[0], outstanding) == 1
+            return by_card[trumps[0] if second else trumps[-1]]
         if len(trumps) >= 2 and partner == view.maker:
             return by_card[trumps[0]]
     if trumps and len(trumps) == hand.bit_count():
@@ -862,13 +873,20 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: 
             score -= 1.5  # keep the ace behind the loner
         if boss(low):
             score += 0.5
-        candidates.append((score, -rank_of(low) if low < 52 else -13, low))
+        # Late in the hand (version 2) the suit's top card is led: a low one lets the opponents win the trick
+        # cheaply, where the top card takes it or draws their honour with no later round left to gain by waiting.
+        lead = cards[0] if current and hand.bit_count() <= LATE_LEAD_CARDS else low
+        candidates.append((score, -rank_of(low) if low < 52 else -13, lead))
     if candidates:
         candidates.sort(reverse=True)
         return by_card[candidates[0][2]]
     if trumps:
         return by_card[trumps[0]] if boss(trumps[0]) else by_card[trumps[-1]]
     return next(iter(plays))
+
+
+# From this many cards in hand, version 2 leads a side suit's top card rather than its lowest.
+LATE_LEAD_CARDS = 3
 
 
 def _suits_led_by(view: View, seat: int, tables: TrumpTables) -> list[int]:
