@@ -795,7 +795,7 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
     * the maker (or a loner) drawing trump with the second-best trump out leads it (the left bower with the
       right one out, say): it forces out the top trump, and the maker's next trump is then the best; a low one
       lets the opponents take the trick cheaply and keep the top trump;
-    * with ``LATE_LEAD_CARDS`` cards or fewer, a side suit is led from its top.
+    * a side suit is led from its top.
     """
     hand = view.acting_hand
     me = view.acting_seat
@@ -873,9 +873,9 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
             score -= 1.5  # keep the ace behind the loner
         if boss(low):
             score += 0.5
-        # Late in the hand (version 2) the suit's top card is led: a low one lets the opponents win the trick
-        # cheaply, where the top card takes it or draws their honour with no later round left to gain by waiting.
-        lead = cards[0] if current and hand.bit_count() <= LATE_LEAD_CARDS else low
+        # Version 2 leads the suit's top card: a low one lets the opponents take the trick cheaply, where the top
+        # card takes it or draws out their honour (Euchre's suits are too short for a later round to gain by it).
+        lead = cards[0] if current else low
         candidates.append((score, -rank_of(low) if low < 52 else -13, lead))
     if candidates:
         candidates.sort(reverse=True)
@@ -883,10 +883,6 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
     if trumps:
         return by_card[trumps[0]] if boss(trumps[0]) else by_card[trumps[-1]]
     return next(iter(plays))
-
-
-# From this many cards in hand, version 2 leads a side suit's top card rather than its lowest.
-LATE_LEAD_CARDS = 3
 
 
 def _suits_led_by(view: View, seat: int, tables: TrumpTables) -> list[int]:
