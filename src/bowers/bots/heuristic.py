@@ -12,9 +12,12 @@ for partner to ruff.  Every threshold is a named setting.
 From version 2 a card played to a trick is chosen by the hand's points, not
 its tricks: the trick that makes the contract, sets it, or spoils or saves a
 march (a loner's above all) is ruffed or overruffed, and one that changes no
-points costs nothing to give up.  Near the target the maker goes alone or not
-by the chance of winning the game (``win_probability``): alone when a lone
-march would end it, with partner when any contract made would.
+points costs nothing to give up; a sure winner takes a trick partner's card
+may still lose; and where suits are short the maker leads its second-best
+trump to force out the best, and a side suit is led from its top.  Near the
+target the maker goes alone or not by the chance of winning the game
+(``win_probability``): alone when a lone march would end it, with partner when
+any contract made would.
 """
 
 from __future__ import annotations
@@ -792,10 +795,11 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
 
     * a hand left with one suit leads its highest card, which takes the trick whenever a lower one would and
       leaves no suit to keep an entry or a guard for;
-    * the maker (or a loner) drawing trump with the second-best trump out leads it (the left bower with the
-      right one out, say): it forces out the top trump, and the maker's next trump is then the best; a low one
-      lets the opponents take the trick cheaply and keep the top trump;
-    * a side suit is led from its top.
+    * where suits are short (a deck of at most ``SHORT_DECK`` cards) or few tricks are left (at most
+      ``SHORT_HAND`` cards in hand: the end of an Ultimate hand), the maker (or a loner) drawing trump with the
+      second-best trump leads it (the left bower with the right one out, say): it forces out the top trump,
+      and the maker's next trump is then the best, where a low one lets the opponents take the trick cheaply
+      and keep the top trump; and a side suit is led from its top.
     """
     hand = view.acting_hand
     me = view.acting_seat
@@ -822,6 +826,7 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
     if current and len(suits) == 1 and (suit := suits.pop()) < 4:
         return by_card[next(c for c in orders[suit] if c in by_card)]
     trumps = [c for c in orders[trump] if hand >> c & 1] if trump != NO_TRUMP else []
+    short = hand.bit_count() <= SHORT_HAND or len(view.rules.deck) <= SHORT_DECK  # no later round to wait for
     out_trumps = (outstanding & tables.suit_mask[trump]).bit_count() if trump != NO_TRUMP else 0
     opponents_have_trump = out_trumps > 0 and not all(view.voids[s] >> trump & 1 for s in opponents)
     # 1. The makers draw trump: lead the top trump when it is boss, else a low one, with length.
@@ -829,7 +834,7 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
         if boss(trumps[0]) and (len(trumps) >= 2 or me == view.maker or len(trumps) == len(cards_of(hand))):
             return by_card[trumps[0]]
         if len(trumps) >= 2 and (me == view.maker or view.alone):
-            second = current and _higher_out(view, tables, trump, trumps[0], outstanding) == 1
+            second = current and short and _higher_out(view, tables, trump, trumps[0], outstanding) == 1
             return by_card[trumps[0] if second else trumps[-1]]
         if len(trumps) >= 2 and partner == view.maker:
             return by_card[trumps[0]]
@@ -873,9 +878,9 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
             score -= 1.5  # keep the ace behind the loner
         if boss(low):
             score += 0.5
-        # Version 2 leads the suit's top card: a low one lets the opponents take the trick cheaply, where the top
-        # card takes it or draws out their honour (Euchre's suits are too short for a later round to gain by it).
-        lead = cards[0] if current else low
+        # Version 2 leads the suit's top card from a short hand: a low one lets the opponents take the trick
+        # cheaply, where the top card takes it or draws out their honour, with no later round to gain by waiting.
+        lead = cards[0] if current and short else low
         candidates.append((score, -rank_of(low) if low < 52 else -13, lead))
     if candidates:
         candidates.sort(reverse=True)
@@ -883,6 +888,13 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
     if trumps:
         return by_card[trumps[0]] if boss(trumps[0]) else by_card[trumps[-1]]
     return next(iter(plays))
+
+
+# Version 2 leads as the last tricks are led, from a hand of at most SHORT_HAND cards or in a deck of at most
+# SHORT_DECK cards (8 a suit and a Joker: every variant but Ultimate), where no suit goes round often enough for
+# a low lead to gain by waiting.
+SHORT_HAND = 5
+SHORT_DECK = 33
 
 
 def _suits_led_by(view: View, seat: int, tables: TrumpTables) -> list[int]:
