@@ -53,6 +53,15 @@ LEADS = [
         "0:pass 1:pass 2:pass 3:order 3:partner 3:discard:9C 0:JH 1:QH 2:TS 3:JC 3:AD 0:KS 1:KD 2:9D",
         "play:KC",
     ),
+    # Spades are trump and the right bower is gone: the defender leads the left bower, the top trump, which
+    # draws the makers' trumps, rather than the nine of diamonds (the earlier play), which they ruff.
+    (
+        700111,
+        "3:pass 0:pass 1:pass 2:pass 3:call:S 3:partner 3:9S 0:9H 1:JS 2:TS 1:TD 2:KD 3:QS 0:AD 3:AH 0:TC 1:JH 2:KS",
+        "play:JC",
+    ),
+    # Hearts are trump: the defender leads the right bower before its jack of clubs (the earlier play).
+    (600160, "2:pass 3:order 3:partner 1:discard:TD 2:JS 3:AS 0:9S 1:QD 3:QH 0:9D 1:9H 2:JD", "play:JH"),
 ]
 
 
