@@ -14,8 +14,8 @@ its tricks: the trick that makes the contract, sets it, or spoils or saves a
 march (a loner's above all) is ruffed or overruffed, and one that changes no
 points costs nothing to give up; a sure winner takes a trick partner's card
 may still lose; and where suits are short the maker leads its second-best
-trump to force out the best, a defender leads the top trump before its side
-winners, and a side suit is led from its top.  Near the
+trump to force out the best, a side suit is led from its top, and late in the
+hand a defender leads the top trump before its side winners.  Near the
 target the maker goes alone or not by the chance of winning the game
 (``win_probability``): alone when a lone march would end it, with partner when
 any contract made would.
@@ -800,8 +800,8 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
       ``SHORT_HAND`` cards in hand: the end of an Ultimate hand), the maker (or a loner) drawing trump with the
       second-best trump leads it (the left bower with the right one out, say): it forces out the top trump,
       and the maker's next trump is then the best, where a low one lets the opponents take the trick cheaply
-      and keep the top trump; a defender holding the top trump leads it before cashing side winners; and a
-      side suit is led from its top.
+      and keep the top trump; and a side suit is led from its top;
+    * with ``SHORT_HAND`` cards or fewer, a defender holding the top trump leads it before its side winners.
     """
     hand = view.acting_hand
     me = view.acting_seat
@@ -840,9 +840,10 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
             return by_card[trumps[0] if second else trumps[-1]]
         if len(trumps) >= 2 and partner == view.maker:
             return by_card[trumps[0]]
-    # 1b. A defender holding the top trump leads it (version 2, where suits are short): a sure trick whenever it
-    # is played, it draws a trump from each maker that would ruff the defenders' side winners.
-    if current and short and trumps and not makers and opponents_have_trump and boss(trumps[0]):
+    # 1b. A defender holding the top trump leads it late in the hand (version 2): a sure trick whenever it is
+    # played, it draws a trump from each maker that would ruff the defenders' last side winners.
+    late = hand.bit_count() <= SHORT_HAND
+    if current and late and trumps and not makers and opponents_have_trump and boss(trumps[0]):
         return by_card[trumps[0]]
     if trumps and len(trumps) == hand.bit_count():
         return by_card[trumps[0]] if boss(trumps[0]) else by_card[trumps[-1]]
