@@ -12,9 +12,13 @@ for partner to ruff.  Every threshold is a named setting.
 From version 2 a card played to a trick is chosen by the hand's points, not
 its tricks: the trick that makes the contract, sets it, or spoils or saves a
 march (a loner's above all) is ruffed or overruffed, and one that changes no
-points costs nothing to give up.  Near the target the maker goes alone or not
-by the chance of winning the game (``win_probability``): alone when a lone
-march would end it, with partner when any contract made would.
+points costs nothing to give up; a sure winner takes a trick partner's card
+may still lose; and where suits are short the maker leads its second-best
+trump to force out the best, a side suit is led from its top, and late in the
+hand a defender leads the top trump before its side winners.  Near the
+target the maker goes alone or not by the chance of winning the game
+(``win_probability``): alone when a lone march would end it, with partner when
+any contract made would.
 """
 
 from __future__ import annotations
@@ -745,13 +749,16 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Ou
     base = _value_after(view, hand, tables, outstanding)
     unit = 1.0 if outlook is None else point_unit(view.rules)  # what the scores below count in
     candidates = plays
-    if outlook is not None and not partner_winning:
+    if outlook is not None and (not partner_winning or partner_hold < 1.0):
         sure = {
             a: c
             for a, c in plays.items()
             if power[c] > best_power and _win_chance(view, tables, led, c, after, outstanding) >= 1.0
         }
-        if sure:  # a trick won now for sure is worth more than any card kept for later: take it as cheaply as can be
+        # A trick won now for sure is worth more than any card kept for later (the card kept meets the same higher
+        # cards and ruffs later, with the lead lost meanwhile): take it as cheaply as can be, over partner's card
+        # too where that one may still be beaten.
+        if sure:
             candidates = sure
     best_action, best_score = "", -1e9
     for action, card in candidates.items():
@@ -784,9 +791,18 @@ def _win_chance_for(
     return _win_chance(view, tables, led, card, after, outstanding)
 
 
-def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: bool = False) -> str:
-    """The card to lead; with ``one_suit_top`` (version 2) a hand left with one suit leads its highest card, which
-    takes the trick whenever a lower one would and leaves no suit to keep an entry or a guard for."""
+def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool = False) -> str:
+    """The card to lead; with ``current`` (version 2):
+
+    * a hand left with one suit leads its highest card, which takes the trick whenever a lower one would and
+      leaves no suit to keep an entry or a guard for;
+    * where suits are short (a deck of at most ``SHORT_DECK`` cards) or few tricks are left (at most
+      ``SHORT_HAND`` cards in hand: the end of an Ultimate hand), the maker (or a loner) drawing trump with the
+      second-best trump leads it (the left bower with the right one out, say): it forces out the top trump,
+      and the maker's next trump is then the best, where a low one lets the opponents take the trick cheaply
+      and keep the top trump; and a side suit is led from its top;
+    * with ``SHORT_HAND`` cards or fewer, a defender holding the top trump leads it before its side winners.
+    """
     hand = view.acting_hand
     me = view.acting_seat
     trump = tables.trump
@@ -809,9 +825,10 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: 
         best_suit = max(range(4), key=lambda s: lengths[s])
         return f"play:JK:{'CDHS'[best_suit]}"
     suits = {effective[card] for card in by_card}
-    if one_suit_top and len(suits) == 1 and (suit := suits.pop()) < 4:
+    if current and len(suits) == 1 and (suit := suits.pop()) < 4:
         return by_card[next(c for c in orders[suit] if c in by_card)]
     trumps = [c for c in orders[trump] if hand >> c & 1] if trump != NO_TRUMP else []
+    short = hand.bit_count() <= SHORT_HAND or len(view.rules.deck) <= SHORT_DECK  # no later round to wait for
     out_trumps = (outstanding & tables.suit_mask[trump]).bit_count() if trump != NO_TRUMP else 0
     opponents_have_trump = out_trumps > 0 and not all(view.voids[s] >> trump & 1 for s in opponents)
     # 1. The makers draw trump: lead the top trump when it is boss, else a low one, with length.
@@ -819,9 +836,15 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: 
         if boss(trumps[0]) and (len(trumps) >= 2 or me == view.maker or len(trumps) == len(cards_of(hand))):
             return by_card[trumps[0]]
         if len(trumps) >= 2 and (me == view.maker or view.alone):
-            return by_card[trumps[-1]]
+            second = current and short and _higher_out(view, tables, trump, trumps[0], outstanding) == 1
+            return by_card[trumps[0] if second else trumps[-1]]
         if len(trumps) >= 2 and partner == view.maker:
             return by_card[trumps[0]]
+    # 1b. A defender holding the top trump leads it late in the hand (version 2): a sure trick whenever it is
+    # played, it draws a trump from each maker that would ruff the defenders' last side winners.
+    late = hand.bit_count() <= SHORT_HAND
+    if current and late and trumps and not makers and opponents_have_trump and boss(trumps[0]):
+        return by_card[trumps[0]]
     if trumps and len(trumps) == hand.bit_count():
         return by_card[trumps[0]] if boss(trumps[0]) else by_card[trumps[-1]]
     side_suits = [s for s in range(4) if s != trump and hand & tables.suit_mask[s]]
@@ -862,13 +885,23 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, one_suit_top: 
             score -= 1.5  # keep the ace behind the loner
         if boss(low):
             score += 0.5
-        candidates.append((score, -rank_of(low) if low < 52 else -13, low))
+        # Version 2 leads the suit's top card from a short hand: a low one lets the opponents take the trick
+        # cheaply, where the top card takes it or draws out their honour, with no later round to gain by waiting.
+        lead = cards[0] if current and short else low
+        candidates.append((score, -rank_of(low) if low < 52 else -13, lead))
     if candidates:
         candidates.sort(reverse=True)
         return by_card[candidates[0][2]]
     if trumps:
         return by_card[trumps[0]] if boss(trumps[0]) else by_card[trumps[-1]]
     return next(iter(plays))
+
+
+# Version 2 leads as the last tricks are led, from a hand of at most SHORT_HAND cards or in a deck of at most
+# SHORT_DECK cards (8 a suit and a Joker: every variant but Ultimate), where no suit goes round often enough for
+# a low lead to gain by waiting.
+SHORT_HAND = 5
+SHORT_DECK = 33
 
 
 def _suits_led_by(view: View, seat: int, tables: TrumpTables) -> list[int]:
