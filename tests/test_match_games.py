@@ -132,10 +132,12 @@ def test_a_match_of_deals_and_one_of_games_are_one_runner_with_two_units() -> No
 
 
 def test_both_units_give_the_figures_they_gave_when_each_had_a_runner_of_its_own() -> None:
-    # Pinned from the two runners the one runner replaced: the same seeds, cards, bots and sums.
+    # Pinned from the two runners the one runner replaced: the same seeds, cards, bots and sums, with the
+    # heuristic as first released (version 1), whose games these figures were pinned on.
     from bowers.match import play_match
 
-    deals = play_match("railroad", ["heuristic", "random"], deals=6, seed=11, workers=1).to_dict()
+    settings = [{"version": 1}, None]
+    deals = play_match("railroad", ["heuristic", "random"], deals=6, seed=11, workers=1, settings=settings).to_dict()
     assert [side["net_points_per_deal"] for side in deals["sides"]] == [10.75, -10.75] and deals["games"] == 1
     points = [[played["points"] for played in deal["passes"]] for deal in deals["per_deal"]]
     assert points == [
@@ -147,10 +149,7 @@ def test_both_units_give_the_figures_they_gave_when_each_had_a_runner_of_its_own
         [{"A": 4, "B": 0}, {"A": 4, "B": 0}],
     ]
     assert [side["rates"]["makers_made"]["count"] for side in deals["sides"]] == [3, 2]
-    # The heuristic as first released (version 1), whose games these figures were pinned on.
-    games = play_games(
-        "two-hand", ["heuristic", "random"], games=2, seed=11, workers=1, settings=[{"version": 1}, None]
-    ).to_dict()
+    games = play_games("two-hand", ["heuristic", "random"], games=2, seed=11, workers=1, settings=settings).to_dict()
     assert [side["share_won"] for side in games["sides"]] == [1.0, 0.0]
     assert [side["net_points_per_hand"] for side in games["sides"]] == pytest.approx([0.971153846153846, -0.971153846153846])
     played = [[(p["winner"], p["scores"], p["hands"]) for p in game["passes"]] for game in games["per_game"]]
