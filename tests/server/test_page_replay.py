@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 import bowers
 from bowers.bots import create
 from bowers.egn import dump_egn
-from tests.server.test_browser import OPEN_BY_API, Server, browser, open_page, play_until, server  # noqa: F401
+from tests.server.test_browser import Server, browser, open_dealt_table, open_page, play_until, server  # noqa: F401
 from tests.server.test_page_table import LAPTOP, PHONE
 
 SCREENSHOTS = os.environ.get("BOWERS_SCREENSHOTS")  # a directory to keep the screenshots in, when set
@@ -45,8 +45,7 @@ def test_a_game_you_played_replays_with_its_players_and_each_hands_result(
 ) -> None:
     page = open_page(browser, server.url, size["width"], size["height"])
     seats = [{"kind": "human"}, {"kind": "random", "name": "Rosa"}, {"kind": "random"}, {"kind": "heuristic"}]
-    answer = page.evaluate(OPEN_BY_API, {"variant": "standard", "options": {"target": 2}, "seats": seats})
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, {"variant": "standard", "options": {"target": 2}, "seats": seats})
     play_until(page, ".game-over", seconds=120)
     page.click(".side >> text=Replay this game")
     page.wait_for_selector(".replay .felt .seat")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from tests.server.test_browser import OPEN_BY_API, Server, browser, open_page, play_until, server  # noqa: F401
+from tests.server.test_browser import Server, browser, open_dealt_table, open_page, play_until, server  # noqa: F401
 from tests.server.test_page_replay import SIZES, shot
 from tests.server.test_review import finished_record
 
@@ -39,8 +39,7 @@ def test_a_player_reviews_the_game_from_its_game_over_screen(
 ) -> None:
     page = open_page(browser, server.url, size["width"], size["height"])
     seats = [{"kind": "human"}, {"kind": "random", "name": "Rosa"}, {"kind": "random"}, {"kind": "heuristic"}]
-    answer = page.evaluate(OPEN_BY_API, {"variant": "standard", "options": {"target": 3}, "seats": seats, "seed": 21})
-    page.goto(f"{server.url}/t/{answer['table']}#{answer['seats'][0]['token']}")
+    open_dealt_table(page, {"variant": "standard", "options": {"target": 3}, "seats": seats, "seed": 21})
     play_until(page, ".game-over", seconds=120)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, f"{name}-game-over-review.png", tmp_path)

@@ -26,7 +26,7 @@ import os
 import secrets
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -451,14 +451,11 @@ async def stand_in(request: Request) -> Response:
     if isinstance(asked, Response):
         return asked
     table, token, seat = asked
-    try:
-        by = table.seat_of_key(token)
-        await card_room(request).lobby.stand_in(table, by, seat)
-    except PermissionError as problem:
-        return JSONResponse({"error": str(problem)}, status_code=403)
-    except LookupError as problem:
-        return JSONResponse({"error": str(problem)}, status_code=409)
-    return JSONResponse({"table": table.id, "seat": seat, "stand_in": True})
+
+    async def give() -> None:
+        await card_room(request).lobby.stand_in(table, table.seat_of_key(token), seat)
+
+    return await seat_change(give, {"table": table.id, "seat": seat, "stand_in": True})
 
 
 async def release_seat(request: Request) -> Response:
@@ -468,13 +465,21 @@ async def release_seat(request: Request) -> Response:
     if isinstance(asked, Response):
         return asked
     table, token, seat = asked
+    return await seat_change(
+        lambda: card_room(request).lobby.release(table, token, seat), {"table": table.id, "seat": seat, "released": True}
+    )
+
+
+async def seat_change(change: Callable[[], Awaitable[None]], answer: dict[str, Any]) -> Response:
+    """Make a change to a seat and answer ``answer``; a change the asker may not make is a 403 and one the seat's
+    state refuses (nothing to release, no one absent) a 409, each with its reason."""
     try:
-        await card_room(request).lobby.release(table, token, seat)
+        await change()
     except PermissionError as problem:
         return JSONResponse({"error": str(problem)}, status_code=403)
     except LookupError as problem:
         return JSONResponse({"error": str(problem)}, status_code=409)
-    return JSONResponse({"table": table.id, "seat": seat, "released": True})
+    return JSONResponse(answer)
 
 
 async def table_record(request: Request) -> Response:

@@ -789,13 +789,19 @@ class Lobby:
             if room.claims[seat] is not None:
                 raise SeatClaimed("this seat was taken by another browser with its invite link; you may watch the table")
             secret = secrets.token_urlsafe(24)
-            room.claims[seat] = secret
-            self.database.set_claims(room.id, room.claims)
-            room.notice(seat, "claimed")
-            self.unseat(room, seat, "seat-claimed", "this seat was claimed by a browser with its invite link", 4009)
-            self.watch_absence(room)
-            await room.broadcast()
+            await self._set_claim(room, seat, secret, "claimed", "this seat was claimed by a browser with its invite link", 4009)
         return seat, secret
+
+    async def _set_claim(self, room: Room, seat: int, secret: str | None, event: str, why: str, code: int) -> None:
+        """Give ``seat``'s claim to ``secret`` (None frees it), kept in the database: the table is told (``event``),
+        whoever sat there is closed with ``why`` and ``code``, and the seats' absences are watched again.  The caller
+        holds the room's lock."""
+        room.claims[seat] = secret
+        self.database.set_claims(room.id, room.claims)
+        room.notice(seat, event)
+        self.unseat(room, seat, f"seat-{event}", why, code)
+        self.watch_absence(room)
+        await room.broadcast()
 
     @staticmethod
     def unseat(room: Room, seat: int, code: str, message: str, close_code: int) -> bool:
@@ -860,12 +866,7 @@ class Lobby:
         if not 0 <= seat < len(room.claims) or room.claims[seat] is None:
             raise LookupError("no browser has claimed that seat")
         async with room.lock:
-            room.claims[seat] = None
-            self.database.set_claims(room.id, room.claims)
-            room.notice(seat, "released")
-            self.unseat(room, seat, "seat-released", "the person who opened this table released your seat", 4002)
-            self.watch_absence(room)
-            await room.broadcast()
+            await self._set_claim(room, seat, None, "released", "the person who opened this table released your seat", 4002)
 
     def watch_absence(self, room: Room) -> None:
         """Start waiting on a person's seat to act with no one at it, or stop (the caller holds the room's lock and
