@@ -198,3 +198,24 @@ def test_observations_written_into_a_buffer() -> None:
     step = fresh.step(actions)
     buffered.step(actions, out=rollout[1])
     assert step.observation is not None and np.array_equal(rollout[1], step.observation)
+
+
+def test_every_state_array_is_declared_once_with_its_start_value() -> None:
+    """The lanes' state arrays are exactly the declared fields, and a new hand starts each hand field afresh."""
+    from bowers.vector.game import _GAME_FIELDS, _HAND_FIELDS
+
+    names = [field.name for field in _GAME_FIELDS + _HAND_FIELDS]
+    assert len(names) == len(set(names))
+    vector = VectorGame("railroad", n=3, seed=5)
+    arrays = {name for name, value in vars(vector).items() if isinstance(value, np.ndarray) and not name.startswith("_")}
+    assert arrays == set(names)
+    assert {name for name, kind in VectorGame.__annotations__.items() if kind in ("np.ndarray", np.ndarray)} == set(names)
+    vector.reset()
+    generator = np.random.default_rng(0)
+    while not vector.tricks_played.all():
+        vector.step(random_actions(vector.mask, generator))
+    lanes = np.arange(3)
+    vector._deal(lanes)
+    fresh = VectorGame("railroad", n=3, seed=5)
+    for field in _HAND_FIELDS:
+        assert np.array_equal(getattr(vector, field.name), getattr(fresh, field.name)), field.name

@@ -100,6 +100,92 @@ def random_actions(mask: np.ndarray, generator: np.random.Generator) -> np.ndarr
     return (mask.cumsum(axis=1, dtype=np.int16) > pick[:, None]).argmax(axis=1)
 
 
+_HISTORY: Final = 64  # the actions a lane's episode may record
+
+
+class _Field(NamedTuple):
+    """One array of the lanes' state: its name, its columns per lane (``""``: none, ``"players"``, ``"teams"``,
+    ``"kitty"``, ``"history"``, ``"exchange"``), its dtype and its start value (a number, or ``"players"`` or
+    ``"kitty_size"`` for the rules' count)."""
+
+    name: str
+    columns: str
+    dtype: type
+    start: int | str = 0
+
+
+# The state a game keeps across its hands, or that each phase sets before it is read: filled once by ``reset``.
+_GAME_FIELDS: Final = (
+    _Field("episode", "", np.int64),
+    _Field("hand_number", "", np.int64),
+    _Field("scores", "teams", np.int64),
+    _Field("dealer", "", np.int64),
+    _Field("hands", "players", np.uint64),
+    _Field("kitty", "kitty", np.int64),
+    _Field("turn_up", "", np.int64, -1),
+    _Field("up_state", "", np.int64),
+    _Field("phase", "", np.int64),
+    _Field("to_act", "", np.int64),
+    _Field("defend_queue", "players", np.int64),
+    _Field("exchange_queue", "exchange", np.int64),  # (giver, receiver) of a loner exchange
+    _Field("points", "teams", np.int64),
+    _Field("history", "history", np.int16),
+    _Field("history_length", "", np.int64),
+    _Field("review_next", "", np.int64),  # the next seat, from the dealer's left, asked in the review
+    _Field("final_scores", "teams", np.int64),
+    _Field("final_points", "teams", np.int64),
+    _Field("final_tricks", "players", np.int64),
+    _Field("final_history", "history", np.int16),
+    _Field("final_length", "", np.int64, -1),  # -1: no episode finished yet
+)
+
+# The state of one hand: every new hand starts each lane's from these values (``_start_hand``).
+_HAND_FIELDS: Final = (
+    _Field("kitty_bottom", "", np.int64, "kitty_size"),  # the kitty's cards below this position are still there
+    _Field("twos_next", "", np.int64),  # how many seats were asked for twos and threes
+    _Field("returned", "players", np.uint64),
+    _Field("claimed", "", np.int64),  # bit set of the seats that claimed a renege
+    _Field("renege_at", "players", np.int64, _NEVER),  # when each seat first reneged
+    _Field("auction_out", "", np.int64),
+    _Field("jambone", "", np.bool_),
+    _Field("chooser", "", np.int64, -1),  # the seat that chooses the Jambone hand's cards
+    _Field("exchange_next", "", np.int64),
+    _Field("exchange_count", "", np.int64),
+    _Field("pending_sit_out", "", np.int64),
+    _Field("given", "players", np.uint64),
+    _Field("received", "players", np.uint64),
+    _Field("jamboree", "", np.int64),  # bit set of the seats that showed one
+    _Field("joker_leads", "", np.bool_),
+    _Field("high_bidder", "", np.int64, -1),
+    _Field("contract_level", "", np.int64),
+    _Field("bid_index", "", np.int64, -1),
+    _Field("bid_suit", "", np.int64, -1),
+    _Field("turn", "", np.int64, -1),
+    _Field("passes", "", np.int64),
+    _Field("maker", "", np.int64, -1),
+    _Field("trump", "", np.int64, -1),
+    _Field("alone", "", np.bool_),
+    _Field("lone_defender", "", np.int64, -1),
+    _Field("sitting_out", "", np.int64),
+    _Field("defend_next", "", np.int64),
+    _Field("defend_count", "", np.int64),
+    _Field("pickup", "", np.bool_),
+    _Field("discarded", "players", np.uint64),
+    _Field("pass_count", "players", np.int64),
+    _Field("calls", "players", np.uint64),
+    _Field("played", "players", np.uint64),
+    _Field("trick_card", "players", np.int64, -1),
+    _Field("trick_size", "", np.int64),
+    _Field("led", "", np.int64, -1),
+    _Field("best", "", np.int64),
+    _Field("winner", "", np.int64, -1),
+    _Field("leader", "", np.int64, -1),
+    _Field("tricks_won", "players", np.int64),
+    _Field("tricks_played", "", np.int64),
+    _Field("active_count", "", np.int64, "players"),
+)
+
+
 class VectorGame:
     """``n`` games of one variant stepped together by action ids, each lane the scalar game its seed names.
 
@@ -107,6 +193,71 @@ class VectorGame:
     ``bowers.rewards`` (``net``, ``points``, ``win``).  ``observations=False`` makes ``step`` build no tensor by
     default (masks are always built).  Options are the variant's (``stick_the_dealer=True``...).  See docs/vector.md.
     """
+
+    # The lanes' state, one array per field of ``_GAME_FIELDS`` and ``_HAND_FIELDS`` (made by ``_reset_all``).
+    episode: np.ndarray
+    hand_number: np.ndarray
+    scores: np.ndarray
+    dealer: np.ndarray
+    hands: np.ndarray
+    kitty: np.ndarray
+    turn_up: np.ndarray
+    up_state: np.ndarray
+    phase: np.ndarray
+    to_act: np.ndarray
+    defend_queue: np.ndarray
+    exchange_queue: np.ndarray
+    points: np.ndarray
+    history: np.ndarray
+    history_length: np.ndarray
+    review_next: np.ndarray
+    final_scores: np.ndarray
+    final_points: np.ndarray
+    final_tricks: np.ndarray
+    final_history: np.ndarray
+    final_length: np.ndarray
+    kitty_bottom: np.ndarray
+    twos_next: np.ndarray
+    returned: np.ndarray
+    claimed: np.ndarray
+    renege_at: np.ndarray
+    auction_out: np.ndarray
+    jambone: np.ndarray
+    chooser: np.ndarray
+    exchange_next: np.ndarray
+    exchange_count: np.ndarray
+    pending_sit_out: np.ndarray
+    given: np.ndarray
+    received: np.ndarray
+    jamboree: np.ndarray
+    joker_leads: np.ndarray
+    high_bidder: np.ndarray
+    contract_level: np.ndarray
+    bid_index: np.ndarray
+    bid_suit: np.ndarray
+    turn: np.ndarray
+    passes: np.ndarray
+    maker: np.ndarray
+    trump: np.ndarray
+    alone: np.ndarray
+    lone_defender: np.ndarray
+    sitting_out: np.ndarray
+    defend_next: np.ndarray
+    defend_count: np.ndarray
+    pickup: np.ndarray
+    discarded: np.ndarray
+    pass_count: np.ndarray
+    calls: np.ndarray
+    played: np.ndarray
+    trick_card: np.ndarray
+    trick_size: np.ndarray
+    led: np.ndarray
+    best: np.ndarray
+    winner: np.ndarray
+    leader: np.ndarray
+    tricks_won: np.ndarray
+    tricks_played: np.ndarray
+    active_count: np.ndarray
 
     def __init__(
         self,
@@ -244,70 +395,22 @@ class VectorGame:
     # ------------------------------------------------------------------ episodes and deals
 
     def _reset_all(self) -> None:
-        n, players, teams = self.n, self.players, self.teams
-        self.episode = np.zeros(n, dtype=np.int64)
-        self.hand_number = np.zeros(n, dtype=np.int64)
-        self.scores = np.zeros((n, teams), dtype=np.int64)
-        self.dealer = np.zeros(n, dtype=np.int64)
-        self.hands = np.zeros((n, players), dtype=np.uint64)
-        self.kitty = np.zeros((n, self.rules.kitty_size), dtype=np.int64)
-        self.turn_up = np.full(n, -1, dtype=np.int64)
-        self.up_state = np.zeros(n, dtype=np.int64)
-        self.phase = np.zeros(n, dtype=np.int64)
-        self.to_act = np.zeros(n, dtype=np.int64)
-        self.turn = np.zeros(n, dtype=np.int64)
-        self.passes = np.zeros(n, dtype=np.int64)
-        self.maker = np.zeros(n, dtype=np.int64)
-        self.trump = np.zeros(n, dtype=np.int64)
-        self.alone = np.zeros(n, dtype=np.bool_)
-        self.lone_defender = np.zeros(n, dtype=np.int64)
-        self.sitting_out = np.zeros(n, dtype=np.int64)
-        self.defend_queue = np.zeros((n, players), dtype=np.int64)
-        self.defend_next = np.zeros(n, dtype=np.int64)
-        self.defend_count = np.zeros(n, dtype=np.int64)
-        self.pickup = np.zeros(n, dtype=np.bool_)
-        self.auction_out = np.zeros(n, dtype=np.int64)
-        self.jambone = np.zeros(n, dtype=np.bool_)
-        self.chooser = np.zeros(n, dtype=np.int64)  # the seat that chooses the Jambone hand's cards
-        self.exchange_queue = np.zeros((n, 2, 2), dtype=np.int64)  # (giver, receiver) of a loner exchange
-        self.exchange_next = np.zeros(n, dtype=np.int64)
-        self.exchange_count = np.zeros(n, dtype=np.int64)
-        self.pending_sit_out = np.zeros(n, dtype=np.int64)
-        self.given = np.zeros((n, players), dtype=np.uint64)
-        self.received = np.zeros((n, players), dtype=np.uint64)
-        self.jamboree = np.zeros(n, dtype=np.int64)  # bit set of the seats that showed one
-        self.joker_leads = np.zeros(n, dtype=np.bool_)
-        self.kitty_bottom = np.zeros(n, dtype=np.int64)  # the kitty's cards below this position are still there
-        self.twos_next = np.zeros(n, dtype=np.int64)  # how many seats were asked for twos and threes
-        self.returned = np.zeros((n, players), dtype=np.uint64)
-        self.claimed = np.zeros(n, dtype=np.int64)  # bit set of the seats that claimed a renege
-        self.renege_at = np.zeros((n, players), dtype=np.int64)  # when each seat first reneged (_NEVER: it did not)
-        self.review_next = np.zeros(n, dtype=np.int64)  # the next seat, from the dealer's left, asked in the review
-        self.high_bidder = np.zeros(n, dtype=np.int64)
-        self.contract_level = np.zeros(n, dtype=np.int64)
-        self.bid_index = np.zeros(n, dtype=np.int64)
-        self.bid_suit = np.zeros(n, dtype=np.int64)
-        self.discarded = np.zeros((n, players), dtype=np.uint64)
-        self.pass_count = np.zeros((n, players), dtype=np.int64)
-        self.calls = np.zeros((n, players), dtype=np.uint64)
-        self.played = np.zeros((n, players), dtype=np.uint64)
-        self.trick_card = np.zeros((n, players), dtype=np.int64)
-        self.trick_size = np.zeros(n, dtype=np.int64)
-        self.led = np.zeros(n, dtype=np.int64)
-        self.best = np.zeros(n, dtype=np.int64)
-        self.winner = np.zeros(n, dtype=np.int64)
-        self.leader = np.zeros(n, dtype=np.int64)
-        self.tricks_won = np.zeros((n, players), dtype=np.int64)
-        self.tricks_played = np.zeros(n, dtype=np.int64)
-        self.active_count = np.zeros(n, dtype=np.int64)
-        self.points = np.zeros((n, teams), dtype=np.int64)
-        self.history = np.zeros((n, 64), dtype=np.int16)
-        self.history_length = np.zeros(n, dtype=np.int64)
-        self.final_scores = np.zeros((n, teams), dtype=np.int64)
-        self.final_points = np.zeros((n, teams), dtype=np.int64)
-        self.final_tricks = np.zeros((n, players), dtype=np.int64)
-        self.final_history = np.zeros((n, 64), dtype=np.int16)
-        self.final_length = np.full(n, -1, dtype=np.int64)  # -1: no episode finished yet
+        """Every lane's state arrays, each filled with its start value, then each lane's first episode."""
+        widths = {
+            "": (),
+            "players": (self.players,),
+            "teams": (self.teams,),
+            "kitty": (self.rules.kitty_size,),
+            "history": (_HISTORY,),
+            "exchange": (2, 2),
+        }
+        counts = {"kitty_size": self.rules.kitty_size, "players": self.players}
+        for field in _GAME_FIELDS + _HAND_FIELDS:
+            start = counts[field.start] if isinstance(field.start, str) else field.start
+            setattr(self, field.name, np.full((self.n, *widths[field.columns]), start, dtype=field.dtype))
+        self._hand_starts = [
+            (field.name, counts[field.start] if isinstance(field.start, str) else field.start) for field in _HAND_FIELDS
+        ]
         self._new_episodes(self._rows)
 
     def _new_episodes(self, lanes: np.ndarray) -> None:
@@ -334,48 +437,8 @@ class VectorGame:
         if self.rules.turn_up:
             self.turn_up[lanes] = kitty[:, 0]
             self.up_state[lanes] = FACE_UP
-        self.kitty_bottom[lanes] = self.rules.kitty_size
-        self.twos_next[lanes] = 0
-        self.returned[lanes] = 0
-        self.claimed[lanes] = 0
-        self.renege_at[lanes] = _NEVER
-        self.auction_out[lanes] = 0
-        self.jambone[lanes] = False
-        self.chooser[lanes] = -1
-        self.exchange_next[lanes] = 0
-        self.exchange_count[lanes] = 0
-        self.pending_sit_out[lanes] = 0
-        self.given[lanes] = 0
-        self.received[lanes] = 0
-        self.jamboree[lanes] = 0
-        self.joker_leads[lanes] = False
-        self.high_bidder[lanes] = -1
-        self.contract_level[lanes] = 0
-        self.bid_index[lanes] = -1
-        self.bid_suit[lanes] = -1
-        self.turn[lanes] = -1
-        self.passes[lanes] = 0
-        self.maker[lanes] = -1
-        self.trump[lanes] = -1
-        self.alone[lanes] = False
-        self.lone_defender[lanes] = -1
-        self.sitting_out[lanes] = 0
-        self.defend_next[lanes] = 0
-        self.defend_count[lanes] = 0
-        self.pickup[lanes] = False
-        self.discarded[lanes] = 0
-        self.pass_count[lanes] = 0
-        self.calls[lanes] = 0
-        self.played[lanes] = 0
-        self.trick_card[lanes] = -1
-        self.trick_size[lanes] = 0
-        self.led[lanes] = -1
-        self.best[lanes] = 0
-        self.winner[lanes] = -1
-        self.leader[lanes] = -1
-        self.tricks_won[lanes] = 0
-        self.tricks_played[lanes] = 0
-        self.active_count[lanes] = self.players
+        for name, start in self._hand_starts:
+            getattr(self, name)[lanes] = start
         if self.rules.twos_threes:
             self._next_twos_threes(lanes)
         else:
