@@ -30,9 +30,12 @@ way.  A clear error is a flagged decision that loses points in some world
 only tricks is a slip, listed apart).  Each flag gives the worlds where the
 played card is worse and its mean loss in points.  The scan judges plays
 on ``pimc``'s model of the game (its sampler, exact solves) but not by its
-search: ``pimc`` scores a sample of its own (Ultimate's first tricks played
-out by the heuristic) and keeps the heuristic's choice unless another is
-worth a tenth of a point more, so a play worse in a few worlds of many may
+search: ``pimc`` scores a sample of its own (version 2 solves every world
+from the first trick, except a rare world past its node limit, played out by
+the heuristic to seven tricks first; version 1 plays out Ultimate's first
+tricks so) and keeps the heuristic's choice unless another is clearly better
+on that sample (by a tenth of a point in standard Euchre; docs/bots.md gives
+the credit in each variant), so a play worse in a few worlds of many may
 still be its choice.
 
 Per variant it prints the hands, the decisions scanned, the clear errors per
