@@ -375,39 +375,77 @@ static inline int credit_max(const State *s, int seat) { return (s->max_credit >
  * call: leads that often did so are tried earlier (the "history" heuristic of game-tree search). */
 static u64 history[MAX_SEATS][64];
 
-/* The moves of the last hand to play to a trick, following suit (`cards`, of the suit led), in the order the scores of
- * `generate` give them: where its side is not winning, the cards that win, the cheapest first, then the others, the
- * lowest first; where its side is winning, every card, the lowest first.  The runs of equivalent cards are made from
- * the highest card down, so each of those two parts is made in reverse. */
-static int last_hand_moves(const State *s, u64 cards, u64 separators, Move *moves) {
-    int n = 0, previous = -1, winners = 0;
-    int can_win = credit_max(s, s->winner) != side_controls_max(s, s->turn);
+/* The strongest card that each side's seats still to play to this trick can play (their highest card of the suit led,
+ * else their strongest card), as seen by the seat to play: *opponent for the other side, *partner for its own. */
+static void later_best(const State *s, int me_max, int *opponent, int *partner) {
+    *opponent = *partner = 0;
+    int other = s->turn;
+    for (int i = s->trick_len + 1; i < s->active; i++) {
+        other = s->next_seat[other];
+        u64 hand = s->hands[other];
+        u64 follow = hand & s->t.group_mask[s->led];
+        int strength = 0;
+        if (follow) {
+            strength = s->t.power[s->led][lowest(follow)];
+        } else {
+            for (int g = 0; g < GROUPS; g++) {
+                u64 cards = hand & s->t.group_mask[g];
+                if (cards && s->t.power[s->led][lowest(cards)] > strength) strength = s->t.power[s->led][lowest(cards)];
+            }
+        }
+        int *best = side_controls_max(s, other) == me_max ? partner : opponent;
+        if (strength > *best) *best = strength;
+    }
+}
+
+/* The moves of a hand following suit (`cards`, all of the suit led), in the order the scores of `generate` give them,
+ * without scoring each card: a card of the suit led is stronger the lower its index, so each kind of card (sure
+ * winners, other winners, losers) is a stretch of the hand's runs from the highest down, and each kind is tried lowest
+ * card first.  Where the other side is winning, the cards that win for sure (no opponent still to play beats them)
+ * come first, then the other winners, then the losers; where a partner still to play beats every opponent, the losers
+ * come before the winners; where the seat's side is winning, the cards that beat every opponent still to play (when
+ * one could beat the side's card) come first, then the others. */
+static int follow_moves(const State *s, u64 cards, u64 separators, Move *moves) {
+    Move runs[MAX_MOVES];
+    int count_runs = 0, previous = -1;
     while (cards) {
         int card = lowest(cards);
         cards &= cards - 1;
         if (previous >= 0 && !(separators & ((1ull << card) - 1) & ~((2ull << previous) - 1))) {
             previous = card;
-            moves[n - 1].last = card;
+            runs[count_runs - 1].last = card;
             continue;
         }
         previous = card;
-        moves[n].card = card;
-        moves[n].named = -1;
-        moves[n].score = 0;
-        moves[n].last = card;
-        winners += can_win && s->t.power[s->led][card] > s->best;
-        n++;
+        runs[count_runs].card = card;
+        runs[count_runs].named = -1;
+        runs[count_runs].score = s->t.power[s->led][card];
+        runs[count_runs].last = card;
+        count_runs++;
     }
-    for (int i = 0, j = winners - 1; i < j; i++, j--) {
-        Move m = moves[i];
-        moves[i] = moves[j];
-        moves[j] = m;
+    int me_max = side_controls_max(s, s->turn), opponent = 0, partner = 0;
+    if (s->trick_len + 1 < s->active) later_best(s, me_max, &opponent, &partner);
+    /* the runs stronger than `high` first, then those stronger than `low`, then the others; or, where `losers_first`,
+     * the runs not stronger than `low` first */
+    int high, low, losers_first = 0;
+    if (credit_max(s, s->winner) != me_max) {
+        low = s->best;
+        losers_first = partner > opponent && partner > s->best;
+        high = opponent > low && !losers_first ? opponent : low;
+    } else {
+        high = low = opponent > s->best ? opponent : INT_MAX;
     }
-    for (int i = winners, j = n - 1; i < j; i++, j--) {
-        Move m = moves[i];
-        moves[i] = moves[j];
-        moves[j] = m;
-    }
+    int above_high = 0, above_low = 0;
+    while (above_high < count_runs && runs[above_high].score > high) above_high++;
+    above_low = above_high;
+    while (above_low < count_runs && runs[above_low].score > low) above_low++;
+    int n = 0;
+    if (losers_first) /* (then every winner is above `high`) */
+        for (int i = count_runs - 1; i >= above_low; i--) moves[n++] = runs[i];
+    for (int i = above_high - 1; i >= 0; i--) moves[n++] = runs[i];
+    for (int i = above_low - 1; i >= above_high; i--) moves[n++] = runs[i];
+    if (!losers_first)
+        for (int i = count_runs - 1; i >= above_low; i--) moves[n++] = runs[i];
     return n;
 }
 
@@ -428,37 +466,15 @@ static int generate(const State *s, Move *moves) {
             moves[0].last = bottom;
             return 1;
         }
-        if (follow && s->trick_len + 1 == s->active) return last_hand_moves(s, playable, separators, moves);
+        if (follow) return follow_moves(s, playable, separators, moves);
     }
     int n = 0;
     int previous = -1;
     int me_max = side_controls_max(s, seat);
     int winning_side_good = s->trick_len && credit_max(s, s->winner) == me_max;
     u64 live = separators | s->hands[seat];
-    int later_opponent_best = 0; /* the strongest card an opponent still to play to this trick can play */
-    int later_partner_best = 0;  /* the same for a partner */
-    if (s->trick_len && s->trick_len + 1 < s->active) {
-        int other = seat;
-        for (int i = s->trick_len + 1; i < s->active; i++) {
-            other = s->next_seat[other];
-            u64 hand = s->hands[other];
-            u64 follow = hand & s->t.group_mask[s->led];
-            int strength = 0;
-            if (follow) { /* its highest card of the suit led */
-                strength = s->t.power[s->led][lowest(follow)];
-            } else {
-                for (int g = 0; g < GROUPS; g++) {
-                    u64 cards = hand & s->t.group_mask[g];
-                    if (cards && s->t.power[s->led][lowest(cards)] > strength) strength = s->t.power[s->led][lowest(cards)];
-                }
-            }
-            if (side_controls_max(s, other) == me_max) {
-                if (strength > later_partner_best) later_partner_best = strength;
-            } else if (strength > later_opponent_best) {
-                later_opponent_best = strength;
-            }
-        }
-    }
+    int later_opponent_best = 0, later_partner_best = 0; /* what the seats still to play to this trick can play */
+    if (s->trick_len && s->trick_len + 1 < s->active) later_best(s, me_max, &later_opponent_best, &later_partner_best);
     while (playable) {
         int card = lowest(playable);
         playable &= playable - 1;
