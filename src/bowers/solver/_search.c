@@ -252,7 +252,9 @@ static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
     return cards;
 }
 
-/* A shape's entries lie in SPREAD buckets (its "pair"): more room for a shape with many. */
+/* A shape's entries lie in SPREAD buckets (its "pair"): more room for a shape with many.  A new entry goes to the first
+ * empty place of the first bucket while there is one (see place_for), and entries are replaced, never removed: so
+ * while the first bucket has an empty place, the second holds none of the shape's entries and is not read. */
 #define SPREAD 2
 static inline Bucket *pair_of(u64 hash, int second) { return table + ((hash & table_mask) ^ (u64)second); }
 
@@ -263,7 +265,7 @@ static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
     uint8_t tag = tag_of(hash);
     for (int second = 0; second < SPREAD; second++) {
         Bucket *bucket = pair_of(hash, second);
-        if (bucket_generation[bucket - table] != generation) continue;
+        if (bucket_generation[bucket - table] != generation) break; /* (the first bucket stale: the shape has none) */
         for (u64 found = candidates(bucket, tag, k->code); found; found &= found - 1) {
             Entry *e = bucket->entry + lowest(found);
             if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
@@ -274,6 +276,7 @@ static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
             if (e->lower >= target || e->upper < target) return e;
             if (e->hint >= 0) *hint = e->hint;
         }
+        if (!bucket->tag[WAYS - 1]) break; /* not full: the next bucket holds none of the shape's entries */
     }
     return NULL;
 }
@@ -335,6 +338,7 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
                 return;
             }
         }
+        if (!bucket->tag[WAYS - 1]) break; /* not full: the next bucket holds none of the shape's entries */
     }
     /* an empty place, else the entry of the pair that saved the least search; replacing an entry, every entry of its
      * bucket loses a little of its worth, so that those no longer used make way in time */
@@ -910,11 +914,10 @@ static int reaches(State *s, int target, u64 *relevant) {
     if (s->use_table) {
         make_key(s, &key);
         hash = shape_hash(&key);
-        for (int second = 0; second < SPREAD; second++) { /* tags and codes, while the bounds are counted */
-            __builtin_prefetch(pair_of(hash, second));
-            __builtin_prefetch((char *)pair_of(hash, second) + WAYS);
-            __builtin_prefetch((char *)pair_of(hash, second) + 2 * WAYS);
-        }
+        /* the first bucket's tags and codes, while the bounds are counted (the second is seldom read) */
+        __builtin_prefetch(pair_of(hash, 0));
+        __builtin_prefetch((char *)pair_of(hash, 0) + WAYS);
+        __builtin_prefetch((char *)pair_of(hash, 0) + 2 * WAYS);
     }
     /* The sure tricks first (cheap), then the table, then the quick tricks (dearer to count, and the table settles
      * most questions that they would). */
