@@ -281,21 +281,35 @@ static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
     return NULL;
 }
 
+/* The first empty place of a bucket, or -1. */
+static inline int first_empty(const Bucket *b) {
+#ifdef __SSE2__
+    __m128i zero = _mm_setzero_si128();
+    for (int i = 0; i < WAYS; i += 16) {
+        int empty = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b->tag + i)), zero));
+        if (empty) return i + lowest((u64)(unsigned)empty);
+    }
+#else
+    for (int i = 0; i < WAYS; i++)
+        if (!b->tag[i]) return i;
+#endif
+    return -1;
+}
+
 /* The place for a new entry in the buckets of a shape: an empty one, else the entry that saved the least search. */
 static Bucket *place_for(u64 hash, int *victim) {
+    for (int second = 0; second < SPREAD; second++) {
+        Bucket *bucket = pair_of(hash, second);
+        if ((*victim = first_empty(bucket)) >= 0) return bucket;
+    }
     Bucket *home = NULL;
     for (int second = 0; second < SPREAD; second++) {
         Bucket *bucket = pair_of(hash, second);
-        for (int i = 0; i < WAYS; i++) {
-            if (!bucket->tag[i]) {
-                *victim = i;
-                return bucket;
-            }
+        for (int i = 0; i < WAYS; i++)
             if (!home || bucket->effort[i] < home->effort[*victim]) {
                 home = bucket;
                 *victim = i;
             }
-        }
     }
     return home;
 }
