@@ -87,6 +87,7 @@ typedef struct {
     unsigned max_credit;
     int joker;      /* compact index of the Joker when it leads with a named suit, else -1 */
     int trump;      /* the group every card of which wins over any plain card, else -1 */
+    u64 ruffs;      /* the cards that win over the suit led without following it: the trumps, or the no-trump Joker */
     int trick_len;
     u64 trick_mask; /* the cards of the trick in progress */
     int led, best, winner, turn;
@@ -402,15 +403,9 @@ static void later_best(const State *s, int me_max, int *opponent, int *partner) 
         other = s->next_seat[other];
         u64 hand = s->hands[other];
         u64 follow = hand & s->t.group_mask[s->led];
-        int strength = 0;
-        if (follow) {
-            strength = s->t.power[s->led][lowest(follow)];
-        } else {
-            for (int g = 0; g < GROUPS; g++) {
-                u64 cards = hand & s->t.group_mask[g];
-                if (cards && s->t.power[s->led][lowest(cards)] > strength) strength = s->t.power[s->led][lowest(cards)];
-            }
-        }
+        /* its highest card of the suit led, else its highest trump or the no-trump Joker (other cards are worth 0) */
+        u64 strongest = follow ? follow : hand & s->ruffs;
+        int strength = strongest ? s->t.power[s->led][lowest(strongest)] : 0;
         int *best = side_controls_max(s, other) == me_max ? partner : opponent;
         if (strength > *best) *best = strength;
     }
@@ -1106,6 +1101,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
     s.tricks_left = tricks_left;
     s.seat_bits = players <= 4 ? 2 : 3;
     s.trump = find_trump(&s.t);
+    s.ruffs = s.trump >= 0 ? s.t.group_mask[s.trump] : s.t.group_mask[4];
     s.nodes = 0;
     s.win_card = trick_len ? trick_cards[0] : -1;
     for (int i = 1; i < trick_len; i++)
