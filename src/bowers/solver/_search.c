@@ -855,6 +855,15 @@ static int hinted_card(const State *s, u64 live, const Move *moves, int n, int h
  * best move (its position is often close to the last one searched). */
 static int8_t killer[16];
 
+/* Whether move `m`, a run of equivalent cards searched as one, reaches into the recorded cards of its group (those
+ * down to the lowest of `relevant` in the group) without lying wholly among them. */
+static inline int run_reaches_into(const State *s, const Move *m, u64 relevant) {
+    u64 decided = relevant & s->t.group_mask[s->t.group[m->card]];
+    if (m->last == m->card || !decided) return 0;
+    int cut = highest(decided); /* the lowest recorded card of the group */
+    return m->card <= cut && cut < m->last;
+}
+
 /* The moves of the seat to play, in order; whether one of them settles the question for that seat's side, and the
  * relevant cards of the answer.  Where no move settles it, every move's relevant cards count, and so does each run of
  * equivalent cards searched as one that reaches into the recorded cards of its group: the whole run must then lie
@@ -891,15 +900,11 @@ static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant,
     }
     for (int changed = runs; changed;) {
         changed = 0;
-        for (int i = 0; i < n; i++) {
-            u64 decided = all & s->t.group_mask[s->t.group[moves[i].card]];
-            if (moves[i].last == moves[i].card || !decided) continue;
-            int cut = highest(decided); /* the lowest recorded card of the group */
-            if (moves[i].card <= cut && cut < moves[i].last) {
+        for (int i = 0; i < n; i++)
+            if (run_reaches_into(s, &moves[i], all)) {
                 all |= 1ull << moves[i].last;
                 changed = 1;
             }
-        }
     }
     *relevant = all;
     *best_card = -1;
@@ -915,7 +920,13 @@ static int reaches(State *s, int target, u64 *relevant) {
     int best_card;
     if (s->trick_len) {
         int n = generate(s, moves);
-        return search_moves(s, moves, n, target, relevant, &best_card);
+        if (n > 1) return search_moves(s, moves, n, target, relevant, &best_card);
+        /* a single move (often): as in search_moves, its answer, and where it does not settle the question, the whole
+         * of its run if the run reaches into the recorded cards */
+        int result = move_reaches(s, moves, target, relevant);
+        if (result != side_controls_max(s, s->turn) && run_reaches_into(s, moves, *relevant))
+            *relevant |= 1ull << moves->last;
+        return result;
     }
     if (s->tricks_left == 1) return last_trick_for_max(s, relevant) >= target;
     Key key;
