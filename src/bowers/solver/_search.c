@@ -952,6 +952,12 @@ static int reaches(State *s, int target, u64 *relevant) {
         }
     }
     if (quick_tricks(s, target, &answer, relevant)) return answer;
+    if (s->use_table) { /* where the answer will be stored, while the moves are searched */
+        Bucket *bucket = pair_of(hash, 0);
+        __builtin_prefetch(bucket->effort, 1);
+        int empty = bucket_generation[bucket - table] == generation ? first_empty(bucket) : 0;
+        if (empty >= 0) __builtin_prefetch(bucket->entry + empty, 1);
+    }
     int n = generate(s, moves);
     int first = hint >= 0 ? hinted_card(s, key.live, moves, n, hint) : -1;
     promote(moves, n, first >= 0 ? first : killer[s->tricks_left]);
