@@ -360,3 +360,20 @@ def test_move_values_in_any_order(variant: str) -> None:
             assert worth == [expected[i] for i in order], (game.record(), order)
         checked += 1
     assert checked > 40
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", ["ultimate", "railroad"])
+def test_full_table_matches_reference(variant: str) -> None:
+    # Deals of one trump and seating solved one after another share the table, and a small position gets a small
+    # table: its buckets fill, so that a shape's entries spill into the second bucket of its pair and old entries are
+    # replaced. Every answer must still be the reference's.
+    rules = make_rules(variant)
+    rng = random.Random(f"full-table:{variant}")
+    solver.clear_table()
+    for _ in range(60):
+        cards = rng.sample(sorted(rules.deck), 20)
+        hands = [sum(1 << card for card in cards[seat::4]) for seat in range(4)]
+        position = Position.from_parts(rules, 1, hands, 2)
+        moves = position.moves()
+        assert move_values(position, moves) == reference.move_values(position, moves), (variant, hands)
