@@ -462,8 +462,9 @@ static int follow_moves(const State *s, u64 cards, u64 separators, Move *moves) 
     return n;
 }
 
-/* The legal moves of the seat to play, one per run of equivalent cards, best-looking first. */
-static int generate(const State *s, Move *moves) {
+/* The legal moves of the seat to play, one per run of equivalent cards, best-looking first.  (Inlined in `reaches`,
+ * its only caller, where gcc would not: measurably faster.) */
+static inline __attribute__((always_inline)) int generate(const State *s, Move *moves) {
     int seat = s->turn;
     u64 playable = s->hands[seat];
     u64 separators = (s->live & ~playable) | s->trick_mask;
