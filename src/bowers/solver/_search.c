@@ -677,7 +677,8 @@ static u64 quick_winners_needed(const int *tops, const u64 *winners, int need, i
 }
 
 /* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
- * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
+ * sure winners (the partner then wins that trick and is on lead to cash the rest), after the leader's own of the
+ * groups the partner can follow every round of.  Counted only where the side also
  * chooses the cards of the hands involved (not for a Jambone hand).  Returns 1 when they settle the question about
  * `target`, with the answer in *answer and in *relevant the winners that decide it. */
 static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) {
@@ -695,10 +696,12 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
         if (outside && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
     }
     int need = tricks_needed(s, side, target);
-    int tops[GROUPS], best_tops[GROUPS];
-    u64 winners[GROUPS], best_winners[GROUPS];
-    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, best_tops, best_winners);
-    int entry = -1; /* for a partner's tricks: a group the leader leads to reach the partner */
+    int own[GROUPS], tops[GROUPS], best_tops[GROUPS];
+    u64 own_winners[GROUPS], winners[GROUPS], best_winners[GROUPS];
+    int alone = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, own, own_winners);
+    int total = alone, first = 0; /* with a partner's tricks, the leader's own cashed first */
+    int entry = -1;               /* for a partner's tricks: a group the leader leads to reach the partner */
+    u64 cashed = 0;               /* the leader's winners cashed first */
     if (total < need) {
         unsigned leader_groups = 0;
         for (int g = 0; g < 4; g++)
@@ -713,19 +716,33 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
             }
             if (!tops_held) continue;
             int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, tops, winners);
-            if (partner <= total) continue;
             int reach = -1;
             for (int g = 0; g < 4 && reach < 0; g++)
                 if (tops[g] && (leader_groups >> g & 1)) reach = g;
             if (reach < 0) continue;
-            total = partner;
+            /* Before leading to the partner, the leader cashes its own winners of each group the partner can follow
+             * every round of: the partner then keeps its winners (theirs are of other groups: the leader's winners
+             * top theirs), and the hands that could ruff follow suit, keeping their cards of the partner's groups. */
+            int before = 0;
+            u64 before_cards = 0;
+            for (int g = 0; g < GROUPS; g++)
+                if (own[g] && count(s->hands[seat] & s->t.group_mask[g]) >= own[g]) {
+                    before += own[g];
+                    before_cards |= own_winners[g];
+                }
+            if (before + partner <= total) continue;
+            total = before + partner;
+            first = before;
+            cashed = before_cards;
             entry = reach;
             memcpy(best_tops, tops, sizeof tops);
             memcpy(best_winners, winners, sizeof winners);
         }
     }
     if (total < need) return 0;
-    *relevant = quick_winners_needed(best_tops, best_winners, need, entry);
+    /* (with a partner's tricks, the leader's own come short of `need`, so the entry is among the winners needed) */
+    *relevant = entry < 0 ? quick_winners_needed(own, own_winners, need, -1)
+                          : cashed | quick_winners_needed(best_tops, best_winners, need - first, entry);
     *answer = side;
     return 1;
 }
