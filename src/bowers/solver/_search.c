@@ -720,13 +720,15 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
             for (int g = 0; g < 4 && reach < 0; g++)
                 if (tops[g] && (leader_groups >> g & 1)) reach = g;
             if (reach < 0) continue;
-            /* Before leading to the partner, the leader cashes its own winners of each group the partner can follow
-             * every round of: the partner then keeps its winners (theirs are of other groups: the leader's winners
-             * top theirs), and the hands that could ruff follow suit, keeping their cards of the partner's groups. */
-            int before = 0;
+            /* Before leading to the partner, the leader cashes its own winners: all of them where the partner has as
+             * many cards it does not count (to follow suit with, or else to discard), else those of each group the
+             * partner can follow every round of.  The partner then keeps its winners (its cards of the leader's
+             * groups are not: the leader's top them), and the hands that could ruff follow suit, keeping their
+             * cards of the partner's groups. */
+            int before = 0, spare = count(s->hands[seat]) - partner;
             u64 before_cards = 0;
             for (int g = 0; g < GROUPS; g++)
-                if (own[g] && count(s->hands[seat] & s->t.group_mask[g]) >= own[g]) {
+                if (own[g] && (alone <= spare || count(s->hands[seat] & s->t.group_mask[g]) >= own[g])) {
                     before += own[g];
                     before_cards |= own_winners[g];
                 }
