@@ -677,8 +677,8 @@ static u64 quick_winners_needed(const int *tops, const u64 *winners, int need, i
 }
 
 /* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
- * sure winners (the partner then wins that trick and is on lead to cash the rest), after the leader's own of the
- * groups the partner can follow every round of.  Counted only where the side also
+ * sure winners (the partner then wins that trick and is on lead to cash the rest), those after as many of the
+ * leader's own as it can cash first with the partner keeping its winners.  Counted only where the side also
  * chooses the cards of the hands involved (not for a Jambone hand).  Returns 1 when they settle the question about
  * `target`, with the answer in *answer and in *relevant the winners that decide it. */
 static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) {
