@@ -360,3 +360,38 @@ def test_move_values_in_any_order(variant: str) -> None:
             assert worth == [expected[i] for i in order], (game.record(), order)
         checked += 1
     assert checked > 40
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", ["ultimate", "railroad"])
+def test_full_table_matches_reference(variant: str) -> None:
+    # Deals of one trump and seating solved one after another share the table, and a small position gets a small
+    # table: its buckets fill, so that a shape's entries spill into the second bucket of its pair and old entries are
+    # replaced. Every answer must still be the reference's.
+    rules = make_rules(variant)
+    rng = random.Random(f"full-table:{variant}")
+    solver.clear_table()
+    for _ in range(60):
+        cards = rng.sample(sorted(rules.deck), 20)
+        hands = [sum(1 << card for card in cards[seat::4]) for seat in range(4)]
+        position = Position.from_parts(rules, 1, hands, 2)
+        moves = position.moves()
+        assert move_values(position, moves) == reference.move_values(position, moves), (variant, hands)
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", ["standard", "ultimate", "railroad"])
+def test_quick_tricks_through_a_partner_match_reference(variant: str) -> None:
+    # Random endgames of three suits: the side to lead often has winners in both hands, so that the leader cashes its
+    # own before leading to a partner's winner and the partner cashes the rest (a bound that settles questions without
+    # a search). Every answer must be the reference's.
+    rules = make_rules(variant)
+    rng = random.Random(f"quick-tricks:{variant}")
+    for _ in range(120):
+        suits = rng.sample("CDHS", 3)
+        cards = [card for card in sorted(rules.deck) if CARD_NAMES[card][-1] in suits]
+        cards = rng.sample(cards, 20 if len(cards) >= 20 else 16)
+        hands = [sum(1 << card for card in cards[seat::4]) for seat in range(4)]
+        position = Position.from_parts(rules, rng.randrange(4), hands, rng.randrange(4))
+        moves = position.moves()
+        assert move_values(position, moves) == reference.move_values(position, moves), (variant, hands)

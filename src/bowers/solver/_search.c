@@ -87,6 +87,7 @@ typedef struct {
     unsigned max_credit;
     int joker;      /* compact index of the Joker when it leads with a named suit, else -1 */
     int trump;      /* the group every card of which wins over any plain card, else -1 */
+    u64 ruffs;      /* the cards that win over the suit led without following it: the trumps, or the no-trump Joker */
     int trick_len;
     u64 trick_mask; /* the cards of the trick in progress */
     int led, best, winner, turn;
@@ -252,7 +253,9 @@ static u64 recorded_cards(const State *s, const Key *k, const Entry *e) {
     return cards;
 }
 
-/* A shape's entries lie in SPREAD buckets (its "pair"): more room for a shape with many. */
+/* A shape's entries lie in SPREAD buckets (its "pair"): more room for a shape with many.  A new entry goes to the first
+ * empty place of the first bucket while there is one (see place_for), and entries are replaced, never removed: so
+ * while the first bucket has an empty place, the second holds none of the shape's entries and is not read. */
 #define SPREAD 2
 static inline Bucket *pair_of(u64 hash, int second) { return table + ((hash & table_mask) ^ (u64)second); }
 
@@ -263,7 +266,7 @@ static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
     uint8_t tag = tag_of(hash);
     for (int second = 0; second < SPREAD; second++) {
         Bucket *bucket = pair_of(hash, second);
-        if (bucket_generation[bucket - table] != generation) continue;
+        if (bucket_generation[bucket - table] != generation) break; /* (the first bucket stale: the shape has none) */
         for (u64 found = candidates(bucket, tag, k->code); found; found &= found - 1) {
             Entry *e = bucket->entry + lowest(found);
             if (e->shape0 != k->shape0 || e->shape1 != k->shape1) continue;
@@ -274,25 +277,40 @@ static Entry *probe(const Key *k, u64 hash, int target, int *hint) {
             if (e->lower >= target || e->upper < target) return e;
             if (e->hint >= 0) *hint = e->hint;
         }
+        if (!bucket->tag[WAYS - 1]) break; /* not full: the next bucket holds none of the shape's entries */
     }
     return NULL;
 }
 
+/* The first empty place of a bucket, or -1. */
+static inline int first_empty(const Bucket *b) {
+#ifdef __SSE2__
+    __m128i zero = _mm_setzero_si128();
+    for (int i = 0; i < WAYS; i += 16) {
+        int empty = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b->tag + i)), zero));
+        if (empty) return i + lowest((u64)(unsigned)empty);
+    }
+#else
+    for (int i = 0; i < WAYS; i++)
+        if (!b->tag[i]) return i;
+#endif
+    return -1;
+}
+
 /* The place for a new entry in the buckets of a shape: an empty one, else the entry that saved the least search. */
 static Bucket *place_for(u64 hash, int *victim) {
+    for (int second = 0; second < SPREAD; second++) {
+        Bucket *bucket = pair_of(hash, second);
+        if ((*victim = first_empty(bucket)) >= 0) return bucket;
+    }
     Bucket *home = NULL;
     for (int second = 0; second < SPREAD; second++) {
         Bucket *bucket = pair_of(hash, second);
-        for (int i = 0; i < WAYS; i++) {
-            if (!bucket->tag[i]) {
-                *victim = i;
-                return bucket;
-            }
+        for (int i = 0; i < WAYS; i++)
             if (!home || bucket->effort[i] < home->effort[*victim]) {
                 home = bucket;
                 *victim = i;
             }
-        }
     }
     return home;
 }
@@ -335,6 +353,7 @@ static void store_entry(const State *s, const Key *k, u64 hash, u64 relevant, in
                 return;
             }
         }
+        if (!bucket->tag[WAYS - 1]) break; /* not full: the next bucket holds none of the shape's entries */
     }
     /* an empty place, else the entry of the pair that saved the least search; replacing an entry, every entry of its
      * bucket loses a little of its worth, so that those no longer used make way in time */
@@ -375,44 +394,77 @@ static inline int credit_max(const State *s, int seat) { return (s->max_credit >
  * call: leads that often did so are tried earlier (the "history" heuristic of game-tree search). */
 static u64 history[MAX_SEATS][64];
 
-/* The moves of the last hand to play to a trick, following suit (`cards`, of the suit led), in the order the scores of
- * `generate` give them: where its side is not winning, the cards that win, the cheapest first, then the others, the
- * lowest first; where its side is winning, every card, the lowest first.  The runs of equivalent cards are made from
- * the highest card down, so each of those two parts is made in reverse. */
-static int last_hand_moves(const State *s, u64 cards, u64 separators, Move *moves) {
-    int n = 0, previous = -1, winners = 0;
-    int can_win = credit_max(s, s->winner) != side_controls_max(s, s->turn);
+/* The strongest card that each side's seats still to play to this trick can play (their highest card of the suit led,
+ * else their strongest card), as seen by the seat to play: *opponent for the other side, *partner for its own. */
+static void later_best(const State *s, int me_max, int *opponent, int *partner) {
+    *opponent = *partner = 0;
+    int other = s->turn;
+    for (int i = s->trick_len + 1; i < s->active; i++) {
+        other = s->next_seat[other];
+        u64 hand = s->hands[other];
+        u64 follow = hand & s->t.group_mask[s->led];
+        /* its highest card of the suit led, else its highest trump or the no-trump Joker (other cards are worth 0) */
+        u64 strongest = follow ? follow : hand & s->ruffs;
+        int strength = strongest ? s->t.power[s->led][lowest(strongest)] : 0;
+        int *best = side_controls_max(s, other) == me_max ? partner : opponent;
+        if (strength > *best) *best = strength;
+    }
+}
+
+/* The moves of a hand following suit (`cards`, all of the suit led), in the order the scores of `generate` give them,
+ * without scoring each card: a card of the suit led is stronger the lower its index, so each kind of card (sure
+ * winners, other winners, losers) is a stretch of the hand's runs from the highest down, and each kind is tried lowest
+ * card first.  Where the other side is winning, the cards that win for sure (no opponent still to play beats them)
+ * come first, then the other winners, then the losers; where a partner still to play beats every opponent, the losers
+ * come before the winners; where the seat's side is winning, the cards that beat every opponent still to play (when
+ * one could beat the side's card) come first, then the others. */
+static int follow_moves(const State *s, u64 cards, u64 separators, Move *moves) {
+    Move runs[MAX_MOVES];
+    int count_runs = 0, previous = -1;
     while (cards) {
         int card = lowest(cards);
         cards &= cards - 1;
         if (previous >= 0 && !(separators & ((1ull << card) - 1) & ~((2ull << previous) - 1))) {
             previous = card;
-            moves[n - 1].last = card;
+            runs[count_runs - 1].last = card;
             continue;
         }
         previous = card;
-        moves[n].card = card;
-        moves[n].named = -1;
-        moves[n].score = 0;
-        moves[n].last = card;
-        winners += can_win && s->t.power[s->led][card] > s->best;
-        n++;
+        runs[count_runs].card = card;
+        runs[count_runs].named = -1;
+        runs[count_runs].score = s->t.power[s->led][card];
+        runs[count_runs].last = card;
+        count_runs++;
     }
-    for (int i = 0, j = winners - 1; i < j; i++, j--) {
-        Move m = moves[i];
-        moves[i] = moves[j];
-        moves[j] = m;
+    int me_max = side_controls_max(s, s->turn), opponent = 0, partner = 0;
+    if (s->trick_len + 1 < s->active) later_best(s, me_max, &opponent, &partner);
+    /* the runs stronger than `high` first, then those stronger than `low`, then the others; or, where `losers_first`,
+     * the runs not stronger than `low` first */
+    int high, low, losers_first = 0;
+    if (credit_max(s, s->winner) != me_max) {
+        low = s->best;
+        losers_first = partner > opponent && partner > s->best;
+        high = opponent > low && !losers_first ? opponent : low;
+    } else {
+        high = low = opponent > s->best ? opponent : INT_MAX;
     }
-    for (int i = winners, j = n - 1; i < j; i++, j--) {
-        Move m = moves[i];
-        moves[i] = moves[j];
-        moves[j] = m;
-    }
+    int above_high = 0, above_low = 0;
+    while (above_high < count_runs && runs[above_high].score > high) above_high++;
+    above_low = above_high;
+    while (above_low < count_runs && runs[above_low].score > low) above_low++;
+    int n = 0;
+    if (losers_first) /* (then every winner is above `high`) */
+        for (int i = count_runs - 1; i >= above_low; i--) moves[n++] = runs[i];
+    for (int i = above_high - 1; i >= 0; i--) moves[n++] = runs[i];
+    for (int i = above_low - 1; i >= above_high; i--) moves[n++] = runs[i];
+    if (!losers_first)
+        for (int i = count_runs - 1; i >= above_low; i--) moves[n++] = runs[i];
     return n;
 }
 
-/* The legal moves of the seat to play, one per run of equivalent cards, best-looking first. */
-static int generate(const State *s, Move *moves) {
+/* The legal moves of the seat to play, one per run of equivalent cards, best-looking first.  (Inlined in `reaches`,
+ * its only caller, where gcc would not: measurably faster.) */
+static inline __attribute__((always_inline)) int generate(const State *s, Move *moves) {
     int seat = s->turn;
     u64 playable = s->hands[seat];
     u64 separators = (s->live & ~playable) | s->trick_mask;
@@ -428,37 +480,15 @@ static int generate(const State *s, Move *moves) {
             moves[0].last = bottom;
             return 1;
         }
-        if (follow && s->trick_len + 1 == s->active) return last_hand_moves(s, playable, separators, moves);
+        if (follow) return follow_moves(s, playable, separators, moves);
     }
     int n = 0;
     int previous = -1;
     int me_max = side_controls_max(s, seat);
     int winning_side_good = s->trick_len && credit_max(s, s->winner) == me_max;
     u64 live = separators | s->hands[seat];
-    int later_opponent_best = 0; /* the strongest card an opponent still to play to this trick can play */
-    int later_partner_best = 0;  /* the same for a partner */
-    if (s->trick_len && s->trick_len + 1 < s->active) {
-        int other = seat;
-        for (int i = s->trick_len + 1; i < s->active; i++) {
-            other = s->next_seat[other];
-            u64 hand = s->hands[other];
-            u64 follow = hand & s->t.group_mask[s->led];
-            int strength = 0;
-            if (follow) { /* its highest card of the suit led */
-                strength = s->t.power[s->led][lowest(follow)];
-            } else {
-                for (int g = 0; g < GROUPS; g++) {
-                    u64 cards = hand & s->t.group_mask[g];
-                    if (cards && s->t.power[s->led][lowest(cards)] > strength) strength = s->t.power[s->led][lowest(cards)];
-                }
-            }
-            if (side_controls_max(s, other) == me_max) {
-                if (strength > later_partner_best) later_partner_best = strength;
-            } else if (strength > later_opponent_best) {
-                later_opponent_best = strength;
-            }
-        }
-    }
+    int later_opponent_best = 0, later_partner_best = 0; /* what the seats still to play to this trick can play */
+    if (s->trick_len && s->trick_len + 1 < s->active) later_best(s, me_max, &later_opponent_best, &later_partner_best);
     while (playable) {
         int card = lowest(playable);
         playable &= playable - 1;
@@ -647,7 +677,8 @@ static u64 quick_winners_needed(const int *tops, const u64 *winners, int need, i
 }
 
 /* Quick tricks of the side to lead: the leader's own, or a partner's when the leader can lead to one of the partner's
- * sure winners (the partner then wins that trick and is on lead to cash the rest).  Counted only where the side also
+ * sure winners (the partner then wins that trick and is on lead to cash the rest), those after as many of the
+ * leader's own as it can cash first with the partner keeping its winners.  Counted only where the side also
  * chooses the cards of the hands involved (not for a Jambone hand).  Returns 1 when they settle the question about
  * `target`, with the answer in *answer and in *relevant the winners that decide it. */
 static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) {
@@ -665,10 +696,12 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
         if (outside && (s->hands[seat] & ruffing_mask)) opponents_ruffing[ruffers++] = s->hands[seat];
     }
     int need = tricks_needed(s, side, target);
-    int tops[GROUPS], best_tops[GROUPS];
-    u64 winners[GROUPS], best_winners[GROUPS];
-    int total = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, best_tops, best_winners);
-    int entry = -1; /* for a partner's tricks: a group the leader leads to reach the partner */
+    int own[GROUPS], tops[GROUPS], best_tops[GROUPS];
+    u64 own_winners[GROUPS], winners[GROUPS], best_winners[GROUPS];
+    int alone = quick_tricks_of(s, leader, live, opponents_ruffing, ruffers, own, own_winners);
+    int total = alone, first = 0; /* with a partner's tricks, the leader's own cashed first */
+    int entry = -1;               /* for a partner's tricks: a group the leader leads to reach the partner */
+    u64 cashed = 0;               /* the leader's winners cashed first */
     if (total < need) {
         unsigned leader_groups = 0;
         for (int g = 0; g < 4; g++)
@@ -683,19 +716,35 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
             }
             if (!tops_held) continue;
             int partner = quick_tricks_of(s, seat, live, opponents_ruffing, ruffers, tops, winners);
-            if (partner <= total) continue;
             int reach = -1;
             for (int g = 0; g < 4 && reach < 0; g++)
                 if (tops[g] && (leader_groups >> g & 1)) reach = g;
             if (reach < 0) continue;
-            total = partner;
+            /* Before leading to the partner, the leader cashes its own winners: all of them where the partner has as
+             * many cards it does not count (to follow suit with, or else to discard), else those of each group the
+             * partner can follow every round of.  The partner then keeps its winners (its cards of the leader's
+             * groups are not: the leader's top them), and the hands that could ruff follow suit, keeping their
+             * cards of the partner's groups. */
+            int before = 0, spare = count(s->hands[seat]) - partner;
+            u64 before_cards = 0;
+            for (int g = 0; g < GROUPS; g++)
+                if (own[g] && (alone <= spare || count(s->hands[seat] & s->t.group_mask[g]) >= own[g])) {
+                    before += own[g];
+                    before_cards |= own_winners[g];
+                }
+            if (before + partner <= total) continue;
+            total = before + partner;
+            first = before;
+            cashed = before_cards;
             entry = reach;
             memcpy(best_tops, tops, sizeof tops);
             memcpy(best_winners, winners, sizeof winners);
         }
     }
     if (total < need) return 0;
-    *relevant = quick_winners_needed(best_tops, best_winners, need, entry);
+    /* (with a partner's tricks, the leader's own come short of `need`, so the entry is among the winners needed) */
+    *relevant = entry < 0 ? quick_winners_needed(own, own_winners, need, -1)
+                          : cashed | quick_winners_needed(best_tops, best_winners, need - first, entry);
     *answer = side;
     return 1;
 }
@@ -826,6 +875,15 @@ static int hinted_card(const State *s, u64 live, const Move *moves, int n, int h
  * best move (its position is often close to the last one searched). */
 static int8_t killer[16];
 
+/* Whether move `m`, a run of equivalent cards searched as one, reaches into the recorded cards of its group (those
+ * down to the lowest of `relevant` in the group) without lying wholly among them. */
+static inline int run_reaches_into(const State *s, const Move *m, u64 relevant) {
+    u64 decided = relevant & s->t.group_mask[s->t.group[m->card]];
+    if (m->last == m->card || !decided) return 0;
+    int cut = highest(decided); /* the lowest recorded card of the group */
+    return m->card <= cut && cut < m->last;
+}
+
 /* The moves of the seat to play, in order; whether one of them settles the question for that seat's side, and the
  * relevant cards of the answer.  Where no move settles it, every move's relevant cards count, and so does each run of
  * equivalent cards searched as one that reaches into the recorded cards of its group: the whole run must then lie
@@ -862,15 +920,11 @@ static int search_moves(State *s, Move *moves, int n, int target, u64 *relevant,
     }
     for (int changed = runs; changed;) {
         changed = 0;
-        for (int i = 0; i < n; i++) {
-            u64 decided = all & s->t.group_mask[s->t.group[moves[i].card]];
-            if (moves[i].last == moves[i].card || !decided) continue;
-            int cut = highest(decided); /* the lowest recorded card of the group */
-            if (moves[i].card <= cut && cut < moves[i].last) {
+        for (int i = 0; i < n; i++)
+            if (run_reaches_into(s, &moves[i], all)) {
                 all |= 1ull << moves[i].last;
                 changed = 1;
             }
-        }
     }
     *relevant = all;
     *best_card = -1;
@@ -886,7 +940,13 @@ static int reaches(State *s, int target, u64 *relevant) {
     int best_card;
     if (s->trick_len) {
         int n = generate(s, moves);
-        return search_moves(s, moves, n, target, relevant, &best_card);
+        if (n > 1) return search_moves(s, moves, n, target, relevant, &best_card);
+        /* a single move (often): as in search_moves, its answer, and where it does not settle the question, the whole
+         * of its run if the run reaches into the recorded cards */
+        int result = move_reaches(s, moves, target, relevant);
+        if (result != side_controls_max(s, s->turn) && run_reaches_into(s, moves, *relevant))
+            *relevant |= 1ull << moves->last;
+        return result;
     }
     if (s->tricks_left == 1) return last_trick_for_max(s, relevant) >= target;
     Key key;
@@ -894,11 +954,10 @@ static int reaches(State *s, int target, u64 *relevant) {
     if (s->use_table) {
         make_key(s, &key);
         hash = shape_hash(&key);
-        for (int second = 0; second < SPREAD; second++) { /* tags and codes, while the bounds are counted */
-            __builtin_prefetch(pair_of(hash, second));
-            __builtin_prefetch((char *)pair_of(hash, second) + WAYS);
-            __builtin_prefetch((char *)pair_of(hash, second) + 2 * WAYS);
-        }
+        /* the first bucket's tags and codes, while the bounds are counted (the second is seldom read) */
+        __builtin_prefetch(pair_of(hash, 0));
+        __builtin_prefetch((char *)pair_of(hash, 0) + WAYS);
+        __builtin_prefetch((char *)pair_of(hash, 0) + 2 * WAYS);
     }
     /* The sure tricks first (cheap), then the table, then the quick tricks (dearer to count, and the table settles
      * most questions that they would). */
@@ -913,6 +972,12 @@ static int reaches(State *s, int target, u64 *relevant) {
         }
     }
     if (quick_tricks(s, target, &answer, relevant)) return answer;
+    if (s->use_table) { /* where the answer will be stored, while the moves are searched */
+        Bucket *bucket = pair_of(hash, 0);
+        __builtin_prefetch(bucket->effort, 1);
+        int empty = bucket_generation[bucket - table] == generation ? first_empty(bucket) : 0;
+        if (empty >= 0) __builtin_prefetch(bucket->entry + empty, 1);
+    }
     int n = generate(s, moves);
     int first = hint >= 0 ? hinted_card(s, key.live, moves, n, hint) : -1;
     promote(moves, n, first >= 0 ? first : killer[s->tricks_left]);
@@ -1073,6 +1138,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
     s.tricks_left = tricks_left;
     s.seat_bits = players <= 4 ? 2 : 3;
     s.trump = find_trump(&s.t);
+    s.ruffs = s.trump >= 0 ? s.t.group_mask[s.trump] : s.t.group_mask[4];
     s.nodes = 0;
     s.win_card = trick_len ? trick_cards[0] : -1;
     for (int i = 1; i < trick_len; i++)
