@@ -62,6 +62,9 @@ LEADS = [
     ),
     # Hearts are trump: the defender leads the right bower before its jack of clubs (the earlier play).
     (600160, "2:pass 3:order 3:partner 1:discard:TD 2:JS 3:AS 0:9S 1:QD 3:QH 0:9D 1:9H 2:JD", "play:JH"),
+    # Diamonds are trump and the maker's queen is the last trump left: it leads the queen, a sure trick, before
+    # the nine of spades (the earlier play), which gives the lead away.
+    (100109, "1:pass 2:pass 3:pass 0:pass 1:call:D 1:partner 1:JD 2:AD 3:TD 0:9D 1:JH 2:TH 3:KD 0:TS", "play:QD"),
 ]
 
 

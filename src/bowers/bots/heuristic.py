@@ -801,7 +801,9 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
       second-best trump leads it (the left bower with the right one out, say): it forces out the top trump,
       and the maker's next trump is then the best, where a low one lets the opponents take the trick cheaply
       and keep the top trump; and a side suit is led from its top;
-    * with ``SHORT_HAND`` cards or fewer, a defender holding the top trump leads it before its side winners.
+    * with ``SHORT_HAND`` cards or fewer, a defender holding the top trump leads it before its side winners;
+    * a hand holding the only trumps left leads them once its sure side winners are cashed, before a card that
+      gives up the lead.
     """
     hand = view.acting_hand
     me = view.acting_seat
@@ -863,6 +865,10 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
         if cash:
             cash.sort(reverse=True)
             return by_card[cash[0][1]]
+    # 2b. With no trump left outside this hand (version 2) its trumps are sure tricks: they are led before a side
+    # card gives up the lead, and the other hands must throw cards on them.
+    if current and trumps and not out_trumps:
+        return by_card[trumps[0]]
     # 3. A suit partner has shown out of (partner may ruff), 4. the suit partner led, else the shortest suit.
     partner_voids = view.voids[partner] if partner_active else 0
     partner_led = _suits_led_by(view, partner, tables) if partner_active else []
