@@ -728,6 +728,9 @@ def _value_after(view: View, hand: int, tables: TrumpTables, outstanding: int) -
 
 # With an outlook, a card's expected points decide and its value in tricks only breaks ties at this weight.
 TRICK_TIE_WEIGHT = 0.01  # in units of a contract's points (``point_unit``) per trick
+# Version 2's tie-break between discards of a hand holding a trump, per card of the discard's suit left in hand
+# (above the lower card's preference, below any difference in the hand's value).
+VOID_WEIGHT = 0.0002
 
 
 def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Outlook | None = None) -> str:
@@ -760,6 +763,8 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Ou
         # too where that one may still be beaten.
         if sure:
             candidates = sure
+    trump = tables.trump
+    ruffer = outlook is not None and trump != NO_TRUMP and bool(hand & tables.suit_mask[trump])
     best_action, best_score = "", -1e9
     for action, card in candidates.items():
         kept = _value_after(view, hand & ~(1 << card), tables, outstanding)
@@ -774,6 +779,10 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Ou
         else:
             win = partner_hold if partner_winning else 0.0
         score = win + future - 0.0001 * power[card] - 0.00001 * (rank_of(card) if card < 52 else 13)
+        suit = tables.effective_suit[card]
+        if ruffer and suit != led and suit != trump and suit < 4:
+            # Other things equal, a hand with a trump throws from its shortest side suit: the void lets it ruff.
+            score -= VOID_WEIGHT * (hand & tables.suit_mask[suit]).bit_count()
         if outlook is not None:
             score = outlook.value(win, kept) + TRICK_TIE_WEIGHT * unit * score
         if partner_winning and partner_hold >= 1.0 and power[card] > best_power:
