@@ -15,7 +15,9 @@ march (a loner's above all) is ruffed or overruffed, and one that changes no
 points costs nothing to give up; a sure winner takes a trick partner's card
 may still lose; and where suits are short the maker leads its second-best
 trump to force out the best, a side suit is led from its top, and late in the
-hand a defender leads the top trump before its side winners.  Near the
+hand a defender leads the top trump before its side winners; a hand holding
+the only trumps left leads them before a card that gives up the lead, and a
+hand with a trump throws from its shortest side suit.  Near the
 target the maker goes alone or not by the chance of winning the game
 (``win_probability``): alone when a lone march would end it, with partner when
 any contract made would.
