@@ -29,6 +29,12 @@ POSITIONS = [
     (500076, "1:pass 2:pass 3:order 3:partner 0:discard:TH 1:QD 2:9H", "play:JD"),
 ]
 
+DISCARDS = [
+    # Spades are trump and partner's ace of trump holds the trick: the last seat, holding the left bower, throws
+    # its lone ten of diamonds, which leaves a void to ruff, rather than the nine of clubs (the earlier play).
+    (100054, "1:pass 2:pass 3:pass 0:pass 1:pass 2:pass 3:call:S 3:partner 1:TH 2:KH 3:9H 0:QH 2:AH 3:AS 0:TC", "play:TD"),
+]
+
 LEADS = [
     # Hearts are trump and the right bower is out: the maker, holding the left bower, the king and the ten of
     # trump, leads the left bower, which forces the right bower out, rather than the ten, which lets the
@@ -62,6 +68,9 @@ LEADS = [
     ),
     # Hearts are trump: the defender leads the right bower before its jack of clubs (the earlier play).
     (600160, "2:pass 3:order 3:partner 1:discard:TD 2:JS 3:AS 0:9S 1:QD 3:QH 0:9D 1:9H 2:JD", "play:JH"),
+    # Diamonds are trump and the maker's queen is the last trump left: it leads the queen, a sure trick, before
+    # the nine of spades (the earlier play), which gives the lead away.
+    (100109, "1:pass 2:pass 3:pass 0:pass 1:call:D 1:partner 1:JD 2:AD 3:TD 0:9D 1:JH 2:TH 3:KD 0:TS", "play:QD"),
 ]
 
 
@@ -80,4 +89,9 @@ def test_a_sure_winner_takes_a_trick_partner_may_lose(seed: int, history: str, n
 
 @pytest.mark.parametrize(("seed", "history", "now"), LEADS)
 def test_leads(seed: int, history: str, now: str) -> None:
+    assert create("heuristic", seed=0).act(_observation(seed, history)) == now
+
+
+@pytest.mark.parametrize(("seed", "history", "now"), DISCARDS)
+def test_discards(seed: int, history: str, now: str) -> None:
     assert create("heuristic", seed=0).act(_observation(seed, history)) == now

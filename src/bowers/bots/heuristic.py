@@ -15,7 +15,9 @@ march (a loner's above all) is ruffed or overruffed, and one that changes no
 points costs nothing to give up; a sure winner takes a trick partner's card
 may still lose; and where suits are short the maker leads its second-best
 trump to force out the best, a side suit is led from its top, and late in the
-hand a defender leads the top trump before its side winners.  Near the
+hand a defender leads the top trump before its side winners; a hand holding
+the only trumps left leads them before a card that gives up the lead, and a
+hand with a trump throws from its shortest side suit.  Near the
 target the maker goes alone or not by the chance of winning the game
 (``win_probability``): alone when a lone march would end it, with partner when
 any contract made would.
@@ -728,6 +730,9 @@ def _value_after(view: View, hand: int, tables: TrumpTables, outstanding: int) -
 
 # With an outlook, a card's expected points decide and its value in tricks only breaks ties at this weight.
 TRICK_TIE_WEIGHT = 0.01  # in units of a contract's points (``point_unit``) per trick
+# Version 2's tie-break between discards of a hand holding a trump, per card of the discard's suit left in hand
+# (above the lower card's preference, below any difference in the hand's value).
+VOID_WEIGHT = 0.0002
 
 
 def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Outlook | None = None) -> str:
@@ -760,6 +765,8 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Ou
         # too where that one may still be beaten.
         if sure:
             candidates = sure
+    trump = tables.trump
+    ruffer = outlook is not None and trump != NO_TRUMP and bool(hand & tables.suit_mask[trump])
     best_action, best_score = "", -1e9
     for action, card in candidates.items():
         kept = _value_after(view, hand & ~(1 << card), tables, outstanding)
@@ -774,6 +781,10 @@ def _follow(view: View, plays: dict[str, int], tables: TrumpTables, outlook: _Ou
         else:
             win = partner_hold if partner_winning else 0.0
         score = win + future - 0.0001 * power[card] - 0.00001 * (rank_of(card) if card < 52 else 13)
+        suit = tables.effective_suit[card]
+        if ruffer and suit != led and suit != trump and suit < 4:
+            # Other things equal, a hand with a trump throws from its shortest side suit: the void lets it ruff.
+            score -= VOID_WEIGHT * (hand & tables.suit_mask[suit]).bit_count()
         if outlook is not None:
             score = outlook.value(win, kept) + TRICK_TIE_WEIGHT * unit * score
         if partner_winning and partner_hold >= 1.0 and power[card] > best_power:
@@ -801,7 +812,9 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
       second-best trump leads it (the left bower with the right one out, say): it forces out the top trump,
       and the maker's next trump is then the best, where a low one lets the opponents take the trick cheaply
       and keep the top trump; and a side suit is led from its top;
-    * with ``SHORT_HAND`` cards or fewer, a defender holding the top trump leads it before its side winners.
+    * with ``SHORT_HAND`` cards or fewer, a defender holding the top trump leads it before its side winners;
+    * a hand holding the only trumps left leads them once its sure side winners are cashed, before a card that
+      gives up the lead.
     """
     hand = view.acting_hand
     me = view.acting_seat
@@ -863,6 +876,10 @@ def _lead(view: View, plays: dict[str, int], tables: TrumpTables, current: bool 
         if cash:
             cash.sort(reverse=True)
             return by_card[cash[0][1]]
+    # 2b. With no trump left outside this hand (version 2) its trumps are sure tricks: they are led before a side
+    # card gives up the lead, and the other hands must throw cards on them.
+    if current and trumps and not out_trumps:
+        return by_card[trumps[0]]
     # 3. A suit partner has shown out of (partner may ruff), 4. the suit partner led, else the shortest suit.
     partner_voids = view.voids[partner] if partner_active else 0
     partner_led = _suits_led_by(view, partner, tables) if partner_active else []
