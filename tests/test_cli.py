@@ -336,3 +336,16 @@ def test_analyze_takes_a_saved_games_short_name_and_speaks_as_the_table(tmp_path
     child.close()
     assert child.exitstatus == 0 and shown[0].startswith("hand 1, You (")
     assert all(len(line) <= 60 for line in shown) and len(shown) > len(lines)
+
+
+def test_python_dash_m_bowers_is_the_command() -> None:
+    """``python -m bowers`` runs the same command as the ``bowers`` script, under the same name."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "bowers", "variants"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "ultimate" in done.stdout
+    refused = subprocess.run([sys.executable, "-m", "bowers", "nonsense"], capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2
+    assert "Usage: bowers" in refused.stderr
