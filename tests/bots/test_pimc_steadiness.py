@@ -116,7 +116,7 @@ def test_more_worlds_are_drawn_only_as_many_as_end_within_the_budget() -> None:
     assert all(20 < drawn <= 30 if more > 20 else drawn == 20 for drawn, more in zip(bounded, unbounded, strict=True))
 
 
-def test_a_standard_near_tie_spends_at_most_half_the_budget() -> None:
+def test_a_standard_near_tie_spends_at_most_two_fifths_of_the_budget() -> None:
     game = bowers.Game("standard", seed=700003)
     bot = create("heuristic", seed=0)
     for _ in range(2):
@@ -124,19 +124,19 @@ def test_a_standard_near_tie_spends_at_most_half_the_budget() -> None:
     observation = game.observation(game.to_act)  # type: ignore[arg-type]
     drawn = []
     for seed in range(2):
-        slow = PimcBot(seed=seed, samples=20, time_budget=100)
+        slow = PimcBot(seed=seed, samples=20, time_budget=150)
         slow._clock = _SteppingClock()
         slow.act(observation)
         drawn.append(slow.worlds_scored)
-        assert slow._clock.now <= 50 + 4  # half the budget, and the reads of the last world
-    assert max(drawn) > 20  # a near tie drew more worlds, as many as fit in half the budget
+        assert slow._clock.now <= 60 + 4  # two fifths of the budget, and the reads of the last world
+    assert max(drawn) > 20  # a near tie drew more worlds, as many as fit in two fifths of the budget
 
 
 def test_an_ultimate_order_that_leads_by_one_and_a_half_points_is_picked_over_seeds() -> None:
     # Ultimate's order or pass in game seed 100002 after five actions: ordering leads by 1.4 points over 500 worlds
     # (benchmarks/steadiness.py).  At a pace of some 20 ms a world, 40 worlds take 0.8 s of the 2 s budget: twice
-    # as many would have ended past half of it, so the near tie drew none and the pick went the other way on four
-    # of these eight seeds (1002, 1003, 1006, 1007); a near tie in Ultimate spends the whole budget.
+    # as many would have ended past half of it (a near tie's share then), so none were drawn and the pick went the
+    # other way on four of these eight seeds (1002, 1003, 1006, 1007); a near tie in Ultimate spends the whole budget.
     game = bowers.Game("ultimate", seed=100002)
     bot = create("heuristic", seed=0)
     for _ in range(5):

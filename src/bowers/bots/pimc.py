@@ -31,8 +31,8 @@ three teams the makers' tricks are solved with both other teams against them (bo
 fail).  A decision stops sampling once its ``time_budget`` (2 s by default)
 is spent, checked between solves.  From version 2, where the two best choices
 before play are still within the noise of their difference over the same
-worlds, it draws more worlds, as many as end within half the budget (the
-whole budget where the variant's hands score twice standard's points or
+worlds, it draws more worlds, as many as end within 40% of the budget (the
+whole budget where the variant's hands score 2.5 times standard's points or
 more: Railroad and Ultimate): up to four times as many, and as many times
 more as the variant's hands score more points than standard's (sixteen
 times in Railroad and Ultimate).
@@ -88,8 +88,10 @@ AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
 # solved worlds.  Elsewhere (bid-railroad with bidding="learned") they decide alone.
 LEARNED_WEIGHTS = {"standard": 0.5, "bid": 0.5}
 STEADY_FACTOR = 4  # at most this many times the worlds (in standard points) while the best two are within the noise
-STEADY_SHARE = 0.5  # more worlds only as many as, at the pace so far, end within this share of the budget (in
-# standard points: a variant whose hands score twice the points or more may spend the whole budget on them)
+# More worlds only as many as, at the pace so far, end within this share of the budget, in standard points (so that
+# standard's longest decision stays under a second; a variant whose hands score 2.5 times the points or more may
+# spend the whole budget on them).
+STEADY_SHARE = 0.4
 STEADY_Z = 2.0  # within the noise: their paired difference is less than this many standard errors
 LONG_TRICKS = 7  # a position with more tricks left than this (or than ``exact_tricks``) gets half the worlds
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
@@ -202,7 +204,7 @@ class PimcBot:
             return budget is not None and self._clock() - started > budget
 
         # The share of the budget a near tie may spend: more in a variant whose hands score more points (the noise
-        # to tell a margin from grows with them), the whole budget from twice standard's points.
+        # to tell a margin from grows with them), the whole budget from 2.5 times standard's points.
         steady_share = min(1.0, STEADY_SHARE * max(1.0, points_scale(view.rules.variant)))
 
         def affordable(worlds: int) -> int:  # the most of ``worlds`` that end within the near tie's share, at this pace
