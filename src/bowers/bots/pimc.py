@@ -33,9 +33,9 @@ is spent, checked between solves.  From version 2, where the two best choices
 before play are still within the noise of their difference over the same
 worlds, it draws more worlds, as many as end within 40% of the budget (the
 whole budget where the variant's hands score 2.5 times standard's points or
-more: Railroad and Ultimate): up to four times as many, and as many times
-more as the variant's hands score more points than standard's (sixteen
-times in Railroad and Ultimate).
+more: Railroad, bid-railroad and Ultimate): up to four times as many, and as
+many times more as the variant's hands score more points than standard's
+(sixteen times in Railroad and Ultimate).
 From version 2 every position is solved exactly from the first trick.  In
 version 1 (and with a smaller ``exact_tricks``) positions with more tricks
 left, Ultimate's first tricks, are played by the heuristic until that many
