@@ -3,7 +3,8 @@
 For each variant it plays hands of self-play by the heuristic bot and keeps
 the decisions before play (ordering, calling, going alone, defending alone,
 bids) with more than one choice.  Each is valued over ``--worlds`` sampled
-worlds (1,000 by default, no time budget, no extra worlds for near ties); a
+worlds (1,000 by default, no time budget, no extra worlds for near ties;
+half as many in Ultimate, whose long positions ``pimc`` halves); a
 decision is kept where the best choice (by the bot's own worth: its chance
 of winning the game) also leads every other by at least ``--lead`` points.
 The bot under test (the default ``pimc`` unless ``--setting`` says otherwise)
@@ -11,10 +12,16 @@ then decides each kept decision with ``--seeds`` seeds, and the share of its
 picks that are the long-run best is printed with a 95% Wilson interval, with
 each decision that some seed got wrong.  Target: at least 95%.
 
+The long runs cost most of the time (some 30 seconds a decision in Ultimate):
+``--json`` writes every decision's long-run best and lead, and ``--long-runs``
+reads them back from such a file, so that only the bot's picks are made again
+(for the same variants, hands and seed, and ``--worlds``).
+
 Usage::
 
     python benchmarks/steadiness.py [--variants railroad,standard] [--hands 40] [--seeds 20]
         [--worlds 1000] [--lead 0.5] [--setting NAME=VALUE ...] [--seed 1] [--json out.json]
+        [--long-runs out.json]
 """
 
 from __future__ import annotations
@@ -77,15 +84,40 @@ def long_run(observation: dict[str, Any], worlds: int) -> tuple[str, float]:
     return best.action, best.value - max(choice.value for choice in advice[1:])
 
 
+def known_long_runs(path: str) -> dict[tuple[str, int, int], tuple[str, float]]:
+    """The long runs of an earlier ``--json`` file by (variant, game seed, step): every decision's where the file has
+    them, else the kept decisions'."""
+    with open(path, encoding="utf-8") as source:
+        results = json.load(source)
+    known = {}
+    for figures in results:
+        for case in figures.get("long_runs", figures["cases"]):
+            known[figures["variant"], case["game_seed"], case["step"]] = (case["best"], case["lead"])
+    return known
+
+
 def measure(
-    variant: str, hands: int, seeds: int, worlds: int, lead: float, settings: dict[str, Any], seed: int
+    variant: str,
+    hands: int,
+    seeds: int,
+    worlds: int,
+    lead: float,
+    settings: dict[str, Any],
+    seed: int,
+    known: dict[tuple[str, int, int], tuple[str, float]] | None = None,
 ) -> dict[str, Any]:
-    """The share of seeds on which the bot picks the long-run best, over the kept decisions of ``variant``."""
+    """The share of seeds on which the bot picks the long-run best, over the kept decisions of ``variant`` (their
+    long runs taken from ``known`` where given: a decision it lacks is one an earlier run did not keep)."""
     kept: list[dict[str, Any]] = []
+    long_runs: list[dict[str, Any]] = []
     found = 0
     for game_seed, step, observation in decisions(variant, hands, seed):
         found += 1
-        best, margin = long_run(observation, worlds)
+        if known is None:
+            best, margin = long_run(observation, worlds)
+        else:
+            best, margin = known.get((variant, game_seed, step), ("", -math.inf))
+        long_runs.append({"game_seed": game_seed, "step": step, "best": best, "lead": round(margin, 3)})
         if margin < lead:
             continue
         picks = [PimcBot(seed=1000 + number, **settings).act(observation) for number in range(seeds)]
@@ -124,6 +156,7 @@ def measure(
         "low": low,
         "high": high,
         "cases": kept,
+        "long_runs": long_runs,
     }
 
 
@@ -137,15 +170,19 @@ def main() -> None:
     parser.add_argument("--setting", type=setting, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    parser.add_argument("--long-runs", metavar="FILE", help="take the long runs from an earlier --json FILE")
     arguments = parser.parse_args()
     settings = dict(arguments.setting)
+    known = known_long_runs(arguments.long_runs) if arguments.long_runs else None
     print(
         f"pimc {settings or '(defaults)'}: share of seeds picking the best of {arguments.worlds} worlds "
         f"(lead >= {arguments.lead} points), target {100 * TARGET:.0f}%"
     )
     results = []
     for variant in [name.strip() for name in arguments.variants.split(",") if name.strip()]:
-        figures = measure(variant, arguments.hands, arguments.seeds, arguments.worlds, arguments.lead, settings, arguments.seed)
+        figures = measure(
+            variant, arguments.hands, arguments.seeds, arguments.worlds, arguments.lead, settings, arguments.seed, known
+        )
         results.append(figures)
         if figures["trials"]:
             verdict = "met" if figures["share"] >= TARGET else "NOT met"

@@ -31,9 +31,11 @@ three teams the makers' tricks are solved with both other teams against them (bo
 fail).  A decision stops sampling once its ``time_budget`` (2 s by default)
 is spent, checked between solves.  From version 2, where the two best choices
 before play are still within the noise of their difference over the same
-worlds, it draws more worlds where they would end within half the budget:
-up to four times as many, and as many times more as the variant's hands
-score more points than standard's (sixteen times in Railroad and Ultimate).
+worlds, it draws more worlds, as many as end within 40% of the budget (the
+whole budget where the variant's hands score 2.5 times standard's points or
+more: Railroad, bid-railroad and Ultimate): up to four times as many, and as
+many times more as the variant's hands score more points than standard's
+(sixteen times in Railroad and Ultimate).
 From version 2 every position is solved exactly from the first trick.  In
 version 1 (and with a smaller ``exact_tricks``) positions with more tricks
 left, Ultimate's first tricks, are played by the heuristic until that many
@@ -86,7 +88,10 @@ AUTO_FEATURE_SETS = frozenset({"auction", "rounds"})
 # solved worlds.  Elsewhere (bid-railroad with bidding="learned") they decide alone.
 LEARNED_WEIGHTS = {"standard": 0.5, "bid": 0.5}
 STEADY_FACTOR = 4  # at most this many times the worlds (in standard points) while the best two are within the noise
-STEADY_SHARE = 0.5  # more worlds only where, at the pace so far, they end within this share of the budget
+# More worlds only as many as, at the pace so far, end within this share of the budget, in standard points (so that
+# standard's longest decision stays under a second; a variant whose hands score 2.5 times the points or more may
+# spend the whole budget on them).
+STEADY_SHARE = 0.4
 STEADY_Z = 2.0  # within the noise: their paired difference is less than this many standard errors
 LONG_TRICKS = 7  # a position with more tricks left than this (or than ``exact_tricks``) gets half the worlds
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
@@ -198,9 +203,13 @@ class PimcBot:
         def spent() -> bool:
             return budget is not None and self._clock() - started > budget
 
-        def affordable(worlds: int) -> bool:  # whether ``worlds`` would end within STEADY_SHARE of the budget, at this pace
+        # The share of the budget a near tie may spend: more in a variant whose hands score more points (the noise
+        # to tell a margin from grows with them), the whole budget from 2.5 times standard's points.
+        steady_share = min(1.0, STEADY_SHARE * max(1.0, points_scale(view.rules.variant)))
+
+        def affordable(worlds: int) -> int:  # the most of ``worlds`` that end within the near tie's share, at this pace
             pace = (self._clock() - started) / max(1, self.worlds_scored)
-            return budget is None or pace * worlds <= STEADY_SHARE * budget
+            return worlds if budget is None or pace <= 0 else min(worlds, int(steady_share * budget / pace))
 
         # A long position (Ultimate's first tricks, and its bidding) costs several times more to score, played out
         # before the solve or solved from further: it gets half the worlds.
@@ -215,9 +224,9 @@ class PimcBot:
         scoring_order = sorted(candidates, key=lambda action: action != favourite)
         bonus = self.prior_points(view.rules.variant) * score.prior_unit
         # From version 2, where the two best choices before play are still within the noise of their difference on
-        # the same worlds, twice the worlds are drawn, and twice again, within half the budget, up to STEADY_FACTOR times
-        # as many in standard points: a variant whose hands score four times the points has four times the noise
-        # to tell the same margin in points from.
+        # the same worlds, twice the worlds are drawn, and twice again, as many as fit in the near tie's share of the
+        # budget, up to STEADY_FACTOR times as many in standard points: a variant whose hands score four times the
+        # points has four times the noise to tell the same margin in points from.
         steady = self.config.version >= 2 and view.phase != "play" and len(candidates) > 1
         most = round(samples * STEADY_FACTOR * max(1.0, points_scale(view.rules.variant)))
         worths: dict[str, list[float]] = {action: [] for action in candidates}
@@ -246,13 +255,9 @@ class PimcBot:
                     tallies[action].add(outcome)
                     worths[action].append(outcome.utility)
             self.worlds_scored += 1
-            if (
-                steady
-                and self.worlds_scored == planned < most
-                and affordable(min(2 * planned, most))
-                and near_tie(worths, credit())
-            ):
-                planned = min(2 * planned, most)  # few looks: each risks stopping on noise
+            if steady and self.worlds_scored == planned < most and near_tie(worths, credit()):
+                # Twice the worlds (few looks: each risks stopping on noise), or as many more as the time allows.
+                planned = max(planned, affordable(min(2 * planned, most)))
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         before_play = view.phase != "play"
         advice = [world_advice(tally, action, score, before_play, auction) for action, tally in tallies.items() if tally.count]
