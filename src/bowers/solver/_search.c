@@ -461,6 +461,7 @@ static inline __attribute__((always_inline)) int discard_moves(const State *s, u
  * the others.  (Inlined, as `generate` is: measurably faster.) */
 static inline __attribute__((always_inline)) int answer_moves(const State *s, u64 cards, u64 discards, u64 separators,
                                                                Move *moves) {
+    if (!cards) return discard_moves(s, discards, separators, moves); /* (no trumps: what others play does not count) */
     Move runs[MAX_MOVES];
     int count_runs = 0, previous = -1;
     while (cards) {
