@@ -480,7 +480,8 @@ static inline __attribute__((always_inline)) int answer_moves(const State *s, u6
         count_runs++;
     }
     int me_max = side_controls_max(s, s->turn), opponent = 0, partner = 0;
-    if (s->trick_len + 1 < s->active) later_best(s, me_max, &opponent, &partner);
+    /* (where no run beats the trick's best card, every run is a loser whatever the later hands hold) */
+    if (s->trick_len + 1 < s->active && runs[0].score > s->best) later_best(s, me_max, &opponent, &partner);
     /* the runs stronger than `high` first, then those stronger than `low`, then the others; or, where `losers_first`,
      * the runs not stronger than `low` first */
     int high, low, losers_first = 0;
