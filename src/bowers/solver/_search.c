@@ -411,14 +411,57 @@ static void later_best(const State *s, int me_max, int *opponent, int *partner) 
     }
 }
 
-/* The moves of a hand following suit (`cards`, all of the suit led), in the order the scores of `generate` give them,
- * without scoring each card: a card of the suit led is stronger the lower its index, so each kind of card (sure
- * winners, other winners, losers) is a stretch of the hand's runs from the highest down, and each kind is tried lowest
- * card first.  Where the other side is winning, the cards that win for sure (no opponent still to play beats them)
- * come first, then the other winners, then the losers; where a partner still to play beats every opponent, the losers
- * come before the winners; where the seat's side is winning, the cards that beat every opponent still to play (when
- * one could beat the side's card) come first, then the others. */
-static int follow_moves(const State *s, u64 cards, u64 separators, Move *moves) {
+/* The discards of a hand that cannot follow suit (`cards`, none of them able to win the trick), one per run of
+ * equivalent cards: the lowest card of a suit without winners first, shortest suit first (by the score below; ties:
+ * the lower index first).  Returns their number. */
+static inline __attribute__((always_inline)) int discard_moves(const State *s, u64 cards, u64 separators,
+                                                                Move *moves) {
+    int seat = s->turn, n = 0, previous = -1, group = -1, base = 0;
+    u64 live = separators | s->hands[seat];
+    while (cards) {
+        int card = lowest(cards);
+        cards &= cards - 1;
+        if (s->t.group[card] != group) {
+            /* a new suit: its shortness and whether the hand holds its top card count for each of its runs */
+            group = s->t.group[card];
+            u64 suit = s->t.group_mask[group];
+            base = -count(s->hands[seat] & suit) - (int)((s->hands[seat] >> lowest(live & suit)) & 1) * 64;
+        } else if (!(separators & ((1ull << card) - 1) & ~((2ull << previous) - 1))) {
+            previous = card;
+            moves[n - 1].last = card;
+            continue;
+        }
+        previous = card;
+        moves[n].card = card;
+        moves[n].named = -1;
+        moves[n].score = base + 4 * count(live & s->t.group_mask[group] & ((1ull << card) - 1));
+        moves[n].last = card;
+        n++;
+    }
+    for (int i = 1; i < n; i++) {
+        Move m = moves[i];
+        int j = i - 1;
+        while (j >= 0 && moves[j].score < m.score) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = m;
+    }
+    return n;
+}
+
+/* The moves of a hand answering a lead, one per run of equivalent cards, best-looking first (`cards`: all of the suit
+ * led, or the cards of one group that win over it without following; `discards`: the hand's other cards where it
+ * cannot follow), without scoring each card: a card of one group is stronger the lower its index, so each kind of card
+ * (sure winners, other winners, losers) is a stretch of the hand's runs from the highest down, and each kind is tried
+ * lowest card first.  Where the other side is winning, the cards that win for sure (no opponent still to play beats
+ * them) come first, then the other winners, then the discards, then the losers; where a partner still to play beats
+ * every opponent, the discards and the losers come before the winners; where the seat's side is winning, the cards
+ * that beat every opponent still to play (when one could beat the side's card) come first, then the discards, then
+ * the others.  (Inlined, as `generate` is: measurably faster.) */
+static inline __attribute__((always_inline)) int answer_moves(const State *s, u64 cards, u64 discards, u64 separators,
+                                                               Move *moves) {
+    if (!cards) return discard_moves(s, discards, separators, moves); /* (no trumps: what others play does not count) */
     Move runs[MAX_MOVES];
     int count_runs = 0, previous = -1;
     while (cards) {
@@ -437,7 +480,8 @@ static int follow_moves(const State *s, u64 cards, u64 separators, Move *moves) 
         count_runs++;
     }
     int me_max = side_controls_max(s, s->turn), opponent = 0, partner = 0;
-    if (s->trick_len + 1 < s->active) later_best(s, me_max, &opponent, &partner);
+    /* (where no run beats the trick's best card, every run is a loser whatever the later hands hold) */
+    if (s->trick_len + 1 < s->active && runs[0].score > s->best) later_best(s, me_max, &opponent, &partner);
     /* the runs stronger than `high` first, then those stronger than `low`, then the others; or, where `losers_first`,
      * the runs not stronger than `low` first */
     int high, low, losers_first = 0;
@@ -453,17 +497,22 @@ static int follow_moves(const State *s, u64 cards, u64 separators, Move *moves) 
     above_low = above_high;
     while (above_low < count_runs && runs[above_low].score > low) above_low++;
     int n = 0;
-    if (losers_first) /* (then every winner is above `high`) */
+    if (losers_first) { /* (then every winner is above `high`) */
+        if (discards) n = discard_moves(s, discards, separators, moves);
         for (int i = count_runs - 1; i >= above_low; i--) moves[n++] = runs[i];
+    }
     for (int i = above_high - 1; i >= 0; i--) moves[n++] = runs[i];
     for (int i = above_low - 1; i >= above_high; i--) moves[n++] = runs[i];
-    if (!losers_first)
+    if (!losers_first) {
+        if (discards) n += discard_moves(s, discards, separators, moves + n);
         for (int i = count_runs - 1; i >= above_low; i--) moves[n++] = runs[i];
+    }
     return n;
 }
 
-/* The legal moves of the seat to play, one per run of equivalent cards, best-looking first.  (Inlined in `reaches`,
- * its only caller, where gcc would not: measurably faster.) */
+/* The legal moves of the seat to play, one per run of equivalent cards, best-looking first: a lead's scored and
+ * sorted, an answer's built in order by `answer_moves`.  (Inlined in `reaches`, its only caller, where gcc would not:
+ * measurably faster.) */
 static inline __attribute__((always_inline)) int generate(const State *s, Move *moves) {
     int seat = s->turn;
     u64 playable = s->hands[seat];
@@ -480,15 +529,14 @@ static inline __attribute__((always_inline)) int generate(const State *s, Move *
             moves[0].last = bottom;
             return 1;
         }
-        if (follow) return follow_moves(s, playable, separators, moves);
+        u64 discards = follow ? 0 : playable & ~s->ruffs;
+        return answer_moves(s, playable & ~discards, discards, separators, moves);
     }
+    /* a lead */
     int n = 0;
     int previous = -1;
     int me_max = side_controls_max(s, seat);
-    int winning_side_good = s->trick_len && credit_max(s, s->winner) == me_max;
     u64 live = separators | s->hands[seat];
-    int later_opponent_best = 0, later_partner_best = 0; /* what the seats still to play to this trick can play */
-    if (s->trick_len && s->trick_len + 1 < s->active) later_best(s, me_max, &later_opponent_best, &later_partner_best);
     while (playable) {
         int card = lowest(playable);
         playable &= playable - 1;
@@ -502,48 +550,27 @@ static inline __attribute__((always_inline)) int generate(const State *s, Move *
             }
         }
         previous = card;
-        /* rank within the group among live cards: 0 is the highest (leads and discards need it) */
-        u64 above = live & s->t.group_mask[group] & ((1ull << card) - 1);
+        /* rank within the group among live cards: 0 is the highest */
+        int rank = count(live & s->t.group_mask[group] & ((1ull << card) - 1));
         int score;
-        if (s->trick_len == 0) {
-            int rank = count(above);
-            if (rank == 0) {
-                score = 200 + (group == s->trump ? 50 : 0) + 4 * count(s->hands[seat] & s->t.group_mask[group]);
-                /* a winner an opponent can ruff is a worse lead */
-                if (group != s->trump && group != 4 && s->trump >= 0)
-                    for (int other = 0; other < s->players; other++)
-                        if (credit_max(s, other) != me_max && !(s->hands[other] & s->t.group_mask[group]) &&
-                            (s->hands[other] & s->t.group_mask[s->trump])) {
-                            score -= 150;
-                            break;
-                        }
-            } else {
-                score = 100 - 20 * rank + count(s->hands[seat] & s->t.group_mask[group]);
-                /* lead towards a partner who holds the top card of the suit */
-                int holder = s->owner[lowest(live & s->t.group_mask[group])];
-                if (holder != seat && credit_max(s, holder) == me_max) score += 150;
-            }
+        if (rank == 0) {
+            score = 200 + (group == s->trump ? 50 : 0) + 4 * count(s->hands[seat] & s->t.group_mask[group]);
+            /* a winner an opponent can ruff is a worse lead */
+            if (group != s->trump && group != 4 && s->trump >= 0)
+                for (int other = 0; other < s->players; other++)
+                    if (credit_max(s, other) != me_max && !(s->hands[other] & s->t.group_mask[group]) &&
+                        (s->hands[other] & s->t.group_mask[s->trump])) {
+                        score -= 150;
+                        break;
+                    }
         } else {
-            int strength = s->t.power[s->led][card];
-            if (!winning_side_good && strength > s->best) {
-                /* a card that wins the trick so far: the cheapest that no opponent still to play can beat first, then
-                 * the cheapest that one can (it may have to spend a high card), then low cards; low cards first where
-                 * a partner still to play beats every opponent */
-                int partner_wins = later_partner_best > later_opponent_best && later_partner_best > s->best;
-                score = partner_wins ? -100000 - strength : (strength > later_opponent_best ? 4000 : 300) - strength;
-            } else if (strength == 0) {
-                /* a discard: the lowest card of a suit without winners, shortest suit first */
-                u64 suit_held = s->hands[seat] & s->t.group_mask[group];
-                int holds_top = (s->hands[seat] >> lowest(live & s->t.group_mask[group])) & 1;
-                score = count(above) * 4 - (holds_top ? 64 : 0) - count(suit_held) - (group == s->trump ? 128 : 0);
-            } else if (winning_side_good && later_opponent_best > s->best && strength > later_opponent_best) {
-                score = 4000 - strength; /* over a partner's card that an opponent could beat, beyond that opponent */
-            } else {
-                score = -16 * strength - 256; /* a low card that loses, or one under partner's winner */
-            }
+            score = 100 - 20 * rank + count(s->hands[seat] & s->t.group_mask[group]);
+            /* lead towards a partner who holds the top card of the suit */
+            int holder = s->owner[lowest(live & s->t.group_mask[group])];
+            if (holder != seat && credit_max(s, holder) == me_max) score += 150;
         }
-        if (s->trick_len == 0) score += 30 * highest(history[seat][card] | 1);
-        if (card == s->joker && s->trick_len == 0) {
+        score += 30 * highest(history[seat][card] | 1);
+        if (card == s->joker) {
             for (int named = 0; named < 4; named++) {
                 moves[n].card = card;
                 moves[n].named = named;
