@@ -51,6 +51,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 from bowers import facts
@@ -92,6 +93,8 @@ STEADY_FACTOR = 4  # at most this many times the worlds (in standard points) whi
 # standard's longest decision stays under a second; a variant whose hands score 2.5 times the points or more may
 # spend the whole budget on them).
 STEADY_SHARE = 0.4
+# In play, more worlds for a tie only as many as end within this share of the budget.
+TIE_SHARE = 0.25
 STEADY_Z = 2.0  # within the noise: their paired difference is less than this many standard errors
 LONG_TRICKS = 7  # a position with more tricks left than this (or than ``exact_tricks``) gets half the worlds
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
@@ -228,7 +231,12 @@ class PimcBot:
         # budget, up to STEADY_FACTOR times as many in standard points: a variant whose hands score four times the
         # points has four times the noise to tell the same margin in points from.
         steady = self.config.version >= 2 and view.phase != "play" and len(candidates) > 1
+        # From version 2, in play, where the best card is worth exactly what another (not an equivalent card) is worth
+        # in every world so far, more worlds are drawn the same way, to find one that tells them apart.
+        separating = self.config.version >= 2 and view.phase == "play" and len(candidates) > 1
         most = round(samples * STEADY_FACTOR * max(1.0, points_scale(view.rules.variant)))
+        if separating:  # a smaller share of the budget and of the worlds: ties in play are many, and cost little
+            steady_share, most = TIE_SHARE, samples * STEADY_FACTOR
         worths: dict[str, list[float]] = {action: [] for action in candidates}
         credited = learned_part is None  # a learned decision credits no favourite
 
@@ -255,7 +263,9 @@ class PimcBot:
                     tallies[action].add(outcome)
                     worths[action].append(outcome.utility)
             self.worlds_scored += 1
-            if steady and self.worlds_scored == planned < most and near_tie(worths, credit()):
+            if self.worlds_scored == planned < most and (
+                (steady and near_tie(worths, credit())) or (separating and unseparated_tie(tallies, view))
+            ):
                 # Twice the worlds (few looks: each risks stopping on noise), or as many more as the time allows.
                 planned = max(planned, affordable(min(2 * planned, most)))
         # A play the solver does not consider (a renege, with the reneges option) is left out.
@@ -400,6 +410,33 @@ def near_tie(worths: Mapping[str, Sequence[float]], credit: Mapping[str, float])
     mean = sum(differences) / count
     variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
     return best - runner_up < STEADY_Z * math.sqrt(variance / count)
+
+
+def unseparated_tie(tallies: Mapping[str, Tally], view: View) -> bool:
+    """Whether the best play is worth exactly what another play is worth in every world scored, and the two are
+    not equivalent cards (where only a world the sample has missed could tell them apart)."""
+    scored = {action: tally for action, tally in tallies.items() if tally.count}
+    if len(scored) < 2:
+        return False
+    best = max(scored.values(), key=lambda tally: tally.utility_mean).utilities
+    cards = [view.space.decode_text(action).card for action, tally in scored.items() if tally.utilities == best]
+    return any(not equivalent_cards(view, first, second) for first, second in combinations(cards, 2))
+
+
+def equivalent_cards(view: View, first: int, second: int) -> bool:
+    """Whether two cards of the acting hand are worth the same in any deal: the same suit once trump is fixed, and
+    every card ranked between them in this hand or out of play."""
+    tables = view.tables
+    if tables is None or first < 0 or second < 0:
+        return False
+    suit = tables.effective_suit[first]
+    if suit != tables.effective_suit[second] or not 0 <= suit < 4:
+        return False
+    power = tables.power[suit]
+    low, high = sorted((power[first], power[second]))
+    known = view.acting_hand | view.out_of_play
+    between = [card for card in range(55) if tables.suit_mask[suit] >> card & 1 and low < power[card] < high]
+    return all(known >> card & 1 for card in between)
 
 
 def _quick_value(view: View, action: str) -> float:
