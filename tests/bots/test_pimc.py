@@ -158,14 +158,14 @@ def test_each_level_scores_its_worlds_and_level_two_is_the_earlier_default() -> 
     game, seat = _late_play_position()
     observation = game.observation(seat)
     scored = []
-    for level in range(1, 4):
-        bot = PimcBot(seed=1, level=level, time_budget=0)
+    for level in range(1, 4):  # version 1 draws no more worlds for a tie (level 1's four worlds tie two cards here)
+        bot = PimcBot(seed=1, level=level, time_budget=0, version=1)
         bot.act(observation)
         scored.append(bot.worlds_scored)
     assert scored == [4, 20, 80]
     assert [PimcBot(level=level).samples for level in (4, 5)] == [160, 320]
     assert PimcBot(level=2).samples == 20 and PimcBot().samples == 80  # the earlier default, and level 3's
-    sampled = PimcBot(seed=1, level=5, samples=6, time_budget=0)
+    sampled = PimcBot(seed=1, level=5, samples=6, time_budget=0, version=1)
     sampled.act(observation)
     assert sampled.worlds_scored == 6  # samples overrides the level
 

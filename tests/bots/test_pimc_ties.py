@@ -105,3 +105,17 @@ def test_only_a_tie_of_cards_that_are_not_equivalent_asks_for_more_worlds() -> N
     assert unseparated_tie({"play:9C": _tally(same), "play:AH": _tally(same), "play:TC": _tally([0.0, 0.0, 0.0])}, view)
     assert not unseparated_tie({"play:9C": _tally(same), "play:TC": _tally(same), "play:AH": _tally([0.0, 0.0, 0.0])}, view)
     assert not unseparated_tie({"play:9C": _tally(same), "play:AH": _tally([1.0, 0.0, 0.5])}, view)
+
+
+def test_a_tie_on_the_planned_worlds_draws_more_within_its_bounds() -> None:
+    from bowers.bots.pimc import STEADY_FACTOR, PimcBot
+    from tests.bots.test_pimc import _late_play_position
+
+    game, seat = _late_play_position()  # level 1's four worlds tie two cards of different suits here
+    observation = game.observation(seat)
+    current = PimcBot(seed=1, level=1, time_budget=0)
+    current.act(observation)
+    assert 4 < current.worlds_scored <= 4 * STEADY_FACTOR
+    first = PimcBot(seed=1, level=1, time_budget=0, version=1)
+    first.act(observation)
+    assert first.worlds_scored == 4
