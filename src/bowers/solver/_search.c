@@ -387,6 +387,19 @@ typedef struct {
     int last; /* the lowest card of the run of equivalent cards this move stands for (`card` is the highest) */
 } Move;
 
+/* Moves best first by score; a stable insertion sort, so equal scores keep their generation order. */
+static inline void sort_by_score(Move *moves, int n) {
+    for (int i = 1; i < n; i++) {
+        Move m = moves[i];
+        int j = i - 1;
+        while (j >= 0 && moves[j].score < m.score) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = m;
+    }
+}
+
 static inline int side_controls_max(const State *s, int seat) { return (s->max_controls >> seat) & 1; }
 static inline int credit_max(const State *s, int seat) { return (s->max_credit >> seat) & 1; }
 
@@ -438,15 +451,7 @@ static inline __attribute__((always_inline)) int discard_moves(const State *s, u
         moves[n].last = card;
         n++;
     }
-    for (int i = 1; i < n; i++) {
-        Move m = moves[i];
-        int j = i - 1;
-        while (j >= 0 && moves[j].score < m.score) {
-            moves[j + 1] = moves[j];
-            j--;
-        }
-        moves[j + 1] = m;
-    }
+    sort_by_score(moves, n);
     return n;
 }
 
@@ -586,15 +591,7 @@ static inline __attribute__((always_inline)) int generate(const State *s, Move *
             n++;
         }
     }
-    for (int i = 1; i < n; i++) {
-        Move m = moves[i];
-        int j = i - 1;
-        while (j >= 0 && moves[j].score < m.score) {
-            moves[j + 1] = moves[j];
-            j--;
-        }
-        moves[j + 1] = m;
-    }
+    sort_by_score(moves, n);
     return n;
 }
 
