@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 import pytest
 
 import bowers
+from tests.repository_scripts import load_script
 from tests.rules.deals import deal, run
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -22,14 +22,9 @@ def blunders() -> ModuleType:
     """The script as a module (it imports its sibling ``arguments`` as the scripts do, from their folder)."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
-        specification = importlib.util.spec_from_file_location("blunders_benchmark", BENCHMARKS / "blunders.py")
-        assert specification is not None and specification.loader is not None
-        module = importlib.util.module_from_spec(specification)
-        sys.modules[specification.name] = module  # its dataclasses look their module up by name
-        specification.loader.exec_module(module)
+        return load_script("benchmarks/blunders.py", "blunders_benchmark")
     finally:
         sys.path.remove(str(BENCHMARKS))
-    return module
 
 
 # Spades trump, named by seat 1 in the second round (dealer 0, the turn-up turned down); seat 1 leads the first trick.

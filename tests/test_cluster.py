@@ -30,6 +30,7 @@ from click.testing import CliRunner
 from bowers.cli import cli
 from bowers.errors import MatchFailure, OptionError
 from bowers.match import Side, cluster, plan_match, play_games, play_match
+from tests.repository_scripts import load_script
 
 if importlib.util.find_spec("ray") is None:
     if os.environ.get("CI"):
@@ -131,12 +132,7 @@ def test_a_study_is_the_same_on_ray_as_on_local_processes() -> None:
 
 def training_script(name: str) -> ModuleType:
     """A script of ``training/``, loaded by path as the repository keeps it (it is not part of the package)."""
-    spec = importlib.util.spec_from_file_location(f"bowers_training_{name}", ROOT / "training" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"training/{name}.py", f"bowers_training_{name}")
 
 
 def test_self_play_data_is_the_same_on_ray_as_on_local_processes(tmp_path: Path) -> None:

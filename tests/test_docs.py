@@ -3,25 +3,19 @@ the check finds a broken link, a missing anchor and a misshapen table row."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.repository_scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "scripts" / "check_docs.py"
 
 
 @pytest.fixture(scope="module")
 def check_docs() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_docs", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/check_docs.py", "check_docs")
 
 
 def test_the_repository_docs_are_sound(check_docs: ModuleType) -> None:

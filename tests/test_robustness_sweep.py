@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
@@ -12,17 +11,12 @@ from typing import Any
 
 import pytest
 
+from tests.repository_scripts import load_script
 from tests.sizes import size
-
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "robustness_sweep.py"
 
 
 def sweep_module() -> ModuleType:
-    specification = importlib.util.spec_from_file_location("robustness_sweep", SCRIPT)
-    assert specification is not None and specification.loader is not None
-    module = importlib.util.module_from_spec(specification)
-    specification.loader.exec_module(module)
-    return module
+    return load_script("scripts/robustness_sweep.py", "robustness_sweep")
 
 
 # The seed's first six cases hold every kind and take a second or two: a match of two deals between two

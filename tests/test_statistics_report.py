@@ -3,8 +3,6 @@ kept study is read back instead of played again."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -12,18 +10,12 @@ import pytest
 
 from bowers.stats import compare, study
 from bowers.stats.splits import split_study
-
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "statistics_report.py"
+from tests.repository_scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def report() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("statistics_report", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/statistics_report.py", "statistics_report")
 
 
 def test_never_seen_events_keep_their_row_and_bound(report: ModuleType) -> None:

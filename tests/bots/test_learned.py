@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,6 +17,7 @@ from bowers.bots.learned_features import decision_rows
 from bowers.bots.learned_models import ValueModel, load_models, model_for, model_game, model_key, shipped_models
 from bowers.bots.pimc import PimcBot
 from bowers.bots.view import View
+from tests.repository_scripts import load_script
 from tests.rules.deals import deal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,12 +31,7 @@ AUCTION_HANDS = [
 
 def _training_module() -> ModuleType:
     """``training/bidding.py``, which is a script of the repository rather than a module of the package."""
-    spec = importlib.util.spec_from_file_location("bowers_training_bidding", ROOT / "training" / "bidding.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("training/bidding.py", "bowers_training_bidding")
 
 
 def _first_decision(variant: str, seed: int, phase: str, **options: Any) -> bowers.Game:
