@@ -86,7 +86,8 @@ def test_an_invite_link_opened_again_says_the_seat_is_taken_and_a_moved_seat_com
     friends_browser = browser.new_context(viewport={"width": width, "height": height})
     friend = window(friends_browser, f"{server.url}/t/{table}#{invite}")
     friend.wait_for_selector(".hand .card")
-    opener.wait_for_selector(".side .notices")
+    # The opener's own notice is there first: wait for the friend's to arrive before reading the log.
+    opener.locator(".side .notices", has_text="seat was taken with its invite link").wait_for()
     assert "Ann’s seat was taken with its invite link." in log_text(opener)
     assert opener.locator(".side .release").count() == 1  # the opener may free Ann's seat, and copies no link to it
 
