@@ -25,9 +25,14 @@ not just tricks) and its tricks.  A decision is flagged when:
 A decision flagged on those worlds is judged again on ``--confirm`` fresh
 ones, and a flag is kept only when both find it: on a few worlds a play
 better in one of them is often a near tie that more worlds show the other
-way.  A clear error is a flagged decision that loses points in some world
-(every ``dominated`` one; a ``kept-trick`` or ``overtook`` play that loses
-only tricks is a slip, listed apart).  Each flag gives the worlds where the
+way.  A kept flag is judged a third time on ``--verify`` fresh worlds
+(1,000 by default): a play that proves better in one of them, or no longer
+worse, was a near tie decided by worlds rarer than the second look could
+see (a card better in 1 world of 100 and worse in 1 of 1,000 is no clear
+error); it is listed apart as a near tie.  A clear error is a flagged
+decision that loses points in some world on every look (every
+``dominated`` one; a ``kept-trick`` or ``overtook`` play that loses only
+tricks is a slip, listed apart).  Each flag gives the worlds where the
 played card is worse and its mean loss in points.  The scan judges plays
 on ``pimc``'s model of the game (its sampler, exact solves) but not by its
 search: ``pimc`` scores a sample of its own (version 2 solves every world
@@ -57,7 +62,7 @@ import argparse
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from arguments import setting, write_json
@@ -73,6 +78,7 @@ from bowers.match.statistics import wilson_interval
 VARIANTS = ("standard", "railroad", "ultimate", "bid", "bid-railroad", "two-hand")
 WORLDS = 32  # worlds sampled a decision
 CONFIRM = 128  # worlds a decision flagged on the first ones is judged on again
+VERIFY = 1000  # worlds a flag kept on the second look is judged on a third time (a near tie where it does not hold)
 # What each bot should reach: clear errors per 100 hands, at most (by bot, then by variant; "*" for every variant).
 TARGETS: dict[str, dict[str, float]] = {"pimc": {"*": 0.0}, "heuristic": {"standard": 3.0}}
 PLAY = "play:"
@@ -109,11 +115,15 @@ class Flag:
     worlds: int
     mean_loss: float
     """The points the played card lost on average over the worlds."""
+    near_tie: bool = False
+    """Whether the third look (``--verify`` worlds) did not find it again: rare worlds decide between the plays."""
+    better_in: int = 0
+    """For a near tie, the third look's worlds where the played card scores more points than ``better``."""
 
     @property
     def costs_points(self) -> bool:
         """Whether the played card loses points in some world (a clear error), not only tricks (a slip)."""
-        return self.worse_in > 0
+        return self.worse_in > 0 and not self.near_tie
 
 
 def dominates(better: Worth, worse: Worth, tricks: bool) -> bool:
@@ -198,12 +208,16 @@ def worths(valuer: PimcBot, observation: Mapping[str, Any], worlds: int, rng: ra
     return {action: Worth(tuple(points[action]), tuple(tricks[action])) for action in plays if len(points[action]) == worlds}
 
 
-def scan_decision(game: bowers.Game, played: str, valuer: PimcBot, worlds: int, confirm: int, rng: random.Random) -> list[Flag]:
+def scan_decision(
+    game: bowers.Game, played: str, valuer: PimcBot, worlds: int, confirm: int, rng: random.Random, verify: int = 0
+) -> list[Flag]:
     """The errors of playing ``played`` in ``game`` (in play, the seat to act having more than one legal play).
 
     The decision is first judged on ``worlds`` worlds; where that finds an error it is judged again on ``confirm``
     fresh worlds (none: no second look), and only what both find is kept, with the second look's figures: a play
-    better in one world of a few is often a near tie that more worlds show the other way.
+    better in one world of a few is often a near tie that more worlds show the other way.  With ``verify``, a flag
+    kept is judged a third time on that many fresh worlds, and one not found again is marked a near tie (with the
+    third look's figures where the played card still loses in some world).
     """
     seat = game.to_act
     assert seat is not None
@@ -213,7 +227,22 @@ def scan_decision(game: bowers.Game, played: str, valuer: PimcBot, worlds: int, 
     if not found or not confirm:
         return found
     kinds = {flag.kind for flag in found}
-    return [flag for flag in flags(worths(valuer, observation, confirm, rng), played, trick) if flag.kind in kinds]
+    kept = [flag for flag in flags(worths(valuer, observation, confirm, rng), played, trick) if flag.kind in kinds]
+    if not kept or not verify:
+        return kept
+    third = worths(valuer, observation, verify, rng)
+    again = {flag.kind: flag for flag in flags(third, played, trick)}
+    return [again.get(flag.kind) or near_tie(flag, third, played) for flag in kept]
+
+
+def near_tie(flag: Flag, worths: Mapping[str, Worth], played: str) -> Flag:
+    """``flag`` marked a near tie, with what the played card lost against the same better play over ``worths``."""
+    if flag.better not in worths or played not in worths:
+        return replace(flag, near_tie=True)
+    losses = [b - w for b, w in zip(worths[flag.better].points, worths[played].points, strict=True)]
+    mean = round(sum(losses) / len(losses), 3)
+    worse, better = sum(loss > 0 for loss in losses), sum(loss < 0 for loss in losses)
+    return Flag(flag.kind, flag.better, worse, len(losses), mean, near_tie=True, better_in=better)
 
 
 def valuer_for(rules: Any) -> PimcBot:
@@ -246,7 +275,7 @@ def scan_deal(job: Mapping[str, Any]) -> dict[str, Any]:
             decisions += 1
             before = time.perf_counter()
             rng = random.Random(_decision_seed(job["seed"], len(history)))
-            found = scan_decision(game, action, valuer, job["worlds"], job["confirm"], rng)
+            found = scan_decision(game, action, valuer, job["worlds"], job["confirm"], rng, job.get("verify", 0))
             scanning += time.perf_counter() - before
             if found:
                 flagged.append(
@@ -298,6 +327,9 @@ def describe(row: Mapping[str, Any]) -> str:
     kinds = ", ".join(
         f"{flag['kind']} (worse in {flag['worse_in']}/{flag['worlds']} worlds, {flag['mean_loss']:+.3f} points lost)"
         if flag["costs_points"]
+        else f"{flag['kind']}: a near tie on the third look (worse in {flag['worse_in']}/{flag['worlds']} worlds,"
+        f" better in {flag.get('better_in', 0)}, {flag['mean_loss']:+.3f} points lost)"
+        if flag.get("near_tie")
         else f"{flag['kind']} (fewer tricks only)"
         for flag in row["flags"]
     )
@@ -309,7 +341,12 @@ def describe(row: Mapping[str, Any]) -> str:
     )
 
 
-def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: int, confirm: int) -> list[str]:
+def is_near_tie(row: Mapping[str, Any]) -> bool:
+    """Whether every flag of a flagged decision was found a near tie by the third look."""
+    return all(flag.get("near_tie") for flag in row["flags"])
+
+
+def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: int, confirm: int, verify: int = 0) -> list[str]:
     """The lines printed for one variant: the figures, the target and every flagged decision."""
     hands = len(rows)
     decisions = sum(row["decisions"] for row in rows)
@@ -320,20 +357,24 @@ def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: in
     seconds = sum(row["seconds"] for row in rows) / hands
     scan = sum(row["scan_seconds"] for row in rows) / hands
     goal = target(bot, variant)
+    near_ties = [item for item in flagged if is_near_tie(item)]
     kinds: dict[str, int] = {}
     for item in flagged:
         for flag in item["flags"]:
-            kinds[flag["kind"]] = kinds.get(flag["kind"], 0) + 1
+            if not flag.get("near_tie"):
+                kinds[flag["kind"]] = kinds.get(flag["kind"], 0) + 1
     lines = [
         f"{variant}: {hands} hands, {bot} in every seat, {decisions} play decisions scanned on {worlds} worlds each"
         f"{f', flags confirmed on {confirm} more' if confirm else ''}"
+        f"{f' and judged again on {verify} more' if confirm and verify else ''}"
         f" ({seconds:.2f} s a hand, {scan:.2f} s of it the scan)",
         f"  clear errors: {len(errors)}, {100 * len(errors) / hands:.1f} per 100 hands"
         f" (target: {'none set' if goal is None else f'at most {goal:g}'});"
         f" hands with one: {with_error}, {100 * with_error / hands:.1f} per 100 [{100 * low:.1f}, {100 * high:.1f}]"
         " (95% Wilson interval)",
         f"  flags by kind: {', '.join(f'{kind} {count}' for kind, count in sorted(kinds.items())) or 'none'};"
-        f" slips costing only tricks: {len(flagged) - len(errors)}",
+        f" slips costing only tricks: {len(flagged) - len(errors) - len(near_ties)}"
+        f"{f'; near ties (not found again on the third look): {len(near_ties)}' if confirm and verify else ''}",
     ]
     lines += [f"  - {describe(item)}" for item in flagged]
     return lines
@@ -350,6 +391,9 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=WORLDS, help="worlds sampled a decision")
     parser.add_argument(
         "--confirm", type=int, default=CONFIRM, help="worlds a flagged decision is judged on again (0: no second look)"
+    )
+    parser.add_argument(
+        "--verify", type=int, default=VERIFY, help="worlds a flag kept is judged on a third time (0: no third look)"
     )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", help="write every flagged decision, with the history before it, to this file")
@@ -368,6 +412,7 @@ def main() -> None:
             "settings": settings,
             "worlds": arguments.worlds,
             "confirm": arguments.confirm,
+            "verify": arguments.verify,
         }
         for variant in variants
         for k in range(arguments.hands)
@@ -376,7 +421,7 @@ def main() -> None:
     print(f"{arguments.bot} ({settings or 'defaults'}), seed {arguments.seed}")
     for variant in variants:
         chosen = [row for row in rows if row["variant"] == variant]
-        print("\n".join(report(arguments.bot, variant, chosen, arguments.worlds, arguments.confirm)))
+        print("\n".join(report(arguments.bot, variant, chosen, arguments.worlds, arguments.confirm, arguments.verify)))
     write_json(arguments.json, [item for row in rows for item in row["flagged"]])
 
 
