@@ -26,11 +26,13 @@ A decision flagged on those worlds is judged again on ``--confirm`` fresh
 ones, and a flag is kept only when both find it: on a few worlds a play
 better in one of them is often a near tie that more worlds show the other
 way.  A kept flag is judged a third time on ``--verify`` fresh worlds
-(1,000 by default): a play that proves better in one of them, or no longer
-worse, was a near tie decided by worlds rarer than the second look could
-see (a card better in 1 world of 100 and worse in 1 of 1,000 is no clear
-error); it is listed apart as a near tie.  A clear error is a flagged
-decision that loses points in some world on every look (every
+(1,000 by default): where the played card proves better in one of them (or
+no longer worse), it was a judgement between plays that rare worlds decide,
+not a dominated card, and it is listed apart as a judgement, with its
+worlds each way and the points it lost on average (a card worse in 1 world
+of 100 and better in 1 of 1,000 loses points, but is no clear error).  A
+clear error is a flagged decision that loses points in some world on every
+look (every
 ``dominated`` one; a ``kept-trick`` or ``overtook`` play that loses only
 tricks is a slip, listed apart).  Each flag gives the worlds where the
 played card is worse and its mean loss in points.  The scan judges plays
@@ -78,7 +80,7 @@ from bowers.match.statistics import wilson_interval
 VARIANTS = ("standard", "railroad", "ultimate", "bid", "bid-railroad", "two-hand")
 WORLDS = 32  # worlds sampled a decision
 CONFIRM = 128  # worlds a decision flagged on the first ones is judged on again
-VERIFY = 1000  # worlds a flag kept on the second look is judged on a third time (a near tie where it does not hold)
+VERIFY = 1000  # worlds a flag kept on the second look is judged on a third time (a judgement where it does not hold)
 # What each bot should reach: clear errors per 100 hands, at most (by bot, then by variant; "*" for every variant).
 TARGETS: dict[str, dict[str, float]] = {"pimc": {"*": 0.0}, "heuristic": {"standard": 3.0}}
 PLAY = "play:"
@@ -115,15 +117,15 @@ class Flag:
     worlds: int
     mean_loss: float
     """The points the played card lost on average over the worlds."""
-    near_tie: bool = False
+    judgement: bool = False
     """Whether the third look (``--verify`` worlds) did not find it again: rare worlds decide between the plays."""
     better_in: int = 0
-    """For a near tie, the third look's worlds where the played card scores more points than ``better``."""
+    """For a judgement, the third look's worlds where the played card scores more points than ``better``."""
 
     @property
     def costs_points(self) -> bool:
         """Whether the played card loses points in some world (a clear error), not only tricks (a slip)."""
-        return self.worse_in > 0 and not self.near_tie
+        return self.worse_in > 0 and not self.judgement
 
 
 def dominates(better: Worth, worse: Worth, tricks: bool) -> bool:
@@ -216,8 +218,8 @@ def scan_decision(
     The decision is first judged on ``worlds`` worlds; where that finds an error it is judged again on ``confirm``
     fresh worlds (none: no second look), and only what both find is kept, with the second look's figures: a play
     better in one world of a few is often a near tie that more worlds show the other way.  With ``verify``, a flag
-    kept is judged a third time on that many fresh worlds, and one not found again is marked a near tie (with the
-    third look's figures where the played card still loses in some world).
+    kept is judged a third time on that many fresh worlds, and one not found again is marked a judgement (with the
+    third look's figures).
     """
     seat = game.to_act
     assert seat is not None
@@ -232,17 +234,18 @@ def scan_decision(
         return kept
     third = worths(valuer, observation, verify, rng)
     again = {flag.kind: flag for flag in flags(third, played, trick)}
-    return [again.get(flag.kind) or near_tie(flag, third, played) for flag in kept]
+    return [again.get(flag.kind) or as_judgement(flag, third, played) for flag in kept]
 
 
-def near_tie(flag: Flag, worths: Mapping[str, Worth], played: str) -> Flag:
-    """``flag`` marked a near tie, with what the played card lost against the same better play over ``worths``."""
+def as_judgement(flag: Flag, worths: Mapping[str, Worth], played: str) -> Flag:
+    """``flag`` marked a judgement (not dominated), with the played card's worlds each way against the same better
+    play over ``worths`` and what it lost on average."""
     if flag.better not in worths or played not in worths:
-        return replace(flag, near_tie=True)
+        return replace(flag, judgement=True)
     losses = [b - w for b, w in zip(worths[flag.better].points, worths[played].points, strict=True)]
     mean = round(sum(losses) / len(losses), 3)
     worse, better = sum(loss > 0 for loss in losses), sum(loss < 0 for loss in losses)
-    return Flag(flag.kind, flag.better, worse, len(losses), mean, near_tie=True, better_in=better)
+    return Flag(flag.kind, flag.better, worse, len(losses), mean, judgement=True, better_in=better)
 
 
 def valuer_for(rules: Any) -> PimcBot:
@@ -327,9 +330,9 @@ def describe(row: Mapping[str, Any]) -> str:
     kinds = ", ".join(
         f"{flag['kind']} (worse in {flag['worse_in']}/{flag['worlds']} worlds, {flag['mean_loss']:+.3f} points lost)"
         if flag["costs_points"]
-        else f"{flag['kind']}: a near tie on the third look (worse in {flag['worse_in']}/{flag['worlds']} worlds,"
+        else f"{flag['kind']}: a judgement on the third look (worse in {flag['worse_in']}/{flag['worlds']} worlds,"
         f" better in {flag.get('better_in', 0)}, {flag['mean_loss']:+.3f} points lost)"
-        if flag.get("near_tie")
+        if flag.get("judgement")
         else f"{flag['kind']} (fewer tricks only)"
         for flag in row["flags"]
     )
@@ -341,9 +344,9 @@ def describe(row: Mapping[str, Any]) -> str:
     )
 
 
-def is_near_tie(row: Mapping[str, Any]) -> bool:
-    """Whether every flag of a flagged decision was found a near tie by the third look."""
-    return all(flag.get("near_tie") for flag in row["flags"])
+def is_judgement(row: Mapping[str, Any]) -> bool:
+    """Whether every flag of a flagged decision proved a judgement on the third look (the card not dominated)."""
+    return all(flag.get("judgement") for flag in row["flags"])
 
 
 def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: int, confirm: int, verify: int = 0) -> list[str]:
@@ -357,11 +360,12 @@ def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: in
     seconds = sum(row["seconds"] for row in rows) / hands
     scan = sum(row["scan_seconds"] for row in rows) / hands
     goal = target(bot, variant)
-    near_ties = [item for item in flagged if is_near_tie(item)]
+    judgements = [item for item in flagged if is_judgement(item)]
+    lost = sum(min(flag["mean_loss"] for flag in item["flags"]) for item in judgements)
     kinds: dict[str, int] = {}
     for item in flagged:
         for flag in item["flags"]:
-            if not flag.get("near_tie"):
+            if not flag.get("judgement"):
                 kinds[flag["kind"]] = kinds.get(flag["kind"], 0) + 1
     lines = [
         f"{variant}: {hands} hands, {bot} in every seat, {decisions} play decisions scanned on {worlds} worlds each"
@@ -373,8 +377,12 @@ def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: in
         f" hands with one: {with_error}, {100 * with_error / hands:.1f} per 100 [{100 * low:.1f}, {100 * high:.1f}]"
         " (95% Wilson interval)",
         f"  flags by kind: {', '.join(f'{kind} {count}' for kind, count in sorted(kinds.items())) or 'none'};"
-        f" slips costing only tricks: {len(flagged) - len(errors) - len(near_ties)}"
-        f"{f'; near ties (not found again on the third look): {len(near_ties)}' if confirm and verify else ''}",
+        f" slips costing only tricks: {len(flagged) - len(errors) - len(judgements)}"
+        + (
+            f"; judgements (not dominated on the third look): {len(judgements)}, {lost:+.3f} points lost in all"
+            if confirm and verify
+            else ""
+        ),
     ]
     lines += [f"  - {describe(item)}" for item in flagged]
     return lines

@@ -133,26 +133,27 @@ def test_trumping_the_partners_sure_winner(blunders: ModuleType, seed: int) -> N
     assert scan(blunders, game, "play:9D", seed) == {}
 
 
-def test_a_flag_the_third_look_does_not_find_again_is_a_near_tie(blunders: ModuleType) -> None:
+def test_a_flag_the_third_look_does_not_find_again_is_a_judgement(blunders: ModuleType) -> None:
     Worth = blunders.Worth
     flag = blunders.Flag("dominated", "play:7H", worse_in=2, worlds=128, mean_loss=0.016)
-    # On more worlds the played card wins in one of them: no longer dominated, a near tie with the third look's figures.
+    # On more worlds the played card wins in one of them: no longer dominated, a judgement, with the third look's
+    # figures.
     third = {"play:TC": Worth((1.0, 2.0, 1.0, 1.0), (3, 4, 3, 3)), "play:7H": Worth((1.0, 1.0, 2.0, 3.0), (3, 3, 4, 5))}
-    tie = blunders.near_tie(flag, third, "play:TC")
-    assert (tie.near_tie, tie.worse_in, tie.better_in, tie.worlds, tie.mean_loss) == (True, 2, 1, 4, 0.5)
+    tie = blunders.as_judgement(flag, third, "play:TC")
+    assert (tie.judgement, tie.worse_in, tie.better_in, tie.worlds, tie.mean_loss) == (True, 2, 1, 4, 0.5)
     assert not tie.costs_points  # neither a clear error nor a slip
     row = {"flags": [{**blunders.asdict(tie), "costs_points": tie.costs_points}]}
-    assert blunders.is_near_tie(row) and not blunders.is_error(row)
+    assert blunders.is_judgement(row) and not blunders.is_error(row)
     position = {"seed": 1, "deal": 0, "index": 5, "seat": 3, "trump": "D", "hand": [], "trick": [], "tricks_won": [0, 0]}
     line = blunders.describe({**row, **position, "played": "play:TC"})
-    assert "a near tie on the third look (worse in 2/4 worlds, better in 1" in line
+    assert "a judgement on the third look (worse in 2/4 worlds, better in 1" in line
 
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_real_error_survives_the_third_look(blunders: ModuleType, seed: int) -> None:
     flags = scan(blunders, ruff_or_throw(), "play:9D", seed, verify=64)
     assert set(flags) == {"dominated", "kept-trick"}
-    assert all(not flag.near_tie and flag.worlds == 64 and flag.costs_points for flag in flags.values())
+    assert all(not flag.judgement and flag.worlds == 64 and flag.costs_points for flag in flags.values())
 
 
 def test_a_hand_of_self_play_is_scanned_and_replayable(blunders: ModuleType) -> None:
@@ -177,4 +178,4 @@ def test_a_hand_of_self_play_is_scanned_and_replayable(blunders: ModuleType) -> 
         assert item["played"] in game.legal_actions()
     lines = blunders.report("random", "standard", [row], 4, 8, 16)
     assert lines[0].startswith("standard: 1 hands, random in every seat")
-    assert "judged again on 16 more" in lines[0] and "near ties (not found again on the third look)" in lines[2]
+    assert "judged again on 16 more" in lines[0] and "judgements (not dominated on the third look)" in lines[2]
