@@ -42,7 +42,7 @@ from bowers.match.statistics import (
     elo_difference,
     elo_from_share,
     mean_interval,
-    wilson_interval,
+    share_interval,
 )
 from bowers.seeds import derived_seed
 from bowers.variants import Rules, as_rules, game_winner
@@ -507,16 +507,6 @@ def chain_games(outcomes: Sequence[Outcome], sides: int, rules: Rules) -> list[i
     return winners
 
 
-def _share_interval(shares: Sequence[float], wins: int, played: int) -> Estimate:
-    """The mean share of games won with the Student t interval over the duplicate sets, widened to the Wilson
-    interval of the games won where that is wider (with few games, or a side that won or lost them all)."""
-    estimate = mean_interval(shares)
-    low, high = wilson_interval(wins, played)
-    if estimate.low is not None and estimate.high is not None:
-        low, high = min(low, estimate.low), max(high, estimate.high)
-    return Estimate(estimate.mean, max(0.0, low), min(1.0, high), estimate.count)
-
-
 def _elos(winners: Sequence[int], count: int, passes: int, first_share: Estimate | None) -> tuple[Elo, ...]:
     """The first side's Elo against each other side: with two sides and a share of whole games won, from that share
     and its interval over duplicate sets; else from the games one of the two won, the games of a duplicate set
@@ -544,7 +534,7 @@ def summarise(plan: MatchPlan, outcomes: list[Outcome], seconds: float) -> Match
         points = sum(p.points[side] for o in outcomes for p in o.passes)
         share = None
         if whole:
-            share = _share_interval([game_share(o, side) for o in outcomes], winners.count(side), len(winners))
+            share = share_interval([game_share(o, side) for o in outcomes], winners.count(side), len(winners))
         side_results.append(
             SideResult(
                 label=SIDE_LABELS[side],

@@ -86,6 +86,16 @@ def wilson_interval(wins: float, games: float, confidence: float = CONFIDENCE) -
     return min(share, max(0.0, centre - spread)), max(share, min(1.0, centre + spread))
 
 
+
+def share_interval(shares: Sequence[float], wins: int, played: int) -> Estimate:
+    """The mean share of games won with the Student t interval over the duplicate sets, widened to the Wilson
+    interval of the games won where that is wider (with few games, or a side that won or lost them all)."""
+    estimate = mean_interval(shares)
+    low, high = wilson_interval(wins, played)
+    if estimate.low is not None and estimate.high is not None:
+        low, high = min(low, estimate.low), max(high, estimate.high)
+    return Estimate(estimate.mean, max(0.0, low), min(1.0, high), estimate.count)
+
 def elo_from_score(score: float) -> float | None:
     """The Elo difference that predicts ``score`` (the share of games won, 0..1); None at 0 or 1, where it is unbounded.
 
