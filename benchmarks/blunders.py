@@ -32,9 +32,8 @@ not a dominated card, and it is listed apart as a judgement, with its
 worlds each way and the points it lost on average (a card worse in 1 world
 of 100 and better in 1 of 1,000 loses points, but is no clear error).  A
 clear error is a flagged decision that loses points in some world on every
-look (every
-``dominated`` one; a ``kept-trick`` or ``overtook`` play that loses only
-tricks is a slip, listed apart).  Each flag gives the worlds where the
+look (every ``dominated`` one; a ``kept-trick`` or ``overtook`` play that
+loses only tricks is a slip, listed apart).  Each flag gives the worlds where the
 played card is worse and its mean loss in points.  The scan judges plays
 on ``pimc``'s model of the game (its sampler, exact solves) but not by its
 search: ``pimc`` scores a sample of its own (version 2 solves every world
