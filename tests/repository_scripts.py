@@ -12,10 +12,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def load_script(relative: str, name: str) -> ModuleType:
     """The script at ``relative`` (from the repository root), loaded as module ``name`` and registered under it
-    (dataclasses look their module up by name)."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / relative)
+    (dataclasses look their module up by name).  While it loads, its folder is first on the import path, as when
+    it is run, so that it imports its siblings (the benchmarks' ``arguments``) as it does then."""
+    path = ROOT / relative
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(path.parent))
     return module

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -14,17 +12,11 @@ import bowers
 from tests.repository_scripts import load_script
 from tests.rules.deals import deal, run
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
 
 @pytest.fixture(scope="module")
 def blunders() -> ModuleType:
-    """The script as a module (it imports its sibling ``arguments`` as the scripts do, from their folder)."""
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return load_script("benchmarks/blunders.py", "blunders_benchmark")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    """The script as a module."""
+    return load_script("benchmarks/blunders.py", "blunders_benchmark")
 
 
 # Spades trump, named by seat 1 in the second round (dealer 0, the turn-up turned down); seat 1 leads the first trick.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -14,17 +13,11 @@ from bowers.match import play_games, play_match
 from bowers.match.statistics import mean_interval
 from tests.repository_scripts import load_script
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
 
 @pytest.fixture(scope="module")
 def pool() -> ModuleType:
-    """The script as a module (it imports its sibling ``arguments`` as the scripts do, from their folder)."""
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        return load_script("benchmarks/pool.py", "pool_benchmark")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    """The script as a module."""
+    return load_script("benchmarks/pool.py", "pool_benchmark")
 
 
 def write(tmp_path: Path, name: str, result: dict[str, Any]) -> str:
