@@ -130,9 +130,9 @@ def describe(result: Mapping[str, Any]) -> list[str]:
         settings = ", ".join(f"{name}={value}" for name, value in side["settings"].items())
         who = f"{side['label']} ({side['bot']}{f', {settings}' if settings else ''})"
         low, high = side["ci95"]
-        interval = "no interval" if low is None else f"[{low:+.3f}, {high:+.3f}]"
+        sign = "" if whole else "+"  # a share won is never negative; net points are signed
+        interval = "no interval" if low is None else f"[{low:{sign}.3f}, {high:{sign}.3f}]"
         if whole:
-            interval = "no interval" if low is None else f"[{low:.3f}, {high:.3f}]"
             lines.append(f"  {who}: {side['games_won']} games won, share {side['share_won']:.3f} {interval}")
         else:
             mark = " (excludes zero)" if side["significant"] else ""
