@@ -7,7 +7,7 @@ import pytest
 import bowers
 from bowers.bots import create
 from bowers.bots.outcomes import Outcome, Tally
-from bowers.bots.pimc import equivalent_cards, unseparated_tie
+from bowers.bots.pimc import PimcBot, clearly_behind, equivalent_cards, unseparated_tie
 from bowers.bots.view import View, card_of
 
 # Positions of pimc's self-play (``benchmarks/blunders.py --hands 14 --variants standard --seed 5``) where it played a
@@ -119,3 +119,69 @@ def test_a_tie_on_the_planned_worlds_draws_more_within_its_bounds() -> None:
     first = PimcBot(seed=1, level=1, time_budget=0, version=1)
     first.act(observation)
     assert first.worlds_scored == 4
+
+
+def test_a_tie_of_the_favourite_with_another_card_asks_for_more_worlds_too() -> None:
+    seed, history, _, _ = TIES[0]
+    view = _view(seed, history)  # seat 1 holds 9C TC AH
+    tallies = {"play:TC": _tally([1.0, 1.0, 1.0]), "play:AH": _tally([0.0, 0.5, 0.0]), "play:9C": _tally([0.0, 0.5, 0.0])}
+    assert not unseparated_tie(tallies, view)  # the best card, TC, ties with none
+    assert unseparated_tie(tallies, view, favourite="play:AH")  # the favourite ties with a card not equivalent to it
+    assert not unseparated_tie({**tallies, "play:9C": _tally([0.0, 0.0, 0.0])}, view, favourite="play:AH")
+
+
+def test_a_favourite_is_clearly_behind_only_beyond_the_noise_of_the_paired_difference() -> None:
+    behind = _tally([0.0, 0.5, 0.0, 0.5, 0.0])
+    assert clearly_behind(behind, [_tally([0.2, 0.7, 0.2, 0.7, 0.1])])  # ahead in every world
+    assert clearly_behind(behind, [_tally([0.0, 0.5, 0.1, 0.5, 0.0]), _tally([0.3, 0.6, 0.2, 0.6, 0.2])])  # the best rival
+    assert not clearly_behind(behind, [_tally([1.0, 0.0, 0.5, 0.0, 0.0])])  # ahead on average, within the noise
+    assert not clearly_behind(behind, [_tally([0.0, 0.5, 0.0, 0.5, 0.0])])  # the same everywhere
+    assert not clearly_behind(behind, [_tally([0.0, 0.0, 0.0, 0.0, 0.0])])  # behind it
+    assert not clearly_behind(behind, [_tally([1.0, 1.0])])  # not the same worlds
+    assert not clearly_behind(_tally([0.0]), [_tally([1.0])])  # one world has no noise to measure
+
+
+# Positions of pimc's Ultimate self-play (``benchmarks/blunders.py --hands 6 --variants ultimate --seed 5``) where the
+# heuristic's credit kept its choice over a card its worlds showed clearly better: the history, and the better card.
+ULTIMATE_LEAD = (
+    500017,
+    [
+        (0, "pass"),
+        (1, "twos-threes:2D,3D,3H"),
+        (2, "pass"),
+        (3, "pass"),
+        (0, "pass"),
+        (1, "order"),
+        (3, "discard:3C"),
+        (0, "play:5D"),
+        (1, "play:AD"),
+        (2, "play:6D"),
+        (3, "play:4D"),
+        (1, "play:7D"),
+        (2, "play:4C"),
+        (3, "play:JD"),
+        (0, "play:2C"),
+        (3, "play:AS"),
+        (0, "play:2S"),
+        (1, "play:3S"),
+        (2, "play:4S"),
+        (3, "play:AH"),
+        (0, "play:4H"),
+        (1, "play:7H"),
+        (2, "play:QH"),
+    ],
+)
+
+
+def test_the_credit_does_not_undo_a_clear_lead_on_the_worlds() -> None:
+    seed, history = ULTIMATE_LEAD
+    game = bowers.Game("ultimate", seed=seed)
+    for seat, action in history:
+        game.apply(action, seat=seat)
+    observation = game.observation(3)  # diamonds trump; seat 3 leads from 9C 9D QD KD 2H 5H 6H
+    assert [create("pimc", seed=bot_seed, time_budget=0).act(observation) for bot_seed in range(4)] == ["play:2H"] * 4
+    bot = PimcBot(seed=0, time_budget=0)
+    _, utilities, favourite, credit = bot._compare(observation)
+    assert favourite == "play:9C" and credit == 0.0  # the heuristic's 9C, not credited
+    full_credit = bot.prior_points("ultimate") * bot.game_score(View(observation)).prior_unit
+    assert 0 < utilities["play:2H"] - utilities["play:9C"] < full_credit  # which would have kept it

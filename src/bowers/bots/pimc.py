@@ -36,6 +36,10 @@ whole budget where the variant's hands score 2.5 times standard's points or
 more: Railroad, bid-railroad and Ultimate): up to four times as many, and as
 many times more as the variant's hands score more points than standard's
 (sixteen times in Railroad and Ultimate).
+From version 2, in play, the heuristic's own card is credited only while the
+best card on the worlds leads it within the noise of their difference world
+by world, and a card that ties with it in every world drawn (not an
+equivalent card) draws more worlds, as a tie with the best card does.
 From version 2 every position is solved exactly from the first trick.  In
 version 1 (and with a smaller ``exact_tricks``) positions with more tricks
 left, Ultimate's first tricks, are played by the heuristic until that many
@@ -264,7 +268,7 @@ class PimcBot:
                     worths[action].append(outcome.utility)
             self.worlds_scored += 1
             if self.worlds_scored == planned < most and (
-                (steady and near_tie(worths, credit())) or (separating and unseparated_tie(tallies, view))
+                (steady and near_tie(worths, credit())) or (separating and unseparated_tie(tallies, view, favourite))
             ):
                 # Twice the worlds (few looks: each risks stopping on noise), or as many more as the time allows.
                 planned = max(planned, affordable(min(2 * planned, most)))
@@ -285,6 +289,11 @@ class PimcBot:
         counted = tallies.get(favourite)
         others = [tally for action, tally in tallies.items() if action != favourite]
         if self.config.version >= 2 and counted is not None and any(counted.dominated_by(tally) for tally in others):
+            final_bonus = 0.0
+        # From version 2, in play, nor is a favourite that the best card leads by more than the noise of their
+        # difference on the same worlds: each card is solved exactly there, so the credit only settles what they
+        # cannot tell apart.
+        if self.config.version >= 2 and not before_play and counted is not None and clearly_behind(counted, others):
             final_bonus = 0.0
         return advice, utilities, favourite, final_bonus
 
@@ -412,15 +421,35 @@ def near_tie(worths: Mapping[str, Sequence[float]], credit: Mapping[str, float])
     return best - runner_up < STEADY_Z * math.sqrt(variance / count)
 
 
-def unseparated_tie(tallies: Mapping[str, Tally], view: View) -> bool:
-    """Whether the best play is worth exactly what another play is worth in every world scored, and the two are
-    not equivalent cards (where only a world the sample has missed could tell them apart)."""
+def unseparated_tie(tallies: Mapping[str, Tally], view: View, favourite: str | None = None) -> bool:
+    """Whether the best play, or the ``favourite`` (the play the credit may choose), is worth exactly what another
+    play is worth in every world scored, and the two are not equivalent cards (where only a world the sample has
+    missed could tell them apart)."""
     scored = {action: tally for action, tally in tallies.items() if tally.count}
     if len(scored) < 2:
         return False
     best = max(scored.values(), key=lambda tally: tally.utility_mean).utilities
-    cards = [view.space.decode_text(action).card for action, tally in scored.items() if tally.utilities == best]
-    return any(not equivalent_cards(view, first, second) for first, second in combinations(cards, 2))
+    looked_at = [best] if favourite not in scored else [best, scored[favourite].utilities]
+    for utilities in looked_at:
+        cards = [view.space.decode_text(action).card for action, tally in scored.items() if tally.utilities == utilities]
+        if any(not equivalent_cards(view, first, second) for first, second in combinations(cards, 2)):
+            return True
+    return False
+
+
+def clearly_behind(counted: Tally, others: Sequence[Tally]) -> bool:
+    """Whether the best of ``others``, counted on the same worlds as ``counted``, leads it by at least ``STEADY_Z``
+    standard errors of their difference world by world (a lead no credit for the heuristic's choice should undo)."""
+    rivals = [tally for tally in others if tally.count == counted.count >= 2]
+    if not rivals:
+        return False
+    best = max(rivals, key=lambda tally: tally.utility_mean)
+    differences = [theirs - ours for ours, theirs in zip(counted.utilities, best.utilities, strict=True)]
+    mean = sum(differences) / len(differences)
+    if mean <= 0:
+        return False
+    variance = sum((difference - mean) ** 2 for difference in differences) / (len(differences) - 1)
+    return mean >= STEADY_Z * math.sqrt(variance / len(differences))
 
 
 def equivalent_cards(view: View, first: int, second: int) -> bool:
