@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -53,6 +53,7 @@ DEFAULTS: dict[str, Any] = {
     "kitty_gain": 0.5,  # tricks the auction declarer gains from the kitty
     "exchange_gain": 0.4,  # tricks the lone player gains from the loner exchange
     "return_low_cards": True,  # Ultimate: return three 2s and 3s for kitty cards
+    "endgame_worlds": 32,  # from version 2: deals of the unseen cards the last ENDGAME_CARDS tricks are counted on (0: none)
     "version": 2,  # the rules of play: 1 as first released (kept as the baseline), 2 the current ones
 }
 VERSIONS = (1, 2)
@@ -541,10 +542,28 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
         return next(iter(plays))
     if view.playing_for >= 0:
         return _jambone_choice(view, plays, tables)
+    current = settings["version"] >= 2
     if not view.trick:
-        return _lead(view, plays, tables, settings["version"] >= 2)
-    outlook = _Outlook.of(view, settings) if settings["version"] >= 2 else None
-    return _follow(view, plays, tables, outlook)
+        choice = _lead(view, plays, tables, current)
+    else:
+        choice = _follow(view, plays, tables, _Outlook.of(view, settings) if current else None)
+    if current and settings["endgame_worlds"] > 0 and view.maker >= 0:
+        from bowers.bots.endgame import counted_play  # the count samples worlds, and the sampler reads this module
+
+        choice = counted_play(view, plays, choice, int(settings["endgame_worlds"]), _hand_net(view))
+    return choice
+
+
+def _hand_net(view: View) -> Callable[[int], float]:
+    """The hand's net points for the acting side by the tricks it takes from the trick in progress on."""
+    rules = view.rules
+    side = view.acting_seat % rules.teams
+    mine = sum(won for seat, won in enumerate(view.tricks_won) if seat % rules.teams == side)
+    theirs = sum(view.tricks_won) - mine
+    left = rules.hand_size - mine - theirs
+    need = int(view.observation.get("tricks_needed") or rules.tricks_to_make)
+    key = _stakes_key(rules, need, view.maker % rules.teams == side, view.alone, view.lone_defender >= 0, view.jambone)
+    return lambda further: float(_net_points(key, mine + further, theirs + left - further))
 
 
 # A key of the hand's scoring as one side sees it: (scoring, hand size, teams, tricks the makers need, this side

@@ -122,7 +122,7 @@ class PimcBot:
         self._rng = random.Random(seed)
         self._clock: Callable[[], float] = time.perf_counter  # the budget's clock (a test may give another)
         self.worlds_scored = 0  # worlds the last decision scored every compared action on
-        self._heuristic = HeuristicBot(seed=0, version=config.version)
+        self._heuristic = HeuristicBot(seed=0, version=config.version, endgame_worlds=0)  # it solves the end itself
         # Who bids for the seats in a sampled world (the others, and this seat's later bids): the learned values
         # where a model covers the decision, else the heuristic.
         self._feature_sets = frozenset(FEATURE_SETS.values()) if config.bidding == "learned" else AUTO_FEATURE_SETS

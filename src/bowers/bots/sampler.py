@@ -197,6 +197,12 @@ class Sampler:
         holdings, remaining = self._constrained_holdings(rng)
         return self._with_known(holdings), remaining | self.forced_discard | self.own_discards
 
+    def holdings(self, rng: random.Random) -> tuple[list[int], int]:
+        """Each seat's cards now, consistent with what the seat has seen (the suits shown out of, the cards known
+        to be held) but not with the bidding, and the rest of the unseen cards: a cheap world for counting the last
+        tricks."""
+        return self._holdings(rng)
+
     def promises(self, model: Bot | None) -> dict[int, list[tuple[int, float]]]:
         """The tricks each other seat's auction bids promise from its dealt hand, by seat, as (trump, tricks) pairs:
         none for a model before version 2 (or none at all), whose worlds explain bids by the model's replay alone."""

@@ -1,0 +1,133 @@
+"""The heuristic counts the last tricks: with a few cards left, each card is solved on deals of the unseen cards."""
+
+from __future__ import annotations
+
+import pytest
+
+import bowers
+from bowers.bots import create
+from bowers.bots.endgame import ENDGAME_CARDS, counted_play, counts
+from bowers.bots.heuristic import DEFAULTS
+from bowers.bots.view import View
+
+# Positions of the heuristic's self-play (``benchmarks/blunders.py --bot heuristic --setting endgame_worlds=0 --hands
+# 200 --variants standard --seed 5``) where its rules played a card that another never beat and that beat it in a
+# fifth to a third of 1,000 deals: the history, the seat to play, the rules' card and the better card.
+ENDINGS = [
+    (
+        500093,
+        [
+            (1, "pass"),
+            (2, "pass"),
+            (3, "pass"),
+            (0, "order"),
+            (0, "partner"),
+            (0, "discard:TD"),
+            (1, "play:QC"),
+            (2, "play:TC"),
+            (3, "play:9C"),
+            (0, "play:TS"),
+            (0, "play:JS"),
+            (1, "play:JD"),
+            (2, "play:9S"),
+            (3, "play:9H"),
+            (0, "play:KD"),
+            (1, "play:QD"),
+        ],
+        2,
+        "play:9D",
+        "play:AD",
+    ),
+    (
+        500139,
+        [
+            (0, "pass"),
+            (1, "pass"),
+            (2, "order"),
+            (2, "partner"),
+            (3, "discard:QC"),
+            (0, "play:AS"),
+            (1, "play:TH"),
+            (2, "play:9S"),
+            (3, "play:TS"),
+            (1, "play:TD"),
+            (2, "play:AH"),
+            (3, "play:JD"),
+            (0, "play:QD"),
+            (3, "play:JS"),
+            (0, "play:9H"),
+            (1, "play:9D"),
+            (2, "play:JC"),
+        ],
+        0,
+        "play:AD",
+        "play:9C",
+    ),
+]
+
+
+def _position(seed: int, history: list[tuple[int, str]]) -> bowers.Game:
+    game = bowers.Game("standard", seed=seed)
+    for seat, action in history:
+        game.apply(action, seat=seat)
+    return game
+
+
+@pytest.mark.parametrize(("seed", "history", "seat", "rules_card", "better"), ENDINGS)
+def test_the_count_plays_the_card_the_rules_miss(
+    seed: int, history: list[tuple[int, str]], seat: int, rules_card: str, better: str
+) -> None:
+    observation = _position(seed, history).observation(seat)
+    assert create("heuristic", endgame_worlds=0).act(observation) == rules_card
+    assert create("heuristic").act(observation) == better
+    assert create("heuristic", version=1).act(observation) == rules_card  # the baseline never counts
+
+
+def test_the_count_depends_on_the_position_alone() -> None:
+    seed, history, seat, _, better = ENDINGS[0]
+    observation = _position(seed, history).observation(seat)
+    assert {create("heuristic", seed=bot_seed).act(observation) for bot_seed in range(4)} == {better}
+
+
+def test_the_count_keeps_the_rules_card_where_no_card_is_worth_more() -> None:
+    seed, history, seat, rules_card, _ = ENDINGS[0]
+    view = View(_position(seed, history).observation(seat))
+    plays = {"play:9D": 0, "play:AD": 1}  # only the names matter to the count
+    assert counted_play(view, plays, rules_card, 32, lambda further: 0.0) == rules_card  # every card worth nothing
+    assert counted_play(view, plays, rules_card, 0, lambda further: float(further)) == rules_card  # no deals: no count
+    assert counted_play(view, plays, rules_card, 32, lambda further: float(further)) == "play:AD"
+
+
+def test_the_count_runs_only_with_few_cards_in_play() -> None:
+    game = bowers.Game("standard", seed=3)
+    seen = set()
+    while not game.results:
+        seat = game.to_act
+        assert seat is not None
+        view = View(game.observation(seat))
+        seen.add(counts(view))
+        assert counts(view) == (view.phase == "play" and view.hand.bit_count() <= ENDGAME_CARDS)
+        game.apply(create("heuristic").act(game.observation(seat)), seat=seat)
+    assert seen == {True, False}
+
+
+def test_the_count_is_a_setting_on_by_default() -> None:
+    assert DEFAULTS["endgame_worlds"] == 32
+    with pytest.raises(bowers.OptionError, match="endgame_worlds"):
+        create("heuristic", endgame_worlds="many")
+
+
+@pytest.mark.parametrize("variant", ["railroad", "ultimate", "two-hand", "bid", "bid-railroad"])
+def test_the_count_plays_whole_hands_of_every_variant(variant: str) -> None:
+    played = 0
+    for seed in range(6):
+        game = bowers.Game(variant, seed=seed)
+        bots = [create("heuristic") for _ in range(game.rules.players)]
+        while not game.results:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+        tricks = sum(game.results[0]["tricks"])
+        assert tricks in (0, game.rules.hand_size)  # a hand thrown in is not played
+        played += tricks > 0
+    assert played >= 3
