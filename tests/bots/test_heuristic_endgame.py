@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 import bowers
 from bowers.bots import create
-from bowers.bots.endgame import ENDGAME_CARDS, counted_play, counts
+from bowers.bots.endgame import ENDGAME_CARDS, _Deals, counted_play, counts
 from bowers.bots.heuristic import DEFAULTS
+from bowers.bots.sampler import Sampler
 from bowers.bots.view import View
+from bowers.cards import cards_of
+from bowers.solver import Position
 
 # Positions of the heuristic's self-play (``benchmarks/blunders.py --bot heuristic --setting endgame_worlds=0 --hands
 # 200 --variants standard --seed 5``) where its rules played a card that another never beat and that beat it in a
@@ -131,3 +137,53 @@ def test_the_count_plays_whole_hands_of_every_variant(variant: str) -> None:
         assert tricks in (0, game.rules.hand_size)  # a hand thrown in is not played
         played += tricks > 0
     assert played >= 3
+
+
+def _deals_and_sampler(game: bowers.Game, seat: int) -> tuple[_Deals, Sampler, Position]:
+    observation = game.observation(seat)
+    view = View(observation)
+    sampler = Sampler(observation)
+    sitting_out = sum(1 << other for other in view.sitting_out)
+    hands = [0] * view.players
+    hands[seat] = view.hand
+    base = Position.from_parts(view.rules, view.trump, hands, seat, view.trick, view.led, sitting_out)
+    return _Deals(sampler, base, sitting_out), sampler, base
+
+
+def test_the_counts_deals_are_drawn_as_the_sampler_draws_its_worlds() -> None:
+    history = [
+        (3, "pass"), (0, "order"), (0, "partner"), (2, "discard:TH"), (3, "play:AD"), (0, "play:TC"), (1, "play:TD"),
+        (2, "play:KD"), (0, "play:JC"), (1, "play:9S"), (2, "play:9C"), (3, "play:QC"), (0, "play:QH"),
+        (1, "play:KH"), (2, "play:JH"),
+    ]  # fmt: skip
+    deals, sampler, base = _deals_and_sampler(_position(500028, history), 3)  # seat 1 is out of clubs, seat 0 of diamonds
+    draws = 4000
+    sampled: Counter[tuple[int, int]] = Counter()
+    counted: Counter[tuple[int, int]] = Counter()
+    first, second = random.Random(1), random.Random(2)
+    for _ in range(draws):
+        for seat, cards in enumerate(sampler.holdings(first)[0]):
+            sampled.update((seat, card) for card in cards_of(cards))
+        for seat, compact in enumerate(deals.draw(second)):
+            counted.update((seat, card) for card in cards_of(base.compact.to_cards(compact)))
+    assert set(sampled) == set(counted)
+    # Each seat's chance of holding each card agrees (the error of each is about 0.01; a draw that dealt every seat
+    # from one shuffle, the later seats from what the first left, was off by 0.13).
+    assert max(abs(sampled[key] - counted[key]) / draws for key in sampled) < 0.05
+
+
+def test_a_seat_that_sits_out_holds_cards_but_plays_none() -> None:
+    game = bowers.Game("standard", seed=1)
+    game.apply("order", seat=game.to_act)
+    game.apply("alone", seat=game.to_act)
+    while game.observation(game.to_act)["phase"] != "play":
+        game.apply(create("heuristic").act(game.observation(game.to_act)), seat=game.to_act)
+    seat = game.to_act
+    deals, sampler, _ = _deals_and_sampler(game, seat)
+    out = game.observation(seat)["sitting_out"][0]
+    assert sampler.needs[out] == 5  # the loner's partner's cards are out of play, in no other hand
+    rng = random.Random(0)
+    for _ in range(50):
+        hands = deals.draw(rng)
+        assert hands[out] == 0
+        assert sum(hand.bit_count() for hand in hands) == 5 * 3

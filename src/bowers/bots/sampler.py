@@ -203,6 +203,12 @@ class Sampler:
         tricks."""
         return self._holdings(rng)
 
+    def holdings_known(self) -> list[int]:
+        """The cards each seat is known to hold now: this seat's own hand, and any card seen to be in another's."""
+        holdings = self._with_known([0] * self.view.players)
+        holdings[self.view.seat] = self.view.hand
+        return holdings
+
     def promises(self, model: Bot | None) -> dict[int, list[tuple[int, float]]]:
         """The tricks each other seat's auction bids promise from its dealt hand, by seat, as (trump, tricks) pairs:
         none for a model before version 2 (or none at all), whose worlds explain bids by the model's replay alone."""
