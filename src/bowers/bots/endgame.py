@@ -37,8 +37,6 @@ def counted_play(view: View, plays: Mapping[str, int], choice: str, worlds: int,
     left = view.rules.hand_size - sum(view.tricks_won)  # tricks to play, the one in progress included
     if len({points(further) for further in range(left + 1)}) == 1:
         return choice  # the hand's points are settled whatever the cards do
-    tables = view.tables
-    assert tables is not None
     sampler = Sampler(view.observation)
     rng = random.Random(_seed_of(view))
     sitting_out = sum(1 << seat for seat in view.sitting_out)

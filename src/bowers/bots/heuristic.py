@@ -17,7 +17,9 @@ may still lose; and where suits are short the maker leads its second-best
 trump to force out the best, a side suit is led from its top, and late in the
 hand a defender leads the top trump before its side winners; a hand holding
 the only trumps left leads them before a card that gives up the lead, and a
-hand with a trump throws from its shortest side suit.  Near the
+hand with a trump throws from its shortest side suit; and with four cards or fewer in the hand the last tricks
+are counted (``endgame``: each card solved on deals of the unseen cards, the rules' card kept unless another is
+worth more points).  Near the
 target the maker goes alone or not by the chance of winning the game
 (``win_probability``): alone when a lone march would end it, with partner when
 any contract made would.
