@@ -415,10 +415,8 @@ def near_tie(worths: Mapping[str, Sequence[float]], credit: Mapping[str, float])
         return False
     means = sorted(((sum(values) / count + credit.get(action, 0.0), action) for action, values in scored.items()), reverse=True)
     (best, first), (runner_up, second) = means[:2]
-    differences = [a - b for a, b in zip(scored[first], scored[second], strict=True)]
-    mean = sum(differences) / count
-    variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
-    return best - runner_up < STEADY_Z * math.sqrt(variance / count)
+    _, error = paired_difference(scored[first], scored[second])
+    return best - runner_up < STEADY_Z * error
 
 
 def unseparated_tie(tallies: Mapping[str, Tally], view: View, favourite: str | None = None) -> bool:
@@ -443,13 +441,18 @@ def clearly_behind(counted: Tally, others: Sequence[Tally]) -> bool:
     rivals = [tally for tally in others if tally.count == counted.count >= 2]
     if not rivals:
         return False
-    best = max(rivals, key=lambda tally: tally.utility_mean)
-    differences = [theirs - ours for ours, theirs in zip(counted.utilities, best.utilities, strict=True)]
-    mean = sum(differences) / len(differences)
-    if mean <= 0:
-        return False
-    variance = sum((difference - mean) ** 2 for difference in differences) / (len(differences) - 1)
-    return mean >= STEADY_Z * math.sqrt(variance / len(differences))
+    mean, error = paired_difference(max(rivals, key=lambda tally: tally.utility_mean).utilities, counted.utilities)
+    return mean > 0 and mean >= STEADY_Z * error
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``first`` less ``second`` world by world (at least two worlds, the same in each), and its
+    standard error."""
+    count = len(first)
+    differences = [a - b for a, b in zip(first, second, strict=True)]
+    mean = sum(differences) / count
+    variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
+    return mean, math.sqrt(variance / count)
 
 
 def equivalent_cards(view: View, first: int, second: int) -> bool:
