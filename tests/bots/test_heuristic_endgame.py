@@ -15,6 +15,7 @@ from bowers.bots.sampler import Sampler
 from bowers.bots.view import View
 from bowers.cards import cards_of
 from bowers.solver import Position
+from tests.bots.test_pimc_ties import _position
 
 # Positions of the heuristic's self-play (``benchmarks/blunders.py --bot heuristic --setting endgame_worlds=0 --hands
 # 200 --variants standard --seed 5``) where its rules played a card that another never beat and that beat it in a
@@ -70,13 +71,6 @@ ENDINGS = [
         "play:9C",
     ),
 ]
-
-
-def _position(seed: int, history: list[tuple[int, str]]) -> bowers.Game:
-    game = bowers.Game("standard", seed=seed)
-    for seat, action in history:
-        game.apply(action, seat=seat)
-    return game
 
 
 @pytest.mark.parametrize(("seed", "history", "seat", "rules_card", "better"), ENDINGS)
