@@ -558,14 +558,20 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
 
 def _hand_net(view: View) -> Callable[[int], float]:
     """The hand's net points for the acting side by the tricks it takes from the trick in progress on."""
+    key, mine, theirs = _standing(view)
+    left = view.rules.hand_size - mine - theirs
+    return lambda further: float(_net_points(key, mine + further, theirs + left - further))
+
+
+def _standing(view: View) -> tuple[_StakesKey, int, int]:
+    """The acting side's stakes key, the tricks it has taken and the tricks the others have taken."""
     rules = view.rules
     side = view.acting_seat % rules.teams
     mine = sum(won for seat, won in enumerate(view.tricks_won) if seat % rules.teams == side)
     theirs = sum(view.tricks_won) - mine
-    left = rules.hand_size - mine - theirs
     need = int(view.observation.get("tricks_needed") or rules.tricks_to_make)
-    key = _stakes_key(rules, need, view.maker % rules.teams == side, view.alone, view.lone_defender >= 0, view.jambone)
-    return lambda further: float(_net_points(key, mine + further, theirs + left - further))
+    makers = view.maker % rules.teams == side
+    return _stakes_key(rules, need, makers, view.alone, view.lone_defender >= 0, view.jambone), mine, theirs
 
 
 # A key of the hand's scoring as one side sees it: (scoring, hand size, teams, tricks the makers need, this side
@@ -633,14 +639,8 @@ class _Outlook:
         if view.maker < 0:
             return None
         rules = view.rules
-        teams = rules.teams
-        side = view.acting_seat % teams
-        mine = sum(won for seat, won in enumerate(view.tricks_won) if seat % teams == side)
-        theirs = sum(view.tricks_won) - mine
+        key, mine, theirs = _standing(view)
         left = rules.hand_size - mine - theirs - 1
-        need = int(view.observation.get("tricks_needed") or rules.tricks_to_make)
-        makers = view.maker % teams == side
-        key = _stakes_key(rules, need, makers, view.alone, view.lone_defender >= 0, view.jambone)
         partner = view.partner_of(view.acting_seat)
         active = rules.players - len(view.sitting_out)
         support = 0.0
