@@ -6,8 +6,9 @@ import pytest
 
 import bowers
 from bowers.bots import create
+from bowers.bots.heuristic import decide
 from bowers.bots.outcomes import Outcome, Tally
-from bowers.bots.pimc import PimcBot, clearly_behind, equivalent_cards, unseparated_tie
+from bowers.bots.pimc import PimcBot, clearly_behind, equivalent_cards, more_tricks, unseparated_tie
 from bowers.bots.view import View, card_of
 
 # Positions of pimc's self-play (``benchmarks/blunders.py --hands 14 --variants standard --seed 5``) where it played a
@@ -185,3 +186,69 @@ def test_the_credit_does_not_undo_a_clear_lead_on_the_worlds() -> None:
     assert favourite == "play:9C" and credit == 0.0  # the heuristic's 9C, not credited
     full_credit = bot.prior_points("ultimate") * bot.game_score(View(observation)).prior_unit
     assert 0 < utilities["play:2H"] - utilities["play:9C"] < full_credit  # which would have kept it
+
+
+def _tricks_tally(values: list[float], tricks: list[int]) -> Tally:
+    tally = Tally()
+    for value, taken in zip(values, tricks, strict=True):
+        tally.add(Outcome(net=value, utility=value, tricks=taken, march=False, made=False, euchred_them=False))
+    return tally
+
+
+def test_of_plays_worth_the_same_in_every_world_the_one_taking_more_tricks_is_preferred() -> None:
+    same = [1.0, 0.0, 1.0]
+    tallies = {
+        "play:2H": _tricks_tally(same, [3, 2, 3]),
+        "play:TH": _tricks_tally(same, [3, 3, 3]),
+        "play:KS": _tricks_tally([1.0, 0.0, 0.5], [4, 4, 4]),  # more tricks, but not worth the same in every world
+        "play:6D": _tricks_tally(same, [3, 2, 2]),
+    }
+    assert more_tricks("play:2H", tallies) == "play:TH"
+    assert more_tricks("play:6D", tallies) == "play:TH"
+    assert more_tricks("play:TH", tallies) == "play:TH"  # none of its twins takes more
+    assert more_tricks("play:KS", tallies) == "play:KS"
+
+
+# A lead of pimc's Ultimate self-play (seed 900007, as ``benchmarks/blunders.py`` plays it) where 2H and TH are worth
+# the same in every world pimc draws: on 1,000 fresh worlds TH is better in 3 and never worse, and it takes more
+# tricks on pimc's own worlds.
+ULTIMATE_TRICKS = (
+    900007,
+    [
+        (0, "pass"),
+        (1, "pass"),
+        (2, "twos-threes:3C,3D,2S"),
+        (3, "pass"),
+        (0, "pass"),
+        (1, "pass"),
+        (2, "pass"),
+        (3, "order"),
+        (3, "discard:7C"),
+        (0, "play:AC"),
+        (1, "play:2C"),
+        (2, "play:5C"),
+        (3, "play:2D"),
+        (3, "play:3H"),
+        (0, "play:KH"),
+        (1, "play:6H"),
+        (2, "play:4H"),
+        (0, "play:AH"),
+        (1, "play:9H"),
+        (2, "play:8H"),
+        (3, "play:5H"),
+    ],
+)
+
+
+def test_a_tie_in_points_goes_to_the_card_that_takes_more_tricks() -> None:
+    seed, history = ULTIMATE_TRICKS
+    game = bowers.Game("ultimate", seed=seed)
+    for seat, action in history:
+        game.apply(action, seat=seat)
+    observation = game.observation(0)  # diamonds trump; seat 0 leads from 6D KD 2H TH 3S 6S 9S KS
+    assert [create("pimc", seed=bot_seed, time_budget=0).act(observation) for bot_seed in range(6)] == ["play:TH"] * 6
+    bot = PimcBot(seed=1, time_budget=0)  # a bot that drew no world telling the two apart
+    _, utilities, favourite, _ = bot._compare(observation)
+    assert utilities["play:2H"] == utilities["play:TH"]  # a tie in points on every world drawn
+    assert decide(View(observation), bot._heuristic.settings) == "play:2H"  # the heuristic's card...
+    assert favourite == "play:TH"  # ...hands its credit to the twin that takes more tricks

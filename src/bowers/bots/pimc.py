@@ -39,7 +39,9 @@ many times more as the variant's hands score more points than standard's
 From version 2, in play, the heuristic's own card is credited only while the
 best card on the worlds leads it within the noise of their difference world
 by world, and a card that ties with it in every world drawn (not an
-equivalent card) draws more worlds, as a tie with the best card does.
+equivalent card) draws more worlds, as a tie with the best card does; of plays
+that still tie in points in every world, the one that takes more tricks over
+them is played (the heuristic's card hands its credit to it).
 From version 2 every position is solved exactly from the first trick.  In
 version 1 (and with a smaller ``exact_tricks``) positions with more tricks
 left, Ultimate's first tricks, are played by the heuristic until that many
@@ -274,10 +276,24 @@ class PimcBot:
                 planned = max(planned, affordable(min(2 * planned, most)))
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         before_play = view.phase != "play"
+        # From version 2, in play, of plays worth the same in every world drawn the one that takes more tricks over
+        # them is preferred: the rare world that tells them apart is likelier to favour it (the heuristic's card
+        # hands its credit to such a play).
+        by_tricks = self.config.version >= 2 and not before_play
+        if by_tricks and favourite in tallies:
+            favourite = more_tricks(favourite, tallies)
         advice = [world_advice(tally, action, score, before_play, auction) for action, tally in tallies.items() if tally.count]
         utilities = {action: round(tally.utility_mean, 9) for action, tally in tallies.items() if tally.count}
         order = {action: i for i, action in enumerate(candidates)}
-        advice.sort(key=lambda choice: (-utilities[choice.action], choice.action != favourite, order[choice.action]))
+        tricks = {action: -tally.tricks / tally.count if by_tricks else 0.0 for action, tally in tallies.items() if tally.count}
+        advice.sort(
+            key=lambda choice: (
+                -utilities[choice.action],
+                tricks[choice.action],
+                choice.action != favourite,
+                order[choice.action],
+            )
+        )
         if score.table is not None:
             note_first_for_the_game(advice, only_with_chances=True)
         if learned_part is not None and advice:
@@ -443,6 +459,18 @@ def clearly_behind(counted: Tally, others: Sequence[Tally]) -> bool:
         return False
     mean, error = paired_difference(max(rivals, key=lambda tally: tally.utility_mean).utilities, counted.utilities)
     return mean > 0 and mean >= STEADY_Z * error
+
+
+def more_tricks(action: str, tallies: Mapping[str, Tally]) -> str:
+    """The play, of ``action`` and those worth exactly what it is worth in every world counted, that takes the most
+    tricks over them (``action`` itself where none takes more)."""
+    counted = tallies[action]
+    twins = [
+        (tally.tricks, other)
+        for other, tally in tallies.items()
+        if tally.count == counted.count and tally.tricks > counted.tricks and tally.utilities == counted.utilities
+    ]
+    return max(twins)[1] if twins else action
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
