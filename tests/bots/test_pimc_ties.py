@@ -58,8 +58,8 @@ TIES = [
 ]
 
 
-def _position(seed: int, history: list[tuple[int, str]]) -> bowers.Game:
-    game = bowers.Game("standard", seed=seed)
+def _position(seed: int, history: list[tuple[int, str]], variant: str = "standard") -> bowers.Game:
+    game = bowers.Game(variant, seed=seed)
     for seat, action in history:
         game.apply(action, seat=seat)
     return game
@@ -92,10 +92,10 @@ def test_equivalent_cards_are_those_with_nothing_unknown_between_them() -> None:
     assert not equivalent_cards(view, card_of("9C"), card_of("AH"))
 
 
-def _tally(values: list[float]) -> Tally:
+def _tally(values: list[float], tricks: list[int] | None = None) -> Tally:
     tally = Tally()
-    for value in values:
-        tally.add(Outcome(net=value, utility=value, tricks=0, march=False, made=False, euchred_them=False))
+    for value, taken in zip(values, tricks or [0] * len(values), strict=True):
+        tally.add(Outcome(net=value, utility=value, tricks=taken, march=False, made=False, euchred_them=False))
     return tally
 
 
@@ -175,10 +175,7 @@ ULTIMATE_LEAD = (
 
 
 def test_the_credit_does_not_undo_a_clear_lead_on_the_worlds() -> None:
-    seed, history = ULTIMATE_LEAD
-    game = bowers.Game("ultimate", seed=seed)
-    for seat, action in history:
-        game.apply(action, seat=seat)
+    game = _position(*ULTIMATE_LEAD, variant="ultimate")
     observation = game.observation(3)  # diamonds trump; seat 3 leads from 9C 9D QD KD 2H 5H 6H
     assert [create("pimc", seed=bot_seed, time_budget=0).act(observation) for bot_seed in range(4)] == ["play:2H"] * 4
     bot = PimcBot(seed=0, time_budget=0)
@@ -188,20 +185,13 @@ def test_the_credit_does_not_undo_a_clear_lead_on_the_worlds() -> None:
     assert 0 < utilities["play:2H"] - utilities["play:9C"] < full_credit  # which would have kept it
 
 
-def _tricks_tally(values: list[float], tricks: list[int]) -> Tally:
-    tally = Tally()
-    for value, taken in zip(values, tricks, strict=True):
-        tally.add(Outcome(net=value, utility=value, tricks=taken, march=False, made=False, euchred_them=False))
-    return tally
-
-
 def test_of_plays_worth_the_same_in_every_world_the_one_taking_more_tricks_is_preferred() -> None:
     same = [1.0, 0.0, 1.0]
     tallies = {
-        "play:2H": _tricks_tally(same, [3, 2, 3]),
-        "play:TH": _tricks_tally(same, [3, 3, 3]),
-        "play:KS": _tricks_tally([1.0, 0.0, 0.5], [4, 4, 4]),  # more tricks, but not worth the same in every world
-        "play:6D": _tricks_tally(same, [3, 2, 2]),
+        "play:2H": _tally(same, [3, 2, 3]),
+        "play:TH": _tally(same, [3, 3, 3]),
+        "play:KS": _tally([1.0, 0.0, 0.5], [4, 4, 4]),  # more tricks, but not worth the same in every world
+        "play:6D": _tally(same, [3, 2, 2]),
     }
     assert more_tricks("play:2H", tallies) == "play:TH"
     assert more_tricks("play:6D", tallies) == "play:TH"
@@ -241,10 +231,7 @@ ULTIMATE_TRICKS = (
 
 
 def test_a_tie_in_points_goes_to_the_card_that_takes_more_tricks() -> None:
-    seed, history = ULTIMATE_TRICKS
-    game = bowers.Game("ultimate", seed=seed)
-    for seat, action in history:
-        game.apply(action, seat=seat)
+    game = _position(*ULTIMATE_TRICKS, variant="ultimate")
     observation = game.observation(0)  # diamonds trump; seat 0 leads from 6D KD 2H TH 3S 6S 9S KS
     assert [create("pimc", seed=bot_seed, time_budget=0).act(observation) for bot_seed in range(6)] == ["play:TH"] * 6
     bot = PimcBot(seed=1, time_budget=0)  # a bot that drew no world telling the two apart
