@@ -95,9 +95,9 @@ class _SteppingClock:
 
 
 def _late_play_position() -> tuple[bowers.Game, int]:
-    """A standard-Euchre position in play with a choice of cards."""
+    """A standard-Euchre position in play with a choice of cards (the heuristic's rules alone play up to it)."""
     game = bowers.Game("standard", seed=4)
-    bot = create("heuristic", seed=0)
+    bot = create("heuristic", seed=0, endgame_worlds=0)
     while True:
         seat = game.to_act
         assert seat is not None

@@ -17,9 +17,9 @@ may still lose; and where suits are short the maker leads its second-best
 trump to force out the best, a side suit is led from its top, and late in the
 hand a defender leads the top trump before its side winners; a hand holding
 the only trumps left leads them before a card that gives up the lead, and a
-hand with a trump throws from its shortest side suit; and with four cards or fewer in the hand the last tricks
-are counted (``endgame``: each card solved on deals of the unseen cards, the rules' card kept unless another is
-worth more points).  Near the
+hand with a trump throws from its shortest side suit; and with five cards or fewer in the hand (every trick of a
+five-card hand) the tricks are counted (``endgame``: each card solved on 256 deals of the unseen cards, the rules'
+card kept unless another is worth more points).  Near the
 target the maker goes alone or not by the chance of winning the game
 (``win_probability``): alone when a lone march would end it, with partner when
 any contract made would.
@@ -55,7 +55,8 @@ DEFAULTS: dict[str, Any] = {
     "kitty_gain": 0.5,  # tricks the auction declarer gains from the kitty
     "exchange_gain": 0.4,  # tricks the lone player gains from the loner exchange
     "return_low_cards": True,  # Ultimate: return three 2s and 3s for kitty cards
-    "endgame_worlds": 32,  # from version 2: deals of the unseen cards the last ENDGAME_CARDS tricks are counted on (0: none)
+    "endgame_worlds": 256,  # from version 2: deals of the unseen cards the last tricks are counted on (0: none)
+    "endgame_cards": 5,  # from version 2: the count runs with at most this many cards in the hand
     "version": 2,  # the rules of play: 1 as first released (kept as the baseline), 2 the current ones
 }
 VERSIONS = (1, 2)
@@ -552,7 +553,8 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
     if current and settings["endgame_worlds"] > 0 and view.maker >= 0:
         from bowers.bots.endgame import counted_play  # the count samples worlds, and the sampler reads this module
 
-        choice = counted_play(view, plays, choice, int(settings["endgame_worlds"]), _hand_net(view))
+        worlds, cards = int(settings["endgame_worlds"]), int(settings["endgame_cards"])
+        choice = counted_play(view, plays, choice, worlds, _hand_net(view), cards)
     return choice
 
 
