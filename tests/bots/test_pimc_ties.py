@@ -8,7 +8,7 @@ import bowers
 from bowers.bots import create
 from bowers.bots.heuristic import decide
 from bowers.bots.outcomes import Outcome, Tally
-from bowers.bots.pimc import PimcBot, clearly_behind, equivalent_cards, more_tricks, unseparated_tie
+from bowers.bots.pimc import PimcBot, clearly_behind, counted_twin, equivalent_cards, more_tricks, unseparated_tie
 from bowers.bots.view import View, card_of
 
 # Positions of pimc's self-play (``benchmarks/blunders.py --hands 14 --variants standard --seed 5``) where it played a
@@ -239,3 +239,67 @@ def test_a_tie_in_points_goes_to_the_card_that_takes_more_tricks() -> None:
     assert utilities["play:2H"] == utilities["play:TH"]  # a tie in points on every world drawn
     assert decide(View(observation), bot._heuristic.settings) == "play:2H"  # the heuristic's card...
     assert favourite == "play:TH"  # ...hands its credit to the twin that takes more tricks
+
+
+# Positions of pimc's self-play of standard Euchre (``benchmarks/ties.py --variant standard --hands 150 --seed 9``, as
+# it played them before the count settled its ties) where the card it played tied in points and tricks, on every
+# world it drew, with a card never worse on 840 fresh worlds and better in some: the history, the seat to act, the
+# card it played on most bot seeds, and the better card.
+COUNTED_TIES = [
+    (
+        900061,
+        [
+            (3, "pass"), (0, "pass"), (1, "pass"), (2, "order"), (2, "partner"), (2, "discard:KH"), (3, "play:AH"),
+            (0, "play:JH"), (1, "play:JD"), (2, "play:9S"), (1, "play:AS"), (2, "play:JS"), (3, "play:9H"),
+            (0, "play:KS"), (1, "play:QS"), (2, "play:9D"),
+        ],
+        3,
+        "play:QC",
+        "play:TH",
+    ),
+    (
+        900122,
+        [
+            (2, "pass"), (3, "pass"), (0, "pass"), (1, "order"), (1, "alone"), (1, "discard:AC"), (2, "play:AS"),
+            (0, "play:9S"), (1, "play:TH"), (1, "play:JH"), (2, "play:JD"),
+        ],
+        0,
+        "play:TC",
+        "play:JS",
+    ),
+    (
+        900140,
+        [
+            (3, "pass"), (0, "pass"), (1, "pass"), (2, "order"), (2, "partner"), (2, "discard:9C"), (3, "play:AC"),
+            (0, "play:9D"), (1, "play:QC"), (2, "play:9S"), (2, "play:JS"), (3, "play:9H"),
+        ],
+        0,
+        "play:TD",
+        "play:TH",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("seed", "history", "seat", "tied", "better"), COUNTED_TIES)
+def test_a_tie_in_points_and_tricks_goes_to_the_card_the_count_values_most(
+    seed: int, history: list[tuple[int, str]], seat: int, tied: str, better: str
+) -> None:
+    game = _position(seed, history)
+    assert game.to_act == seat
+    observation = game.observation(seat)
+    assert [create("pimc", seed=bot_seed, time_budget=0).act(observation) for bot_seed in range(6)] == [better] * 6
+    view = View(observation)
+    same = _tally([1.0, 0.0, 1.0], [2, 1, 2])
+    # The count picks among cards tied in points and tricks alike, and only there.
+    assert counted_twin(view, tied, {tied: same, better: _tally([1.0, 0.0, 1.0], [2, 1, 2])}) == better
+    assert counted_twin(view, tied, {tied: same, better: _tally([1.0, 0.0, 1.0], [2, 2, 2])}) == tied
+    assert counted_twin(view, tied, {tied: same, better: _tally([1.0, 0.0, 0.5], [2, 1, 2])}) == tied
+    assert counted_twin(view, tied, {tied: same}) == tied
+
+
+def test_the_count_settles_no_tie_with_more_cards_in_the_hand_than_it_counts() -> None:
+    game = _position(*ULTIMATE_TRICKS, variant="ultimate")
+    view = View(game.observation(0))  # eight cards in the hand: more than the count's five
+    tallies = {"play:2H": _tally([1.0, 0.0]), "play:TH": _tally([1.0, 0.0])}
+    assert counted_twin(view, "play:2H", tallies) == "play:2H"
+    assert counted_twin(view, "play:TH", tallies) == "play:TH"

@@ -80,7 +80,8 @@ def _check_settings(name: str, settings: Mapping[str, Any], allowed: Mapping[str
 
 
 class HeuristicBot:
-    """Plays by expert rules from the observation alone; fast enough for millions of simulated hands."""
+    """Plays by expert rules from the observation alone, counting the last tricks out (without the count, fast enough
+    for millions of simulated hands)."""
 
     name = "heuristic"
 
@@ -554,11 +555,11 @@ def _play(view: View, settings: Mapping[str, Any]) -> str:
         from bowers.bots.endgame import counted_play  # the count samples worlds, and the sampler reads this module
 
         worlds, cards = int(settings["endgame_worlds"]), int(settings["endgame_cards"])
-        choice = counted_play(view, plays, choice, worlds, _hand_net(view), cards)
+        choice = counted_play(view, plays, choice, worlds, hand_net(view), cards)
     return choice
 
 
-def _hand_net(view: View) -> Callable[[int], float]:
+def hand_net(view: View) -> Callable[[int], float]:
     """The hand's net points for the acting side by the tricks it takes from the trick in progress on."""
     key, mine, theirs = _standing(view)
     left = view.rules.hand_size - mine - theirs

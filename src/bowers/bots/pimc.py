@@ -64,8 +64,9 @@ from bowers import facts
 from bowers.actions import DISCARD, DISCARD_KITTY, TWOS_THREES
 from bowers.bots.advice import Advice, blended, learned_advice, note_first_for_the_game, world_advice
 from bowers.bots.base import register
+from bowers.bots.endgame import counted_play
 from bowers.bots.evaluator import Evaluator, solver_function
-from bowers.bots.heuristic import HeuristicBot, decide, hand_tricks
+from bowers.bots.heuristic import HeuristicBot, decide, hand_net, hand_tricks
 from bowers.bots.learned import ModelBidder, decision_outcomes, decision_values
 from bowers.bots.learned_features import FEATURE_SETS
 from bowers.bots.learned_models import Models, load_models
@@ -84,6 +85,7 @@ from bowers.hand import PLAY_PHASE
 PRIOR = 0.1  # standard points the heuristic's own choice is credited with, at most what they are worth at a game's start
 CANDIDATES = 8  # at most this many actions are compared before play (the heuristic ranks them)
 BIDDING_TRIES = 8  # deals drawn per world to find one in which the model bids as the other seats did
+COUNT_DEALS = 512  # deals the heuristic's count settles a tie in play on, where the worlds drawn could not
 RARE_CALL_FACTOR = 16  # as many times the draws after a rare call (a loner, a Jambone, a lone defence)
 # The variants whose learned values bid at least as well as solved worlds in duplicate matches: with
 # bidding="auto" (the default) pimc bids by them there and on solved worlds elsewhere.
@@ -282,6 +284,10 @@ class PimcBot:
         by_tricks = self.config.version >= 2 and not before_play
         if by_tricks and favourite in tallies:
             favourite = more_tricks(favourite, tallies)
+            # And of those that take the same tricks too, with few cards left, the one the heuristic's count values
+            # most on many cheap deals: a rare deal that tells them apart is likelier among them than among the
+            # worlds drawn.
+            favourite = counted_twin(view, favourite, tallies)
         advice = [world_advice(tally, action, score, before_play, auction) for action, tally in tallies.items() if tally.count]
         utilities = {action: round(tally.utility_mean, 9) for action, tally in tallies.items() if tally.count}
         order = {action: i for i, action in enumerate(candidates)}
@@ -471,6 +477,21 @@ def more_tricks(action: str, tallies: Mapping[str, Tally]) -> str:
         if tally.count == counted.count and tally.tricks > counted.tricks and tally.utilities == counted.utilities
     ]
     return max(twins)[1] if twins else action
+
+
+def counted_twin(view: View, action: str, tallies: Mapping[str, Tally]) -> str:
+    """Of ``action`` and the plays worth exactly what it is worth, and taking the same tricks, in every world counted,
+    the one the heuristic's count (``endgame.counted_play``) values most on ``COUNT_DEALS`` deals of the unseen
+    cards: only with the few cards it counts, and ``action`` itself unless another is worth more there."""
+    counted = tallies[action]
+    twins = {
+        other: 0
+        for other, tally in tallies.items()
+        if tally.count == counted.count and tally.tricks == counted.tricks and tally.utilities == counted.utilities
+    }
+    if len(twins) < 2:
+        return action
+    return counted_play(view, twins, action, COUNT_DEALS, hand_net(view))
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
