@@ -20,7 +20,11 @@ counts one).  The rules:
 * ``heuristic``: the heuristic's card (``pimc`` version 2 before the tie
   went to the card that takes more tricks);
 * ``tricks``: the card that takes more tricks over the sample, else the
-  heuristic's (``pimc`` version 2 now);
+  heuristic's (``pimc`` version 2 before the count below);
+* ``count``: the ``tricks`` rule, but where both cards take the same tricks
+  over the sample, the card the heuristic's count values most on
+  ``pimc.COUNT_DEALS`` deals of the unseen cards, with at most five cards
+  in the hand (``pimc`` version 2 now);
 * ``lower`` and ``higher``: always the lower, or the higher, of two cards
   of one suit.
 
@@ -44,14 +48,15 @@ from blunders import Worth, valuer_for, worths
 
 import bowers
 from bowers.bots import create
-from bowers.bots.heuristic import decide
-from bowers.bots.pimc import equivalent_cards
+from bowers.bots.endgame import counted_play
+from bowers.bots.heuristic import decide, hand_net
+from bowers.bots.pimc import COUNT_DEALS, equivalent_cards
 from bowers.bots.view import View
 from bowers.match.parallel import play_all
 
 SAMPLE = 160  # worlds standing for pimc's own sample (level 3's 80 worlds, doubled once for a tie)
 JUDGE = 840  # fresh worlds a tie is judged on
-RULES = ("heuristic", "tricks", "lower", "higher")
+RULES = ("heuristic", "tricks", "count", "lower", "higher")
 PLAY = "play:"
 
 
@@ -84,7 +89,9 @@ def choices(view: View, favourite: str, other: str, sample: Mapping[str, Worth])
     decode = view.space.decode_text
     assert view.tables is not None
     more = other if sum(sample[other].tricks) > sum(sample[favourite].tricks) else favourite
-    picks = {"heuristic": favourite, "tricks": more}
+    picks = {"heuristic": favourite, "tricks": more, "count": more}
+    if sum(sample[other].tricks) == sum(sample[favourite].tricks):
+        picks["count"] = counted_play(view, {favourite: 0, other: 0}, favourite, COUNT_DEALS, hand_net(view))
     if same_suit(view, favourite, other):
         power = view.tables.power[view.tables.effective_suit[decode(favourite).card]]
         picks["higher"], picks["lower"] = sorted((favourite, other), key=lambda action: -power[decode(action).card])
