@@ -5,10 +5,9 @@ A strong player counts the end of a hand out: which cards are left, who can stil
 has shown out of), what each play leads to.  The heuristic's rules stand for that count earlier in the hand; from
 ``ENDGAME_CARDS`` cards in the hand (every trick of a five-card hand) the count itself is cheap.  The deals are
 drawn as ``pimc`` draws its worlds (``sampler.Sampler``, without reading the bidding) from a seed fixed by the
-observation, so the same position
-always gets the same card.  Each card is worth the hand's net points for the seat's side after exact play of the
-rest of the hand (``bowers.solver``), averaged over the deals; the rules' own card is kept wherever no other card
-is worth more.
+observation, so the same position always gets the same card.  Each card is worth the hand's net points for the
+seat's side after exact play of the rest of the hand (``bowers.solver``), averaged over the deals; the rules' own
+card is kept wherever no other card is worth more.
 """
 
 from __future__ import annotations

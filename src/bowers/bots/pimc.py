@@ -41,7 +41,9 @@ best card on the worlds leads it within the noise of their difference world
 by world, and a card that ties with it in every world drawn (not an
 equivalent card) draws more worlds, as a tie with the best card does; of plays
 that still tie in points in every world, the one that takes more tricks over
-them is played (the heuristic's card hands its credit to it).
+them is played (the heuristic's card hands its credit to it), and of those
+that take the same tricks too, with five cards or fewer in the hand, the one
+the heuristic's count values most on 512 deals (``counted_twin``).
 From version 2 every position is solved exactly from the first trick.  In
 version 1 (and with a smaller ``exact_tricks``) positions with more tricks
 left, Ultimate's first tricks, are played by the heuristic until that many
