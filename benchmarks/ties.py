@@ -48,9 +48,8 @@ from blunders import Worth, valuer_for, worths
 
 import bowers
 from bowers.bots import create
-from bowers.bots.endgame import counted_play
-from bowers.bots.heuristic import decide, hand_net
-from bowers.bots.pimc import COUNT_DEALS, equivalent_cards
+from bowers.bots.heuristic import decide
+from bowers.bots.pimc import count_among, equivalent_cards
 from bowers.bots.view import View
 from bowers.match.parallel import play_all
 
@@ -88,10 +87,13 @@ def choices(view: View, favourite: str, other: str, sample: Mapping[str, Worth])
     ``higher`` only for two cards of one suit)."""
     decode = view.space.decode_text
     assert view.tables is not None
-    more = other if sum(sample[other].tricks) > sum(sample[favourite].tricks) else favourite
-    picks = {"heuristic": favourite, "tricks": more, "count": more}
-    if sum(sample[other].tricks) == sum(sample[favourite].tricks):
-        picks["count"] = counted_play(view, {favourite: 0, other: 0}, favourite, COUNT_DEALS, hand_net(view))
+    theirs, ours = sum(sample[other].tricks), sum(sample[favourite].tricks)
+    more = other if theirs > ours else favourite
+    picks = {
+        "heuristic": favourite,
+        "tricks": more,
+        "count": count_among(view, (favourite, other), favourite) if theirs == ours else more,
+    }
     if same_suit(view, favourite, other):
         power = view.tables.power[view.tables.effective_suit[decode(favourite).card]]
         picks["higher"], picks["lower"] = sorted((favourite, other), key=lambda action: -power[decode(action).card])

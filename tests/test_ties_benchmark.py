@@ -7,9 +7,7 @@ from types import ModuleType
 import pytest
 
 import bowers
-from bowers.bots.endgame import counted_play
-from bowers.bots.heuristic import hand_net
-from bowers.bots.pimc import COUNT_DEALS
+from bowers.bots.pimc import count_among
 from bowers.bots.view import View
 from tests.bots.test_pimc_ties import TIES
 from tests.repository_scripts import load_script
@@ -57,8 +55,7 @@ def test_each_rule_chooses_its_card(ties: ModuleType) -> None:
     same = {"play:9D": worth((1.0, 0.0), (2, 2)), "play:QD": worth((1.0, 0.0), (2, 2))}
     assert ties.choices(view, "play:QD", "play:9D", same)["tricks"] == "play:QD"  # no more tricks: the heuristic's
     # The same tricks: the count's card, as the count itself plays between the two.
-    counted = counted_play(view, {"play:QD": 0, "play:9D": 0}, "play:QD", COUNT_DEALS, hand_net(view))
-    assert ties.choices(view, "play:QD", "play:9D", same)["count"] == counted
+    assert ties.choices(view, "play:QD", "play:9D", same)["count"] == count_among(view, ("play:QD", "play:9D"), "play:QD")
     suits = {"play:9D": worth((1.0, 0.0), (2, 1)), "play:QS": worth((1.0, 0.0), (2, 2))}
     assert ties.choices(view, "play:9D", "play:QS", suits) == {"heuristic": "play:9D", "tricks": "play:QS", "count": "play:QS"}
 

@@ -486,14 +486,18 @@ def counted_twin(view: View, action: str, tallies: Mapping[str, Tally]) -> str:
     the one the heuristic's count (``endgame.counted_play``) values most on ``COUNT_DEALS`` deals of the unseen
     cards: only with the few cards it counts, and ``action`` itself unless another is worth more there."""
     counted = tallies[action]
-    twins = {
-        other: 0
+    twins = [
+        other
         for other, tally in tallies.items()
         if tally.count == counted.count and tally.tricks == counted.tricks and tally.utilities == counted.utilities
-    }
-    if len(twins) < 2:
-        return action
-    return counted_play(view, twins, action, COUNT_DEALS, hand_net(view))
+    ]
+    return count_among(view, twins, action) if len(twins) > 1 else action
+
+
+def count_among(view: View, plays: Sequence[str], action: str) -> str:
+    """``action``, unless another of ``plays`` is worth more points to the heuristic's count on ``COUNT_DEALS``
+    deals of the unseen cards (only with the few cards it counts)."""
+    return counted_play(view, dict.fromkeys(plays, 0), action, COUNT_DEALS, hand_net(view))
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
