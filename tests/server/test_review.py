@@ -17,6 +17,7 @@ import bowers
 from bowers.bots import create
 from bowers.server import replay as replays
 from bowers.server import review
+from bowers.server.pool import TimeLimitExceeded
 from tests.server.conftest import new_table, receive_state
 from tests.server.test_protocol import join, play_out
 
@@ -170,10 +171,10 @@ def test_progress_and_one_review_at_a_time_from_an_address(client: TestClient, m
     started = threading.Semaphore(0)
     quick = review.hand_decisions
 
-    def held(hand: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    def held(hand: dict[str, Any], seat: int, thinking: float) -> list[dict[str, Any]]:
         started.release()
         assert gate.wait(30)
-        return quick(hand, seat)
+        return quick(hand, seat, thinking)
 
     monkeypatch.setattr(review, "hand_decisions", held)
     first = client.post("/api/reviews", json={"replay": upload["replay"], "seat": 0})
@@ -229,7 +230,7 @@ def test_a_review_that_fails_says_so_and_may_be_asked_for_again(client: TestClie
     record = finished_record(seed=12)
     upload = client.post("/api/replays", content=json.dumps(record)).json()
 
-    def broken(hand: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    def broken(hand: dict[str, Any], seat: int, thinking: float) -> list[dict[str, Any]]:
         raise RuntimeError("a fault")
 
     monkeypatch.setattr(review, "hand_decisions", broken)
@@ -238,3 +239,28 @@ def test_a_review_that_fails_says_so_and_may_be_asked_for_again(client: TestClie
         reviewed(client, body)
     monkeypatch.undo()
     assert reviewed(client, body)["seat"] == 0
+
+
+def test_a_hand_that_runs_past_the_time_limit_is_tried_again_quicker_then_left_out(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = finished_record(seed=12)
+    upload = client.post("/api/replays", content=json.dumps(record)).json()
+    monkeypatch.setattr(review, "REVIEW_HANDS", 2)
+    quick = review.hand_decisions
+    tries: list[float] = []
+
+    def busy(hand: dict[str, Any], seat: int, thinking: float) -> list[dict[str, Any]]:
+        tries.append(thinking)
+        first_try = thinking == review.REVIEW_THINKING_SECONDS
+        last_hand = hand["deals"][0] == record["deals"][-1]
+        if first_try or last_hand:  # every hand's first try runs past the limit, and the last hand's second too
+            raise TimeLimitExceeded("the job ran past its limit of 10 seconds")
+        return quick(hand, seat, thinking)
+
+    monkeypatch.setattr(review, "hand_decisions", busy)
+    answer = reviewed(client, {"replay": upload["replay"], "seat": 0})
+    hands = len(record["deals"])
+    assert tries == [review.REVIEW_THINKING_SECONDS, review.REVIEW_RETRY_SECONDS] * 2
+    assert answer["hands_skipped"] == [hands - 1]  # tried twice, then left out; the hand before, reviewed on its retry
+    assert {decision["hand"] for decision in answer["decisions"]} == {hands - 2}

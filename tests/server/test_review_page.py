@@ -107,3 +107,28 @@ def test_a_replays_review_chooses_the_seat_on_a_phone(browser: Browser, server: 
     page.wait_for_selector("dialog.review", state="detached", timeout=5_000)
     assert not page.errors  # type: ignore[attr-defined]
     page.close()
+
+
+def test_a_review_whose_hands_all_took_too_long_says_so(browser: Browser, server: Server, tmp_path: Path) -> None:  # noqa: F811
+    page = open_page(browser, f"{server.url}/replay", 390, 844)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(finished_record(seed=12, target=4)))
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector(".replay .felt .seat")
+    # A busy server: each hand ran past its time limit twice, and was left out.
+    answer = {
+        "status": "done", "seat": 0, "team": 0, "hands_total": 2, "first_hand": 0, "hands_reviewed": 2,
+        "hands_skipped": [0, 1], "decisions": [], "level": 2,
+        "chances": [{"hand": 0, "scores": [0, 0], "chance": 0.5}, {"hand": 1, "scores": [1, 0], "chance": 0.6},
+                    {"hand": 2, "scores": [1, 4], "chance": 0.0}],
+    }  # fmt: skip
+    page.route(
+        "**/api/reviews", lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+    )
+    page.click("text=Review this game")
+    page.wait_for_selector(".review-status:has-text('0 decisions by South')", timeout=10_000)
+    notes = page.locator("dialog.review").inner_text()
+    assert "Hands 1, 2 took too long to review and are left out." in notes, notes
+    assert "No decisions: no hand could be reviewed in time." in notes and "forced" not in notes, notes
+    fits(page)
+    page.close()

@@ -34,16 +34,19 @@ log = logging.getLogger("bowers.server")
 
 REVIEW_LEVEL = 2  # the strong bot's level for reviews: quick, as ``bowers analyze`` runs by default
 REVIEW_THINKING_SECONDS = 0.5  # the bot's thinking budget over one decision of a review
+# A hand whose review ran past the job's time limit (on a busy server) is tried once more with this budget a decision.
+REVIEW_RETRY_SECONDS = 0.15
 REVIEW_HANDS = 12  # a long game's last hands reviewed
 REVIEW_BURST = 6  # reviews one address may start at once
 REVIEWS_PER_HOUR = 20.0  # and then at this pace
 KEPT_REVIEWS = 256  # reviews (done or running) kept in memory, the least recently asked for going first
 
 
-def hand_decisions(record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+def hand_decisions(record: dict[str, Any], seat: int, thinking: float = REVIEW_THINKING_SECONDS) -> list[dict[str, Any]]:
     """The seat's decisions in a one-deal record, as the review shows them (runs in the worker pool): its own hand,
-    the action chosen, the bot's best and the expected points of each choice; nothing of any other seat's cards."""
-    decisions = analyze_record(record, seats=[seat], level=REVIEW_LEVEL, time_budget=REVIEW_THINKING_SECONDS)
+    the action chosen, the bot's best and the expected points of each choice; nothing of any other seat's cards.
+    ``thinking`` is the bot's budget in seconds over each decision."""
+    decisions = analyze_record(record, seats=[seat], level=REVIEW_LEVEL, time_budget=thinking)
     return [
         {
             "index": decision.action_index,
@@ -165,9 +168,14 @@ class Reviews:
             decisions: list[dict[str, Any]] = []
             skipped: list[int] = []
             for number, hand in planned["hands"]:
-                try:
-                    found = await lobby.think(key, hand_decisions, hand, seat, group=group)
-                except TimeLimitExceeded:
+                found = None
+                for thinking in (REVIEW_THINKING_SECONDS, REVIEW_RETRY_SECONDS):  # a second, quicker try on a busy server
+                    try:
+                        found = await lobby.think(key, hand_decisions, hand, seat, thinking, group=group)
+                        break
+                    except TimeLimitExceeded:
+                        continue
+                if found is None:
                     skipped.append(number)
                 else:
                     decisions.extend({"hand": number, **decision} for decision in found)

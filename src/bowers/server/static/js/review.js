@@ -138,7 +138,7 @@ export function openReview({ source, seat = null, viewer = null, seats, chooser 
     const shown = [...answer.decisions];
     if (order === "loss") shown.sort((a, b) => b.cost - a.cost || a.hand - b.hand || a.index - b.index);
     list.replaceChildren(...shown.map(decisionItem));
-    if (!shown.length) list.append(h("li", { class: "muted" }, "No decisions: every choice of this seat was forced."));
+    if (!shown.length) list.append(h("li", { class: "muted" }, answer.hands_skipped.length ? "No decisions: no hand could be reviewed in time." : "No decisions: every choice of this seat was forced."));
   }
 
   function decisionItem(d) {
