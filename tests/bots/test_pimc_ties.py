@@ -8,7 +8,15 @@ import bowers
 from bowers.bots import create
 from bowers.bots.heuristic import decide
 from bowers.bots.outcomes import Outcome, Tally
-from bowers.bots.pimc import PimcBot, clearly_behind, counted_twin, equivalent_cards, more_tricks, unseparated_tie
+from bowers.bots.pimc import (
+    PimcBot,
+    clearly_behind,
+    counted_twin,
+    equivalent_cards,
+    more_tricks,
+    near_twins,
+    unseparated_tie,
+)
 from bowers.bots.view import View, card_of
 
 # Positions of pimc's self-play (``benchmarks/blunders.py --hands 14 --variants standard --seed 5``) where it played a
@@ -105,7 +113,7 @@ def test_only_a_tie_of_cards_that_are_not_equivalent_asks_for_more_worlds() -> N
     same = [1.0, 0.0, 1.0]
     assert unseparated_tie({"play:9C": _tally(same), "play:AH": _tally(same), "play:TC": _tally([0.0, 0.0, 0.0])}, view)
     assert not unseparated_tie({"play:9C": _tally(same), "play:TC": _tally(same), "play:AH": _tally([0.0, 0.0, 0.0])}, view)
-    assert not unseparated_tie({"play:9C": _tally(same), "play:AH": _tally([1.0, 0.0, 0.5])}, view)
+    assert not unseparated_tie({"play:9C": _tally(same), "play:AH": _tally([0.0, 1.0, 0.0])}, view)  # far apart
 
 
 def test_a_tie_on_the_planned_worlds_draws_more_within_its_bounds() -> None:
@@ -128,7 +136,41 @@ def test_a_tie_of_the_favourite_with_another_card_asks_for_more_worlds_too() -> 
     tallies = {"play:TC": _tally([1.0, 1.0, 1.0]), "play:AH": _tally([0.0, 0.5, 0.0]), "play:9C": _tally([0.0, 0.5, 0.0])}
     assert not unseparated_tie(tallies, view)  # the best card, TC, ties with none
     assert unseparated_tie(tallies, view, favourite="play:AH")  # the favourite ties with a card not equivalent to it
-    assert not unseparated_tie({**tallies, "play:9C": _tally([0.0, 0.0, 0.0])}, view, favourite="play:AH")
+    assert not unseparated_tie({**tallies, "play:9C": _tally([0.2, 0.0, 0.2])}, view, favourite="play:AH")  # apart
+
+
+SAME = [1.0, 0.0] * 50  # a hundred worlds' worths: near twins differ in three of them at most
+
+
+def _changed(worlds: dict[int, float]) -> list[float]:
+    """``SAME`` with the worths of a few worlds changed."""
+    return [worlds.get(world, value) for world, value in enumerate(SAME)]
+
+
+def test_a_near_twin_neither_ahead_nor_behind_in_the_few_worlds_that_differ_asks_for_more_worlds() -> None:
+    seed, history, _, _ = TIES[0]
+    view = _view(seed, history)  # clubs trump; seat 1 holds 9C TC AH (9C and TC equivalent)
+    even = _changed({1: 1.0, 2: 0.0})  # better in one world, worse in another
+    ahead_in_one = _changed({1: 1.0})
+    ahead_in_three = _changed({1: 1.0, 3: 1.0, 5: 1.0})
+    apart = _changed({1: 1.0, 3: 1.0, 5: 1.0, 7: 1.0})  # differs in four worlds of a hundred: no twin
+    tallies = {"play:9C": _tally(SAME), "play:AH": _tally(even), "play:TC": _tally(apart)}
+    assert near_twins("play:9C", tallies) == {"play:AH": 2}
+    assert unseparated_tie({"play:9C": _tally(SAME), "play:AH": _tally(even)}, view)
+    assert unseparated_tie({"play:9C": _tally(SAME), "play:AH": _tally(ahead_in_one)}, view)  # too few to tell
+    assert not unseparated_tie({"play:9C": _tally(SAME), "play:AH": _tally(ahead_in_three)}, view)  # AH never worse
+    assert not unseparated_tie({"play:9C": _tally(SAME), "play:AH": _tally(apart)}, view)
+    assert not unseparated_tie({"play:9C": _tally(SAME), "play:TC": _tally(even)}, view)  # equivalent cards
+
+
+def test_the_credit_goes_to_a_near_twin_never_worse_and_better_in_some_world() -> None:
+    ahead = _changed({1: 1.0})  # better in one world, the same in the others
+    even = _changed({1: 1.0, 2: 0.0})  # better in one world, worse in another
+    tallies = {"play:2H": _tally(SAME, [3] * 100), "play:TH": _tally(SAME, [4] * 100), "play:9D": _tally(ahead, [2] * 100)}
+    assert more_tricks("play:2H", tallies) == "play:9D"  # never worse, better in a world: before more tricks
+    assert more_tricks("play:TH", tallies) == "play:9D"
+    assert more_tricks("play:9D", tallies) == "play:9D"
+    assert more_tricks("play:2H", {**tallies, "play:9D": _tally(even, [5] * 100)}) == "play:TH"  # not never worse
 
 
 def test_a_favourite_is_clearly_behind_only_beyond_the_noise_of_the_paired_difference() -> None:
@@ -190,7 +232,7 @@ def test_of_plays_worth_the_same_in_every_world_the_one_taking_more_tricks_is_pr
     tallies = {
         "play:2H": _tally(same, [3, 2, 3]),
         "play:TH": _tally(same, [3, 3, 3]),
-        "play:KS": _tally([1.0, 0.0, 0.5], [4, 4, 4]),  # more tricks, but not worth the same in every world
+        "play:KS": _tally([0.0, 0.0, 0.5], [4, 4, 4]),  # more tricks, but worth less in two worlds of three: no twin
         "play:6D": _tally(same, [3, 2, 2]),
     }
     assert more_tricks("play:2H", tallies) == "play:TH"
@@ -303,3 +345,19 @@ def test_the_count_settles_no_tie_with_more_cards_in_the_hand_than_it_counts() -
     tallies = {"play:2H": _tally([1.0, 0.0]), "play:TH": _tally([1.0, 0.0])}
     assert counted_twin(view, "play:2H", tallies) == "play:2H"
     assert counted_twin(view, "play:TH", tallies) == "play:TH"
+
+
+def test_without_near_twins_only_an_exact_tie_asks_for_more_worlds_or_hands_on_the_credit() -> None:
+    seed, history, _, _ = TIES[0]
+    view = _view(seed, history)
+    ahead_in_one = _changed({1: 1.0})
+    tallies = {"play:9C": _tally(SAME), "play:AH": _tally(ahead_in_one)}
+    assert unseparated_tie(tallies, view) and not unseparated_tie(tallies, view, twins=False)
+    assert unseparated_tie({"play:9C": _tally(SAME), "play:AH": _tally(SAME)}, view, twins=False)
+    assert more_tricks("play:9C", tallies) == "play:AH" and more_tricks("play:9C", tallies, twins=False) == "play:9C"
+
+
+def test_the_near_twins_setting_is_true_or_false() -> None:
+    assert PimcBot().config.near_twins and not create("pimc", near_twins=False).config.near_twins  # type: ignore[attr-defined]
+    with pytest.raises(bowers.OptionError, match="'near_twins' must be true or false, not 'no'"):
+        PimcBot(near_twins="no")

@@ -39,9 +39,13 @@ many times more as the variant's hands score more points than standard's
 From version 2, in play, the heuristic's own card is credited only while the
 best card on the worlds leads it within the noise of their difference world
 by world, and a card that ties with it in every world drawn (not an
-equivalent card) draws more worlds, as a tie with the best card does; of plays
+equivalent card), or differs from it in a few worlds only that do not tell
+which is better (a near twin, ``near_twins``), draws more worlds, as such a
+tie with the best card does; of plays
 that still tie in points in every world, the one that takes more tricks over
-them is played (the heuristic's card hands its credit to it), and of those
+them is played (the heuristic's card hands its credit to it, as it does to a
+near twin never worse and better in some world, only as far as it reached
+with it), and of those
 that take the same tricks too, with five cards or fewer in the hand, the one
 the heuristic's count values most on 512 deals (``counted_twin``).
 From version 2 every position is solved exactly from the first trick.  In
@@ -59,7 +63,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
 from typing import Any
 
 from bowers import facts
@@ -105,6 +108,11 @@ STEADY_FACTOR = 4  # at most this many times the worlds (in standard points) whi
 STEADY_SHARE = 0.4
 # In play, more worlds for a tie only as many as end within this share of the budget.
 TIE_SHARE = 0.25
+# In play, plays whose worth differs in at most this share of the worlds (and at least one) are near twins: more worlds
+# are drawn while one is better in some of the worlds that differ and the other in others, or while fewer than
+# TWIN_EVIDENCE worlds differ at all.
+TWIN_SHARE = 0.03
+TWIN_EVIDENCE = 3
 STEADY_Z = 2.0  # within the noise: their paired difference is less than this many standard errors
 LONG_TRICKS = 7  # a position with more tricks left than this (or than ``exact_tricks``) gets half the worlds
 SETUP_STEPS_LIMIT = 64  # actions of bidding a world may take before play; more means a bug
@@ -242,11 +250,14 @@ class PimcBot:
         # points has four times the noise to tell the same margin in points from.
         steady = self.config.version >= 2 and view.phase != "play" and len(candidates) > 1
         # From version 2, in play, where the best card is worth exactly what another (not an equivalent card) is worth
-        # in every world so far, more worlds are drawn the same way, to find one that tells them apart.
+        # in every world so far, or in all but a few that do not tell which is better, more worlds are drawn the same
+        # way, to find those that tell them apart.
         separating = self.config.version >= 2 and view.phase == "play" and len(candidates) > 1
         most = round(samples * STEADY_FACTOR * max(1.0, points_scale(view.rules.variant)))
         if separating:  # a smaller share of the budget and of the worlds: ties in play are many, and cost little
-            steady_share, most = TIE_SHARE, samples * STEADY_FACTOR
+            # (counted from the level's worlds even where a long position drew half: past the first tricks they are
+            # cheap, and the share of the budget bounds them where they are not)
+            steady_share, most = TIE_SHARE, (self.samples if self.config.near_twins else samples) * STEADY_FACTOR
         worths: dict[str, list[float]] = {action: [] for action in candidates}
         credited = learned_part is None  # a learned decision credits no favourite
 
@@ -274,18 +285,20 @@ class PimcBot:
                     worths[action].append(outcome.utility)
             self.worlds_scored += 1
             if self.worlds_scored == planned < most and (
-                (steady and near_tie(worths, credit())) or (separating and unseparated_tie(tallies, view, favourite))
+                (steady and near_tie(worths, credit()))
+                or (separating and unseparated_tie(tallies, view, favourite, self.config.near_twins))
             ):
                 # Twice the worlds (few looks: each risks stopping on noise), or as many more as the time allows.
                 planned = max(planned, affordable(min(2 * planned, most)))
         # A play the solver does not consider (a renege, with the reneges option) is left out.
         before_play = view.phase != "play"
         # From version 2, in play, of plays worth the same in every world drawn the one that takes more tricks over
-        # them is preferred: the rare world that tells them apart is likelier to favour it (the heuristic's card
-        # hands its credit to such a play).
+        # them is preferred, and of near twins the one never worse and better in some: the rare world that tells
+        # them apart is likelier to favour it (the heuristic's card hands its credit to such a play).
         by_tricks = self.config.version >= 2 and not before_play
+        heuristics_card = favourite
         if by_tricks and favourite in tallies:
-            favourite = more_tricks(favourite, tallies)
+            favourite = more_tricks(favourite, tallies, self.config.near_twins)
             # And of those that take the same tricks too, with few cards left, the one the heuristic's count values
             # most on many cheap deals: a rare deal that tells them apart is likelier among them than among the
             # worlds drawn.
@@ -319,6 +332,13 @@ class PimcBot:
         # cannot tell apart.
         if self.config.version >= 2 and not before_play and counted is not None and clearly_behind(counted, others):
             final_bonus = 0.0
+        if favourite != heuristics_card and heuristics_card in tallies and favourite in utilities:
+            # A twin that took the heuristic's card's credit takes it only as far as that card reached with it, and
+            # not where that card was clearly behind: it chooses among the twins, and never lifts one further.
+            own = tallies[heuristics_card]
+            rivals = [tally for action, tally in tallies.items() if action != heuristics_card]
+            reach = utilities[heuristics_card] + (0.0 if clearly_behind(own, rivals) else final_bonus)
+            final_bonus = max(0.0, reach - utilities[favourite]) if final_bonus else 0.0
         return advice, utilities, favourite, final_bonus
 
     def _credit(self, bonus: float, samples: int) -> float:
@@ -443,20 +463,45 @@ def near_tie(worths: Mapping[str, Sequence[float]], credit: Mapping[str, float])
     return best - runner_up < STEADY_Z * error
 
 
-def unseparated_tie(tallies: Mapping[str, Tally], view: View, favourite: str | None = None) -> bool:
-    """Whether the best play, or the ``favourite`` (the play the credit may choose), is worth exactly what another
-    play is worth in every world scored, and the two are not equivalent cards (where only a world the sample has
-    missed could tell them apart)."""
+def unseparated_tie(tallies: Mapping[str, Tally], view: View, favourite: str | None = None, twins: bool = True) -> bool:
+    """Whether the best play, or the ``favourite`` (the play the credit may choose), has a twin the worlds scored
+    have not told apart from it (not an equivalent card): a play worth exactly what it is worth in every world, or a
+    near twin (``near_twins``) better in some of the few worlds where they differ and worse in others, or differing
+    in fewer than ``TWIN_EVIDENCE`` worlds at all (where only worlds the sample has missed can tell which is
+    better); with ``twins`` false, only a play worth exactly the same."""
     scored = {action: tally for action, tally in tallies.items() if tally.count}
     if len(scored) < 2:
         return False
-    best = max(scored.values(), key=lambda tally: tally.utility_mean).utilities
-    looked_at = [best] if favourite not in scored else [best, scored[favourite].utilities]
-    for utilities in looked_at:
-        cards = [view.space.decode_text(action).card for action, tally in scored.items() if tally.utilities == utilities]
-        if any(not equivalent_cards(view, first, second) for first, second in combinations(cards, 2)):
-            return True
+    best = max(scored, key=lambda action: scored[action].utility_mean)
+    looked_at = [best] if favourite not in scored or favourite == best else [best, favourite]
+    for action in looked_at:
+        counted = scored[action]
+        card = view.space.decode_text(action).card
+        for twin, differing in near_twins(action, scored).items():
+            other = scored[twin]
+            told_apart = other.dominated_by(counted) or counted.dominated_by(other)
+            if (differing and not twins) or (differing >= TWIN_EVIDENCE and told_apart):
+                continue
+            if not equivalent_cards(view, card, view.space.decode_text(twin).card):
+                return True
     return False
+
+
+def near_twins(action: str, tallies: Mapping[str, Tally]) -> dict[str, int]:
+    """The other plays counted on the same worlds as ``action`` whose worth differs from its worth in a few of them
+    at most (``TWIN_SHARE`` of the worlds, and at least one), exact twins included, each with the number of worlds
+    where it differs: plays the worlds judge all but alike, where those few worlds are the only evidence between
+    them."""
+    counted = tallies[action]
+    allowed = max(1, round(TWIN_SHARE * counted.count))
+    found: dict[str, int] = {}
+    for other, tally in tallies.items():
+        if other == action or tally.count != counted.count:
+            continue
+        differing = sum(ours != theirs for ours, theirs in zip(counted.utilities, tally.utilities, strict=True))
+        if differing <= allowed:
+            found[other] = differing
+    return found
 
 
 def clearly_behind(counted: Tally, others: Sequence[Tally]) -> bool:
@@ -469,16 +514,20 @@ def clearly_behind(counted: Tally, others: Sequence[Tally]) -> bool:
     return mean > 0 and mean >= STEADY_Z * error
 
 
-def more_tricks(action: str, tallies: Mapping[str, Tally]) -> str:
-    """The play, of ``action`` and those worth exactly what it is worth in every world counted, that takes the most
-    tricks over them (``action`` itself where none takes more)."""
+def more_tricks(action: str, tallies: Mapping[str, Tally], twins: bool = True) -> str:
+    """The play that takes the credit of ``action`` (the heuristic's card): of its twins worth exactly what it is worth
+    in every world counted and taking more tricks over them, and of its near twins (``near_twins``) never worse in
+    any world and better in some, the one worth most over them, then taking the most tricks (``action`` itself where
+    there is none): the rare world that tells such plays apart is likelier to favour it. With ``twins`` false, only
+    the twins worth exactly the same."""
     counted = tallies[action]
-    twins = [
-        (tally.tricks, other)
-        for other, tally in tallies.items()
-        if tally.count == counted.count and tally.tricks > counted.tricks and tally.utilities == counted.utilities
+    better = [
+        (round(tallies[other].utility_mean, 9), tallies[other].tricks, other)
+        for other in near_twins(action, tallies)
+        if (tallies[other].utilities == counted.utilities and tallies[other].tricks > counted.tricks)
+        or (twins and counted.dominated_by(tallies[other]))
     ]
-    return max(twins)[1] if twins else action
+    return max(better)[2] if better else action
 
 
 def counted_twin(view: View, action: str, tallies: Mapping[str, Tally]) -> str:

@@ -76,6 +76,11 @@ class PimcConfig:
     models: str | None = None
     """A file of learned models (``training/bidding.py --output``) to use in the place of the shipped ones."""
 
+    near_twins: bool = True
+    """From version 2, in play: cards worth the same in all but a few worlds that do not tell which is better draw
+    more worlds, and one never worse and better in some takes the heuristic's card's credit; False: only cards worth
+    exactly the same do (the bot before 2026-11-30, kept for comparison)."""
+
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or self.level not in LEVEL_SAMPLES:
             raise OptionError(f"setting 'level' must be 1, 2, 3, 4 or 5, not {self.level!r}", "level", tuple(LEVEL_SAMPLES))
@@ -104,6 +109,8 @@ class PimcConfig:
         if weight is not None and (not _number(weight) or not 0 <= weight <= 1):
             message = f"setting 'learned_weight' must be a number from 0 to 1 (or None for the default), not {weight!r}"
             raise OptionError(message, "learned_weight", "0 to 1")
+        if not isinstance(self.near_twins, bool):
+            raise OptionError(f"setting 'near_twins' must be true or false, not {self.near_twins!r}", "near_twins", (True, False))
         if self.models is not None and (not isinstance(self.models, str) or not self.models.strip()):
             message = f"setting 'models' must be the path of a file of learned models, not {self.models!r}"
             raise OptionError(message, "models", "a file written by training/bidding.py --output")
