@@ -31,7 +31,11 @@ no longer worse), it was a judgement between plays that rare worlds decide,
 not a dominated card, and it is listed apart as a judgement, with its
 worlds each way and the points it lost on average (a card worse in 1 world
 of 100 and better in 1 of 1,000 loses points, but is no clear error).  A
-clear error is a flagged decision that loses points in some world on every
+flag the third look finds again is judged a last time on ``--settle`` fresh
+worlds (4,000 by default), with the same rule: a play worse in a few worlds
+of 1,000 is sometimes better in a rarer one still, which only many worlds
+show (only the few flags left come this far, so the last look costs
+little).  A clear error is a flagged decision that loses points in some world on every
 look (every ``dominated`` one; a ``kept-trick`` or ``overtook`` play that
 loses only tricks is a slip, listed apart).  Each flag gives the worlds where the
 played card is worse and its mean loss in points.  The scan judges plays
@@ -67,6 +71,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from arguments import setting, write_json
+from selfplay import PLAY, play_decisions
 
 import bowers
 from bowers.bots import create
@@ -80,9 +85,9 @@ VARIANTS = ("standard", "railroad", "ultimate", "bid", "bid-railroad", "two-hand
 WORLDS = 32  # worlds sampled a decision
 CONFIRM = 128  # worlds a decision flagged on the first ones is judged on again
 VERIFY = 1000  # worlds a flag kept on the second look is judged on a third time (a judgement where it does not hold)
+SETTLE = 4000  # worlds a flag found again on the third look is judged on a last time, the same way
 # What each bot should reach: clear errors per 100 hands, at most (by bot, then by variant; "*" for every variant).
 TARGETS: dict[str, dict[str, float]] = {"pimc": {"*": 0.0}, "heuristic": {"standard": 3.0}}
-PLAY = "play:"
 
 
 @dataclass(frozen=True)
@@ -117,9 +122,10 @@ class Flag:
     mean_loss: float
     """The points the played card lost on average over the worlds."""
     judgement: bool = False
-    """Whether the third look (``--verify`` worlds) did not find it again: rare worlds decide between the plays."""
+    """Whether a later look (``--verify`` or ``--settle`` worlds) did not find it again: rare worlds decide between
+    the plays."""
     better_in: int = 0
-    """For a judgement, the third look's worlds where the played card scores more points than ``better``."""
+    """For a judgement, the later look's worlds where the played card scores more points than ``better``."""
 
     @property
     def costs_points(self) -> bool:
@@ -210,7 +216,14 @@ def worths(valuer: PimcBot, observation: Mapping[str, Any], worlds: int, rng: ra
 
 
 def scan_decision(
-    game: bowers.Game, played: str, valuer: PimcBot, worlds: int, confirm: int, rng: random.Random, verify: int = 0
+    game: bowers.Game,
+    played: str,
+    valuer: PimcBot,
+    worlds: int,
+    confirm: int,
+    rng: random.Random,
+    verify: int = 0,
+    settle: int = 0,
 ) -> list[Flag]:
     """The errors of playing ``played`` in ``game`` (in play, the seat to act having more than one legal play).
 
@@ -218,7 +231,8 @@ def scan_decision(
     fresh worlds (none: no second look), and only what both find is kept, with the second look's figures: a play
     better in one world of a few is often a near tie that more worlds show the other way.  With ``verify``, a flag
     kept is judged a third time on that many fresh worlds, and one not found again is marked a judgement (with the
-    third look's figures).
+    third look's figures); with ``settle`` too, where a flag found again costs points, a last time on that many, the
+    same way.
     """
     seat = game.to_act
     assert seat is not None
@@ -231,9 +245,13 @@ def scan_decision(
     kept = [flag for flag in flags(worths(valuer, observation, confirm, rng), played, trick) if flag.kind in kinds]
     if not kept or not verify:
         return kept
-    third = worths(valuer, observation, verify, rng)
-    again = {flag.kind: flag for flag in flags(third, played, trick)}
-    return [again.get(flag.kind) or as_judgement(flag, third, played) for flag in kept]
+    for look in (verify, settle if any(flag.costs_points for flag in kept) else 0):
+        if not look or all(flag.judgement for flag in kept):
+            break
+        judged = worths(valuer, observation, look, rng)
+        again = {flag.kind: flag for flag in flags(judged, played, trick)}
+        kept = [flag if flag.judgement else again.get(flag.kind) or as_judgement(flag, judged, played) for flag in kept]
+    return kept
 
 
 def as_judgement(flag: Flag, worths: Mapping[str, Worth], played: str) -> Flag:
@@ -267,38 +285,39 @@ def scan_deal(job: Mapping[str, Any]) -> dict[str, Any]:
     scanning = 0.0
     flagged: list[dict[str, Any]] = []
     history: list[list[Any]] = []
-    while not game.results:
-        seat = game.to_act
-        assert seat is not None
-        observation = game.observation(seat)
+
+    def choose(seat: int, observation: Mapping[str, Any], index: int) -> str:
         action = players[seat].act(observation)
-        plays = [a for a in observation["legal_actions"] if a.startswith(PLAY)]
-        if observation["phase"] == "play" and len(plays) > 1:
-            decisions += 1
-            before = time.perf_counter()
-            rng = random.Random(_decision_seed(job["seed"], len(history)))
-            found = scan_decision(game, action, valuer, job["worlds"], job["confirm"], rng, job.get("verify", 0))
-            scanning += time.perf_counter() - before
-            if found:
-                flagged.append(
-                    {
-                        "variant": job["variant"],
-                        "seed": job["seed"],
-                        "deal": job["deal"],
-                        "options": job["options"],
-                        "seat": seat,
-                        "index": len(history),
-                        "trump": observation.get("trump"),
-                        "hand": list(observation["hand"]),
-                        "trick": [card for _, card in observation.get("trick") or []],
-                        "tricks_won": list(observation.get("team_tricks") or []),
-                        "played": action,
-                        "flags": [{**asdict(flag), "costs_points": flag.costs_points} for flag in found],
-                        "history": list(history),
-                    }
-                )
-        game.apply(action, seat=seat)
         history.append([seat, action])
+        return action
+
+    for decision in play_decisions(game, choose):
+        decisions += 1
+        before = time.perf_counter()
+        rng = random.Random(_decision_seed(job["seed"], decision.index))
+        found = scan_decision(
+            game, decision.action, valuer, job["worlds"], job["confirm"], rng, job.get("verify", 0), job.get("settle", 0)
+        )
+        scanning += time.perf_counter() - before
+        if found:
+            observation = decision.observation
+            flagged.append(
+                {
+                    "variant": job["variant"],
+                    "seed": job["seed"],
+                    "deal": job["deal"],
+                    "options": job["options"],
+                    "seat": decision.seat,
+                    "index": decision.index,
+                    "trump": observation.get("trump"),
+                    "hand": list(observation["hand"]),
+                    "trick": [card for _, card in observation.get("trick") or []],
+                    "tricks_won": list(observation.get("team_tricks") or []),
+                    "played": decision.action,
+                    "flags": [{**asdict(flag), "costs_points": flag.costs_points} for flag in found],
+                    "history": history[: decision.index],
+                }
+            )
     total = time.perf_counter() - started
     return {
         "variant": job["variant"],
@@ -329,7 +348,7 @@ def describe(row: Mapping[str, Any]) -> str:
     kinds = ", ".join(
         f"{flag['kind']} (worse in {flag['worse_in']}/{flag['worlds']} worlds, {flag['mean_loss']:+.3f} points lost)"
         if flag["costs_points"]
-        else f"{flag['kind']}: a judgement on the third look (worse in {flag['worse_in']}/{flag['worlds']} worlds,"
+        else f"{flag['kind']}: a judgement on a later look (worse in {flag['worse_in']}/{flag['worlds']} worlds,"
         f" better in {flag.get('better_in', 0)}, {flag['mean_loss']:+.3f} points lost)"
         if flag.get("judgement")
         else f"{flag['kind']} (fewer tricks only)"
@@ -344,11 +363,13 @@ def describe(row: Mapping[str, Any]) -> str:
 
 
 def is_judgement(row: Mapping[str, Any]) -> bool:
-    """Whether every flag of a flagged decision proved a judgement on the third look (the card not dominated)."""
+    """Whether every flag of a flagged decision proved a judgement on a later look (the card not dominated)."""
     return all(flag.get("judgement") for flag in row["flags"])
 
 
-def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: int, confirm: int, verify: int = 0) -> list[str]:
+def report(
+    bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: int, confirm: int, verify: int = 0, settle: int = 0
+) -> list[str]:
     """The lines printed for one variant: the figures, the target and every flagged decision."""
     hands = len(rows)
     decisions = sum(row["decisions"] for row in rows)
@@ -370,6 +391,7 @@ def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: in
         f"{variant}: {hands} hands, {bot} in every seat, {decisions} play decisions scanned on {worlds} worlds each"
         f"{f', flags confirmed on {confirm} more' if confirm else ''}"
         f"{f' and judged again on {verify} more' if confirm and verify else ''}"
+        f"{f' (a last time on {settle} more where one still costs points)' if confirm and verify and settle else ''}"
         f" ({seconds:.2f} s a hand, {scan:.2f} s of it the scan)",
         f"  clear errors: {len(errors)}, {100 * len(errors) / hands:.1f} per 100 hands"
         f" (target: {'none set' if goal is None else f'at most {goal:g}'});"
@@ -378,7 +400,7 @@ def report(bot: str, variant: str, rows: Sequence[Mapping[str, Any]], worlds: in
         f"  flags by kind: {', '.join(f'{kind} {count}' for kind, count in sorted(kinds.items())) or 'none'};"
         f" slips costing only tricks: {len(flagged) - len(errors) - len(judgements)}"
         + (
-            f"; judgements (not dominated on the third look): {len(judgements)}, {lost:+.3f} points lost in all"
+            f"; judgements (not dominated on a later look): {len(judgements)}, {lost:+.3f} points lost in all"
             if confirm and verify
             else ""
         ),
@@ -402,6 +424,12 @@ def main() -> None:
     parser.add_argument(
         "--verify", type=int, default=VERIFY, help="worlds a flag kept is judged on a third time (0: no third look)"
     )
+    parser.add_argument(
+        "--settle",
+        type=int,
+        default=SETTLE,
+        help="worlds a flag costing points, found again on the third look, is judged on a last time (0: no last look)",
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", help="write every flagged decision, with the history before it, to this file")
     arguments = parser.parse_args()
@@ -420,6 +448,7 @@ def main() -> None:
             "worlds": arguments.worlds,
             "confirm": arguments.confirm,
             "verify": arguments.verify,
+            "settle": arguments.settle,
         }
         for variant in variants
         for k in range(arguments.hands)
@@ -428,7 +457,8 @@ def main() -> None:
     print(f"{arguments.bot} ({settings or 'defaults'}), seed {arguments.seed}")
     for variant in variants:
         chosen = [row for row in rows if row["variant"] == variant]
-        print("\n".join(report(arguments.bot, variant, chosen, arguments.worlds, arguments.confirm, arguments.verify)))
+        looks = (arguments.worlds, arguments.confirm, arguments.verify, arguments.settle)
+        print("\n".join(report(arguments.bot, variant, chosen, *looks)))
     write_json(arguments.json, [item for row in rows for item in row["flagged"]])
 
 

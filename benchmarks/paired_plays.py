@@ -32,13 +32,13 @@ from typing import Any
 
 from arguments import interval_text, setting
 from blunders import valuer_for, worths
+from selfplay import play_decisions
 
 import bowers
 from bowers.bots.pimc import PimcBot
 from bowers.match.parallel import play_all
 
 JUDGE = 1000  # fresh worlds each differing decision is judged on
-PLAY = "play:"
 
 
 def _bot_seed(deal_seed: int, index: int) -> int:
@@ -52,34 +52,31 @@ def compare_deal(job: Mapping[str, Any]) -> dict[str, Any]:
     valuer = valuer_for(game.rules)
     decisions = 0
     differing: list[dict[str, Any]] = []
-    index = 0
-    while not game.results:
-        seat = game.to_act
-        assert seat is not None
-        observation = game.observation(seat)
-        bot_seed = _bot_seed(job["seed"], index)
-        first = PimcBot(seed=bot_seed, **job["a"]).act(observation)
-        plays = [action for action in observation["legal_actions"] if action.startswith(PLAY)]
-        if observation["phase"] == "play" and len(plays) > 1:
-            decisions += 1
-            second = PimcBot(seed=bot_seed, **job["b"]).act(observation)
-            if second != first:
-                judged = worths(valuer, observation, job["judge"], random.Random(bot_seed))
-                gains = [a - b for a, b in zip(judged[first].points, judged[second].points, strict=True)]
-                differing.append(
-                    {
-                        "seed": job["seed"],
-                        "index": index,
-                        "hand": list(observation["hand"]),
-                        "a": first,
-                        "b": second,
-                        "gain": sum(gains) / len(gains),
-                        "a_better": sum(gain > 0 for gain in gains),
-                        "b_better": sum(gain < 0 for gain in gains),
-                    }
-                )
-        game.apply(first, seat=seat)
-        index += 1
+
+    def choose(seat: int, observation: Mapping[str, Any], index: int) -> str:
+        return PimcBot(seed=_bot_seed(job["seed"], index), **job["a"]).act(observation)
+
+    for decision in play_decisions(game, choose):
+        decisions += 1
+        observation, first = decision.observation, decision.action
+        bot_seed = _bot_seed(job["seed"], decision.index)
+        second = PimcBot(seed=bot_seed, **job["b"]).act(observation)
+        if second == first:
+            continue
+        judged = worths(valuer, observation, job["judge"], random.Random(bot_seed))
+        gains = [a - b for a, b in zip(judged[first].points, judged[second].points, strict=True)]
+        differing.append(
+            {
+                "seed": job["seed"],
+                "index": decision.index,
+                "hand": list(observation["hand"]),
+                "a": first,
+                "b": second,
+                "gain": sum(gains) / len(gains),
+                "a_better": sum(gain > 0 for gain in gains),
+                "b_better": sum(gain < 0 for gain in gains),
+            }
+        )
     return {"decisions": decisions, "differing": differing, "seconds": time.perf_counter() - started}
 
 

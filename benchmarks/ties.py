@@ -45,6 +45,7 @@ from typing import Any
 
 from arguments import setting, write_json
 from blunders import Worth, valuer_for, worths
+from selfplay import play_decisions
 
 import bowers
 from bowers.bots import create
@@ -56,7 +57,6 @@ from bowers.match.parallel import play_all
 SAMPLE = 160  # worlds standing for pimc's own sample (level 3's 80 worlds, doubled once for a tie)
 JUDGE = 840  # fresh worlds a tie is judged on
 RULES = ("heuristic", "tricks", "count", "lower", "higher")
-PLAY = "play:"
 
 
 def tied_pairs(view: View, favourite: str, sample: Mapping[str, Worth]) -> list[str]:
@@ -113,39 +113,32 @@ def study_deal(job: Mapping[str, Any]) -> dict[str, Any]:
     players = [create(job["bot"], seed=job["seed"] * 16 + s, **job["settings"]) for s in range(game.rules.players)]
     valuer = valuer_for(game.rules)
     ties: list[dict[str, Any]] = []
-    index = 0
-    while not game.results:
-        seat = game.to_act
-        assert seat is not None
-        observation = game.observation(seat)
-        if observation["phase"] == "play" and sum(a.startswith(PLAY) for a in observation["legal_actions"]) > 1:
-            view = View(observation)
-            favourite = decide(view, valuer._heuristic.settings)
-            rng = random.Random(job["seed"] * 1009 + index)
-            sample = worths(valuer, observation, job["sample"], rng)
-            pairs = tied_pairs(view, favourite, sample)
-            if pairs:
-                judged = worths(valuer, observation, job["judge"], rng)
-                for other in pairs:
-                    picks = choices(view, favourite, other, sample)
-                    ties.append(
-                        {
-                            "seed": job["seed"],
-                            "index": index,
-                            "seat": seat,
-                            "favourite": favourite,
-                            "other": other,
-                            "same_suit": same_suit(view, favourite, other),
-                            "apart": any(a != b for a, b in zip(judged[favourite].points, judged[other].points, strict=True)),
-                            "errors": {
-                                rule: clear_error(pick, other if pick == favourite else favourite, judged)
-                                for rule, pick in picks.items()
-                            },
-                        }
-                    )
-        action = players[seat].act(observation)
-        game.apply(action, seat=seat)
-        index += 1
+    for decision in play_decisions(game, lambda seat, observation, index: players[seat].act(observation)):
+        observation, index = decision.observation, decision.index
+        view = View(observation)
+        favourite = decide(view, valuer._heuristic.settings)
+        rng = random.Random(job["seed"] * 1009 + index)
+        sample = worths(valuer, observation, job["sample"], rng)
+        pairs = tied_pairs(view, favourite, sample)
+        if not pairs:
+            continue
+        judged = worths(valuer, observation, job["judge"], rng)
+        for other in pairs:
+            picks = choices(view, favourite, other, sample)
+            ties.append(
+                {
+                    "seed": job["seed"],
+                    "index": index,
+                    "seat": decision.seat,
+                    "favourite": favourite,
+                    "other": other,
+                    "same_suit": same_suit(view, favourite, other),
+                    "apart": any(a != b for a, b in zip(judged[favourite].points, judged[other].points, strict=True)),
+                    "errors": {
+                        rule: clear_error(pick, other if pick == favourite else favourite, judged) for rule, pick in picks.items()
+                    },
+                }
+            )
     return {"variant": job["variant"], "ties": ties, "seconds": time.perf_counter() - started}
 
 

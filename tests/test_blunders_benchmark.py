@@ -138,7 +138,7 @@ def test_a_flag_the_third_look_does_not_find_again_is_a_judgement(blunders: Modu
     assert blunders.is_judgement(row) and not blunders.is_error(row)
     position = {"seed": 1, "deal": 0, "index": 5, "seat": 3, "trump": "D", "hand": [], "trick": [], "tricks_won": [0, 0]}
     line = blunders.describe({**row, **position, "played": "play:TC"})
-    assert "a judgement on the third look (worse in 2/4 worlds, better in 1" in line
+    assert "a judgement on a later look (worse in 2/4 worlds, better in 1" in line
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -170,4 +170,4 @@ def test_a_hand_of_self_play_is_scanned_and_replayable(blunders: ModuleType) -> 
         assert item["played"] in game.legal_actions()
     lines = blunders.report("random", "standard", [row], 4, 8, 16)
     assert lines[0].startswith("standard: 1 hands, random in every seat")
-    assert "judged again on 16 more" in lines[0] and "judgements (not dominated on the third look)" in lines[2]
+    assert "judged again on 16 more" in lines[0] and "judgements (not dominated on a later look)" in lines[2]

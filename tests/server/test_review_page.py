@@ -29,6 +29,16 @@ def costs(page: Page) -> list[float]:
     return [float(item.get_attribute("data-cost") or "nan") for item in page.locator(".review-decision").all()]
 
 
+def replay_at_phone_size(browser: Browser, server: Server, tmp_path: Path) -> Page:  # noqa: F811
+    """The replay viewer at a phone's size with a short finished game loaded, as a player opens one to review."""
+    page = open_page(browser, f"{server.url}/replay", 390, 844)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(finished_record(seed=12, target=4)))
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector(".replay .felt .seat")
+    return page
+
+
 @pytest.mark.parametrize(("name", "size"), SIZES)
 def test_a_player_reviews_the_game_from_its_game_over_screen(
     browser: Browser,  # noqa: F811
@@ -70,11 +80,7 @@ def test_a_player_reviews_the_game_from_its_game_over_screen(
 
 
 def test_a_replays_review_chooses_the_seat_on_a_phone(browser: Browser, server: Server, tmp_path: Path) -> None:  # noqa: F811
-    page = open_page(browser, f"{server.url}/replay", 390, 844)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(finished_record(seed=12, target=4)))
-    page.set_input_files("#record-file", str(path))
-    page.wait_for_selector(".replay .felt .seat")
+    page = replay_at_phone_size(browser, server, tmp_path)
     # The first answers, held back: another review of this address under way, then this one's progress.
     answers = [
         (429, {"error": "a review you asked for is still under way; this one can start when it is done", "busy": {}}),
@@ -110,11 +116,7 @@ def test_a_replays_review_chooses_the_seat_on_a_phone(browser: Browser, server: 
 
 
 def test_a_review_whose_hands_all_took_too_long_says_so(browser: Browser, server: Server, tmp_path: Path) -> None:  # noqa: F811
-    page = open_page(browser, f"{server.url}/replay", 390, 844)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(finished_record(seed=12, target=4)))
-    page.set_input_files("#record-file", str(path))
-    page.wait_for_selector(".replay .felt .seat")
+    page = replay_at_phone_size(browser, server, tmp_path)
     # A busy server: each hand ran past its time limit twice, and was left out.
     answer = {
         "status": "done", "seat": 0, "team": 0, "hands_total": 2, "first_hand": 0, "hands_reviewed": 2,
