@@ -253,7 +253,8 @@ def test_two_friends_at_one_table(browser: Browser, server: Server) -> None:
 def test_a_reload_mid_hand_resumes_the_seat(browser: Browser, server: Server) -> None:
     page = open_page(browser, server.url, width=390, height=844)
     new_table(page, ["human", "random", "random", "random"])
-    page.wait_for_selector(".hand .card")
+    # The person's turn: the hand no longer changes order (it is sorted again once trump is made).
+    page.wait_for_selector(".hand .card.legal, .controls button.action", timeout=60_000)
     dealt = hand_cards(page)
     page.locator(".hand .card").first.focus()
     page.keyboard.press("ArrowRight")
