@@ -171,3 +171,26 @@ def test_a_hand_of_self_play_is_scanned_and_replayable(blunders: ModuleType) -> 
     lines = blunders.report("random", "standard", [row], 4, 8, 16)
     assert lines[0].startswith("standard: 1 hands, random in every seat")
     assert "judged again on 16 more" in lines[0] and "judgements (not dominated on a later look)" in lines[2]
+
+
+def test_a_flag_found_again_is_judged_a_last_time_only_where_it_costs_points(blunders: ModuleType) -> None:
+    looks: list[int] = []
+    real = blunders.worths
+
+    def counted(valuer: Any, observation: Any, worlds: int, rng: random.Random) -> Any:
+        looks.append(worlds)
+        return real(valuer, observation, worlds, rng)
+
+    blunders.worths = counted
+    try:
+        game = ruff_or_throw()
+        valuer = blunders.valuer_for(game.rules)
+        flags = blunders.scan_decision(game, "play:9D", valuer, 16, 32, random.Random(0), verify=64, settle=96)
+        assert looks == [16, 32, 64, 96]  # a real error: every look finds it, the last one too
+        assert {flag.kind for flag in flags} == {"dominated", "kept-trick"}
+        assert all(flag.worlds == 96 and flag.costs_points and not flag.judgement for flag in flags)
+        looks.clear()
+        assert blunders.scan_decision(game, "play:9S", valuer, 16, 32, random.Random(0), verify=64, settle=96) == []
+        assert looks == [16]  # nothing to judge again
+    finally:
+        blunders.worths = real
