@@ -245,8 +245,8 @@ def scan_decision(
     kept = [flag for flag in flags(worths(valuer, observation, confirm, rng), played, trick) if flag.kind in kinds]
     if not kept or not verify:
         return kept
-    for look in (verify, settle if any(flag.costs_points for flag in kept) else 0):
-        if not look or all(flag.judgement for flag in kept):
+    for look, costly_only in ((verify, False), (settle, True)):  # the last look only while a flag still costs points
+        if not look or not any(flag.costs_points if costly_only else not flag.judgement for flag in kept):
             break
         judged = worths(valuer, observation, look, rng)
         again = {flag.kind: flag for flag in flags(judged, played, trick)}
