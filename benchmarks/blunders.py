@@ -37,7 +37,12 @@ of 1,000 is sometimes better in a rarer one still, which only many worlds
 show (only the few flags left come this far, so the last look costs
 little).  A clear error is a flagged decision that loses points in some world on every
 look (every ``dominated`` one; a ``kept-trick`` or ``overtook`` play that
-loses only tricks is a slip, listed apart).  Each flag gives the worlds where the
+loses only tricks is a slip, listed apart).  Each clear error is decided
+again by ``--reseed`` fresh bots (10 by default), each with its own seed
+and no memory of the hand: how many repeat the card played and how many
+choose the better one tells a bias of the bot (most repeat it) from a draw
+of worlds that happened to miss the rare ones telling the cards apart (few
+do).  Each flag gives the worlds where the
 played card is worse and its mean loss in points.  The scan judges plays
 on ``pimc``'s model of the game (its sampler, exact solves) but not by its
 search: ``pimc`` scores a sample of its own (version 2 solves every world
@@ -86,6 +91,7 @@ WORLDS = 32  # worlds sampled a decision
 CONFIRM = 128  # worlds a decision flagged on the first ones is judged on again
 VERIFY = 1000  # worlds a flag kept on the second look is judged on a third time (a judgement where it does not hold)
 SETTLE = 4000  # worlds a flag found again on the third look is judged on a last time, the same way
+RESEEDS = 10  # fresh bots that decide each clear error again
 # What each bot should reach: clear errors per 100 hands, at most (by bot, then by variant; "*" for every variant).
 TARGETS: dict[str, dict[str, float]] = {"pimc": {"*": 0.0}, "heuristic": {"standard": 3.0}}
 
@@ -270,6 +276,16 @@ def valuer_for(rules: Any) -> PimcBot:
     return PimcBot(seed=0, time_budget=0, exact_tricks=rules.hand_size)
 
 
+def fresh_picks(bot: str, settings: Mapping[str, Any], observation: Mapping[str, Any], seeds: int) -> dict[str, int]:
+    """The plays of ``seeds`` fresh bots (seeds 0 to ``seeds - 1``, each new to the hand) deciding ``observation``
+    again, with how many chose each."""
+    picks: dict[str, int] = {}
+    for seed in range(seeds):
+        action = create(bot, seed=seed, **settings).act(observation)
+        picks[action] = picks.get(action, 0) + 1
+    return picks
+
+
 def _decision_seed(deal_seed: int, index: int) -> int:
     return deal_seed * 1009 + index
 
@@ -301,6 +317,8 @@ def scan_deal(job: Mapping[str, Any]) -> dict[str, Any]:
         scanning += time.perf_counter() - before
         if found:
             observation = decision.observation
+            costly = any(flag.costs_points for flag in found)
+            reseeds = job.get("reseeds", 0) if costly else 0
             flagged.append(
                 {
                     "variant": job["variant"],
@@ -316,6 +334,7 @@ def scan_deal(job: Mapping[str, Any]) -> dict[str, Any]:
                     "played": decision.action,
                     "flags": [{**asdict(flag), "costs_points": flag.costs_points} for flag in found],
                     "history": history[: decision.index],
+                    "fresh_picks": fresh_picks(job["bot"], job["settings"], observation, reseeds) if reseeds else {},
                 }
             )
     total = time.perf_counter() - started
@@ -355,10 +374,18 @@ def describe(row: Mapping[str, Any]) -> str:
         for flag in row["flags"]
     )
     better = " / ".join(dict.fromkeys(flag["better"] for flag in row["flags"]))
+    picks = row.get("fresh_picks") or {}
+    again = ""
+    if picks:
+        better_picks = sum(picks.get(action, 0) for action in dict.fromkeys(flag["better"] for flag in row["flags"]))
+        again = (
+            f"; decided again by {sum(picks.values())} fresh bots: {picks.get(row['played'], 0)} played it,"
+            f" {better_picks} the better play"
+        )
     return (
         f"seed {row['seed']} (deal {row['deal']}), action {row['index']}, seat {row['seat']}: trump {row['trump']},"
         f" hand {' '.join(row['hand'])}, trick [{' '.join(row['trick'])}], team tricks {row['tricks_won']}:"
-        f" played {row['played']}, better {better}: {kinds}"
+        f" played {row['played']}, better {better}: {kinds}{again}"
     )
 
 
@@ -430,6 +457,7 @@ def main() -> None:
         default=SETTLE,
         help="worlds a flag costing points, found again on the third look, is judged on a last time (0: no last look)",
     )
+    parser.add_argument("--reseed", type=int, default=RESEEDS, help="fresh bots that decide each clear error again (0: none)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", help="write every flagged decision, with the history before it, to this file")
     arguments = parser.parse_args()
@@ -449,6 +477,7 @@ def main() -> None:
             "confirm": arguments.confirm,
             "verify": arguments.verify,
             "settle": arguments.settle,
+            "reseeds": arguments.reseed,
         }
         for variant in variants
         for k in range(arguments.hands)

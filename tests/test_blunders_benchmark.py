@@ -159,9 +159,13 @@ def test_a_hand_of_self_play_is_scanned_and_replayable(blunders: ModuleType) -> 
         "worlds": 4,
         "confirm": 8,
         "verify": 16,
+        "reseeds": 2,
     }
     row = blunders.scan_deal(job)
     assert row["decisions"] > 0
+    assert any(blunders.is_error(item) for item in row["flagged"])  # random play errs in every hand of this seed
+    for item in row["flagged"]:  # each clear error, and only those, decided again by two fresh bots
+        assert sum(item["fresh_picks"].values()) == (2 if blunders.is_error(item) else 0)
     for item in row["flagged"]:  # each flagged decision replays from its history to the same position
         game = bowers.Game("standard", seed=item["seed"])
         for seat, action in item["history"]:
@@ -194,3 +198,25 @@ def test_a_flag_found_again_is_judged_a_last_time_only_where_it_costs_points(blu
         assert looks == [16]  # nothing to judge again
     finally:
         blunders.worths = real
+
+
+def test_a_clear_error_is_decided_again_by_fresh_bots(blunders: ModuleType) -> None:
+    game = ruff_or_throw()
+    observation = game.observation(3)
+    picks = blunders.fresh_picks("pimc", {"time_budget": 0}, observation, 3)
+    assert picks == {"play:9S": 3}  # every fresh bot ruffs: throwing the diamond was no draw of worlds
+    row = {
+        "seed": 1,
+        "deal": 0,
+        "index": 18,
+        "seat": 3,
+        "trump": "S",
+        "hand": ["9S", "9D"],
+        "trick": ["AC"],
+        "tricks_won": [2, 1],
+        "played": "play:9D",
+        "flags": [{"kind": "dominated", "better": "play:9S", "worse_in": 3, "worlds": 4, "mean_loss": 1.0, "costs_points": True}],
+        "fresh_picks": picks,
+    }
+    assert blunders.describe(row).endswith("; decided again by 3 fresh bots: 0 played it, 3 the better play")
+    assert "fresh bots" not in blunders.describe({**row, "fresh_picks": {}})
