@@ -11,6 +11,7 @@ from bowers.bots.outcomes import Outcome, Tally
 from bowers.bots.pimc import (
     PimcBot,
     clearly_behind,
+    contested,
     counted_twin,
     equivalent_cards,
     more_tricks,
@@ -361,3 +362,70 @@ def test_the_near_twins_setting_is_true_or_false() -> None:
     assert PimcBot().config.near_twins and not create("pimc", near_twins=False).config.near_twins  # type: ignore[attr-defined]
     with pytest.raises(bowers.OptionError, match="'near_twins' must be true or false, not 'no'"):
         PimcBot(near_twins="no")
+
+
+def test_a_credit_against_a_lead_of_one_to_two_standard_errors_is_contested() -> None:
+    favourite = _tally([0.0, 0.5, 0.0, 0.5, 0.0])
+    # The best card's lead: 0.16 points, its standard error 0.075 (2.1 of them): clearly behind, not contested.
+    assert not contested({"play:9C": favourite, "play:AH": _tally([0.2, 0.9, 0.0, 0.5, 0.2])}, "play:9C", 1.0)
+    # 0.08 points with a standard error of 0.049 (1.6 of them): the credit of 1 would keep the favourite.
+    rival = _tally([0.2, 0.7, 0.0, 0.5, 0.0])
+    assert contested({"play:9C": favourite, "play:AH": rival}, "play:9C", 1.0)
+    assert not contested({"play:9C": favourite, "play:AH": rival}, "play:9C", 0.05)  # too small a credit to keep it
+    assert not contested({"play:9C": favourite, "play:AH": rival}, "play:9C", 0.0)
+    assert not contested({"play:9C": favourite, "play:AH": rival}, "play:AH", 1.0)  # the favourite leads
+    assert not contested({"play:9C": favourite, "play:AH": rival}, None, 1.0)  # no favourite (a learned decision)
+    noisy = _tally([1.0, 0.0, 0.1, 0.5, 0.0])  # ahead by 0.12 on average, with a standard error of 0.24
+    assert not contested({"play:9C": favourite, "play:AH": noisy}, "play:9C", 1.0)  # within one standard error
+    assert not contested({"play:9C": favourite, "play:AH": _tally([1.0, 1.0])}, "play:9C", 1.0)  # not the same worlds
+
+
+# A position of pimc's Ultimate self-play (``benchmarks/blunders.py --hands 100 --variants ultimate --seed 7``, seed
+# 700083, action 23): seat 3 leads with hearts trump from 4H 8H QH 5S JS QS KS.  On 1,000 worlds 5S, the heuristic's
+# card, loses 0.68 points on average to JS (worse in 59, better in 2), and 4H and 8H are within 0.05 of JS.  On its 80
+# worlds the bot's credit kept 5S on bot seeds 4 and 5.
+CONTESTED_LEAD = (
+    700083,
+    [
+        (1, "twos-threes:2C,2H,2S"),
+        (2, "pass"),
+        (3, "pass"),
+        (0, "pass"),
+        (1, "pass"),
+        (2, "order"),
+        (0, "discard:3S"),
+        (1, "play:AS"),
+        (2, "play:8S"),
+        (3, "play:4S"),
+        (0, "play:3H"),
+        (0, "play:AD"),
+        (1, "play:4D"),
+        (2, "play:2D"),
+        (3, "play:8D"),
+        (0, "play:9C"),
+        (1, "play:QC"),
+        (2, "play:5C"),
+        (3, "play:7C"),
+        (1, "play:4C"),
+        (2, "play:6C"),
+        (3, "play:AC"),
+        (0, "play:3C"),
+    ],
+)
+
+
+def test_a_credit_contested_by_the_worlds_draws_more_of_them() -> None:
+    game = _position(*CONTESTED_LEAD, variant="ultimate")
+    observation = game.observation(3)
+    assert create("heuristic").act(observation) == "play:5S"
+    assert create("pimc", seed=4, time_budget=0, contested_credit=False).act(observation) == "play:5S"
+    for bot_seed in (0, 4, 5):
+        bot = PimcBot(seed=bot_seed, time_budget=0)
+        assert bot.act(observation) != "play:5S"
+        assert bot_seed == 0 or bot.worlds_scored > 80  # the seeds whose 80 worlds left the credit deciding drew more
+
+
+def test_the_contested_credit_setting_is_true_or_false() -> None:
+    assert PimcBot().config.contested_credit and not create("pimc", contested_credit=False).config.contested_credit  # type: ignore[attr-defined]
+    with pytest.raises(bowers.OptionError, match="'contested_credit' must be true or false, not 'no'"):
+        PimcBot(contested_credit="no")

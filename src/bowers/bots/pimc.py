@@ -287,6 +287,7 @@ class PimcBot:
             if self.worlds_scored == planned < most and (
                 (steady and near_tie(worths, credit()))
                 or (separating and unseparated_tie(tallies, view, favourite, self.config.near_twins))
+                or (separating and self.config.contested_credit and contested(tallies, favourite, bonus))
             ):
                 # Twice the worlds (few looks: each risks stopping on noise), or as many more as the time allows.
                 planned = max(planned, affordable(min(2 * planned, most)))
@@ -502,6 +503,20 @@ def near_twins(action: str, tallies: Mapping[str, Tally]) -> dict[str, int]:
         if differing <= allowed:
             found[other] = differing
     return found
+
+
+def contested(tallies: Mapping[str, Tally], favourite: str | None, credit: float) -> bool:
+    """Whether the ``credit`` alone keeps ``favourite`` (the heuristic's play) ahead of the best play, which leads it
+    by more than one standard error of their difference world by world but less than ``STEADY_Z`` of them (past that
+    the favourite loses its credit): a lead of that size is as likely real as noise, and more worlds tell which."""
+    counted = tallies.get(favourite) if favourite is not None else None
+    if counted is None or credit <= 0 or counted.count < 2:
+        return False
+    rivals = [tally for action, tally in tallies.items() if action != favourite and tally.count == counted.count]
+    if not rivals:
+        return False
+    lead, error = paired_difference(max(rivals, key=lambda tally: tally.utility_mean).utilities, counted.utilities)
+    return error < lead < min(credit, STEADY_Z * error)
 
 
 def clearly_behind(counted: Tally, others: Sequence[Tally]) -> bool:

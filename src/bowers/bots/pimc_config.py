@@ -81,6 +81,11 @@ class PimcConfig:
     more worlds, and one never worse and better in some takes the heuristic's card's credit; False: only cards worth
     exactly the same do (the bot before 2026-11-30, kept for comparison)."""
 
+    contested_credit: bool = True
+    """From version 2, in play: where the heuristic's card is behind the best card by more than one standard error of
+    their difference world by world, and only its credit keeps it ahead, more worlds are drawn (as for a tie) to tell
+    a real lead from noise; False: the credit decides on the worlds planned (the bot before 2026-11-30 evening)."""
+
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or self.level not in LEVEL_SAMPLES:
             raise OptionError(f"setting 'level' must be 1, 2, 3, 4 or 5, not {self.level!r}", "level", tuple(LEVEL_SAMPLES))
@@ -111,6 +116,9 @@ class PimcConfig:
             raise OptionError(message, "learned_weight", "0 to 1")
         if not isinstance(self.near_twins, bool):
             raise OptionError(f"setting 'near_twins' must be true or false, not {self.near_twins!r}", "near_twins", (True, False))
+        if not isinstance(self.contested_credit, bool):
+            message = f"setting 'contested_credit' must be true or false, not {self.contested_credit!r}"
+            raise OptionError(message, "contested_credit", (True, False))
         if self.models is not None and (not isinstance(self.models, str) or not self.models.strip()):
             message = f"setting 'models' must be the path of a file of learned models, not {self.models!r}"
             raise OptionError(message, "models", "a file written by training/bidding.py --output")
