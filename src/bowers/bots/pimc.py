@@ -41,7 +41,8 @@ best card on the worlds leads it within the noise of their difference world
 by world, and a card that ties with it in every world drawn (not an
 equivalent card), or differs from it in a few worlds only that do not tell
 which is better (a near twin, ``near_twins``), draws more worlds, as such a
-tie with the best card does; of plays
+tie with the best card does, and so does a lead of the best card of one to two
+standard errors that only the credit outweighs (``contested_credit``); of plays
 that still tie in points in every world, the one that takes more tricks over
 them is played (the heuristic's card hands its credit to it, as it does to a
 near twin never worse and better in some world, only as far as it reached
