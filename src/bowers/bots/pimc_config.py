@@ -84,7 +84,8 @@ class PimcConfig:
     contested_credit: bool = True
     """From version 2, in play: where the heuristic's card is behind the best card by more than one standard error of
     their difference world by world, and only its credit keeps it ahead, more worlds are drawn (as for a tie) to tell
-    a real lead from noise; False: the credit decides on the worlds planned (the bot before 2026-11-30 evening)."""
+    a real lead from noise; False: the credit decides on the worlds planned (the bot before this rule, kept for
+    comparison)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or self.level not in LEVEL_SAMPLES:
