@@ -10,6 +10,7 @@ from bowers.bots.heuristic import decide
 from bowers.bots.outcomes import Outcome, Tally
 from bowers.bots.pimc import (
     PimcBot,
+    best_lead,
     clearly_behind,
     contested,
     counted_twin,
@@ -183,6 +184,15 @@ def test_a_favourite_is_clearly_behind_only_beyond_the_noise_of_the_paired_diffe
     assert not clearly_behind(behind, [_tally([0.0, 0.0, 0.0, 0.0, 0.0])])  # behind it
     assert not clearly_behind(behind, [_tally([1.0, 1.0])])  # not the same worlds
     assert not clearly_behind(_tally([0.0]), [_tally([1.0])])  # one world has no noise to measure
+
+
+def test_the_best_lead_is_the_best_rival_counted_on_the_same_worlds_with_its_standard_error() -> None:
+    counted = _tally([0.0, 0.5, 0.0, 0.5, 0.0])
+    lead, error = best_lead(counted, [_tally([0.1, 0.6, 0.1, 0.6, 0.1]), _tally([0.2, 0.8, 0.2, 0.6, 0.2]), _tally([9.0, 9.0])])
+    assert lead == pytest.approx(0.2)  # the second rival: the best mean on the same five worlds
+    assert error == pytest.approx((0.02 / 4 / 5) ** 0.5)  # differences 0.2, 0.3, 0.2, 0.1, 0.2
+    assert best_lead(counted, [_tally([9.0, 9.0])]) is None  # no rival on the same worlds
+    assert best_lead(_tally([0.0]), [_tally([1.0])]) is None  # one world has no noise to measure
 
 
 # Positions of pimc's Ultimate self-play (``benchmarks/blunders.py --hands 6 --variants ultimate --seed 5``) where the

@@ -511,23 +511,32 @@ def contested(tallies: Mapping[str, Tally], favourite: str | None, credit: float
     by more than one standard error of their difference world by world but less than ``STEADY_Z`` of them (past that
     the favourite loses its credit): a lead of that size is as likely real as noise, and more worlds tell which."""
     counted = tallies.get(favourite) if favourite is not None else None
-    if counted is None or credit <= 0 or counted.count < 2:
+    if counted is None or credit <= 0:
         return False
-    rivals = [tally for action, tally in tallies.items() if action != favourite and tally.count == counted.count]
-    if not rivals:
+    found = best_lead(counted, [tally for action, tally in tallies.items() if action != favourite])
+    if found is None:
         return False
-    lead, error = paired_difference(max(rivals, key=lambda tally: tally.utility_mean).utilities, counted.utilities)
+    lead, error = found
     return error < lead < min(credit, STEADY_Z * error)
 
 
 def clearly_behind(counted: Tally, others: Sequence[Tally]) -> bool:
     """Whether the best of ``others``, counted on the same worlds as ``counted``, leads it by at least ``STEADY_Z``
     standard errors of their difference world by world (a lead no credit for the heuristic's choice should undo)."""
+    found = best_lead(counted, others)
+    if found is None:
+        return False
+    lead, error = found
+    return lead > 0 and lead >= STEADY_Z * error
+
+
+def best_lead(counted: Tally, others: Sequence[Tally]) -> tuple[float, float] | None:
+    """How far the best of ``others`` counted on the same worlds as ``counted`` (at least two) leads it, world by
+    world, with the standard error of that lead; None when no other was counted on those worlds."""
     rivals = [tally for tally in others if tally.count == counted.count >= 2]
     if not rivals:
-        return False
-    mean, error = paired_difference(max(rivals, key=lambda tally: tally.utility_mean).utilities, counted.utilities)
-    return mean > 0 and mean >= STEADY_Z * error
+        return None
+    return paired_difference(max(rivals, key=lambda tally: tally.utility_mean).utilities, counted.utilities)
 
 
 def more_tricks(action: str, tallies: Mapping[str, Tally], twins: bool = True) -> str:
