@@ -17,6 +17,7 @@ from bowers import solver
 from bowers.cards import CARD_NAMES, JOKER
 from bowers.solver import Position, move_values, reaches, reference, value
 from bowers.solver import search as search_module
+from bowers.tables import trump_tables
 from bowers.variants import make_rules
 from tests.solver.positions import CASES, case_id, exhaustive, play_phase_game
 
@@ -395,3 +396,28 @@ def test_quick_tricks_through_a_partner_match_reference(variant: str) -> None:
         position = Position.from_parts(rules, rng.randrange(4), hands, rng.randrange(4))
         moves = position.moves()
         assert move_values(position, moves) == reference.move_values(position, moves), (variant, hands)
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", ["standard", "ultimate", "railroad", "railroad-6"])
+def test_runs_of_top_trumps_match_reference(variant: str) -> None:
+    # Endgames made mostly of trumps: a side often holds the highest live trumps split between its hands (a bound
+    # counts them when the side has at most two hands), and both its hands often hold only such trumps, so that a trump
+    # lead makes two of them fall together. In `railroad-6` the side against the team to act has four hands, where that
+    # bound would be wrong. Every answer must be the reference's.
+    rules = make_rules(variant)
+    rng = random.Random(f"trump-runs:{variant}")
+    seats = rules.players
+    for _ in range(100):
+        trump = rng.randrange(4)
+        effective = trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump).effective_suit
+        trumps = [card for card in sorted(rules.deck) if effective[card] == trump]
+        others = [card for card in sorted(rules.deck) if effective[card] != trump]
+        tricks = 4
+        in_trumps = min(len(trumps), seats * tricks - rng.randrange(1, 5))
+        cards = rng.sample(trumps, in_trumps) + rng.sample(others, seats * tricks - in_trumps)
+        rng.shuffle(cards)
+        hands = [sum(1 << card for card in cards[seat::seats]) for seat in range(seats)]
+        position = Position.from_parts(rules, trump, hands, rng.randrange(seats))
+        moves = position.moves()
+        assert move_values(position, moves) == reference.move_values(position, moves), (variant, trump, hands)

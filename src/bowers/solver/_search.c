@@ -22,8 +22,10 @@
  *   - the shape and the holder stream kept up to date card by card (a card
  *     played takes its bits out of the stream), not rebuilt at each trick;
  *   - bounds at each trick's start: sure trump tricks of a hand (its top trumps
- *     less the other side's trumps above them), quick tricks of the side to
- *     lead (winners it can cash);
+ *     less the other side's trumps above them) or of a side of two hands (its
+ *     top trumps, at most as many as its longer hand holds, less the other
+ *     side's above them), quick tricks of the side to lead (winners it can
+ *     cash, and those cashed before its side's sure trump tricks);
  *   - move ordering: when following, the cheapest card that wins for sure
  *     (over a partner's card too, where an opponent still to play could beat
  *     it), then the cheapest that wins so far, then low cards; when leading,
@@ -85,6 +87,8 @@ typedef struct {
     int active;
     unsigned max_controls;
     unsigned max_credit;
+    unsigned pair_sides; /* bit per side (1: the side counted): at most two of its hands play, all chosen by it */
+    u64 side_cards[2];   /* the cards the hands of each side held at the search's start (cards never change hands) */
     int joker;      /* compact index of the Joker when it leads with a named suit, else -1 */
     int trump;      /* the group every card of which wins over any plain card, else -1 */
     u64 ruffs;      /* the cards that win over the suit led without following it: the trumps, or the no-trump Joker */
@@ -604,12 +608,54 @@ static inline int tricks_needed(const State *s, int for_max, int target) {
     return for_max ? target : s->tricks_left - target + 1;
 }
 
-/* Sure tricks at a trick's start, whoever leads.  Every card of a hand is played before the hand ends, and a trump
- * is beaten only by a higher trump: so a hand whose k highest trumps have m trumps of the other side above the lowest
- * of them takes at least k - m tricks for its side (each of those higher trumps beats at most one of the k).  The
- * holder of the no-trump Joker takes one trick.  Returns 1 when these settle the question about `target`, with the
- * answer in *answer and in *relevant the trumps that decide it: all those from the top down to the lowest counted
- * (the no-trump Joker needs none: its holder is part of the shape). */
+/* Whether a side's trumps (`mine`, the other side's `others`, of all the live `trumps`) take `need` tricks for sure,
+ * with in *relevant the trumps counted: from the top down to the lowest counted.  Every card of a hand is played before
+ * the hand ends, and a trump is beaten only by a higher trump, so a hand whose k highest trumps have m trumps of the
+ * other side above the lowest of them takes at least k - m tricks for its side (each of those higher trumps beats at
+ * most one of the k).  A side of at most two hands that chooses its own cards (`pair_sides`) counts its trumps
+ * together: its k highest, m of the other side's above the lowest of them, and L the most trumps one of its hands
+ * holds, take at least min(k, L) - m.  Each trick where one of the k falls is the side's unless one of the m falls
+ * there too, and the side keeps two of the k from falling in one trick (the hand that plays second plays another
+ * card) unless both its hands hold nothing else they may play; then k > L, and the trick that two of them take
+ * together costs no more than one of the longer hand's.  (A side of three hands could have one of them made to ruff
+ * and lose while the others follow suit.) */
+static int trump_tricks_reach(const State *s, int side, int need, u64 trumps, u64 mine, u64 others, u64 *relevant) {
+    if (count(mine) < need) return 0;
+    if (s->pair_sides >> side & 1) {
+        int longest = 0;
+        for (int seat = 0; seat < s->players; seat++)
+            if (credit_max(s, seat) == side && count(s->hands[seat] & trumps) > longest)
+                longest = count(s->hands[seat] & trumps);
+        if (longest < need) return 0;
+        for (int k = 1; k <= longest; k++) {
+            int card = lowest(mine);
+            mine &= mine - 1;
+            if (k - count(others & ((1ull << card) - 1)) >= need) {
+                *relevant = at_or_above(trumps, card);
+                return 1;
+            }
+        }
+        return 0;
+    }
+    for (int seat = 0; seat < s->players; seat++) {
+        u64 held = s->hands[seat] & trumps;
+        if (credit_max(s, seat) != side || count(held) < need) continue;
+        for (int k = 1; held; k++) {
+            int card = lowest(held);
+            held &= held - 1;
+            if (k - count(others & ((1ull << card) - 1)) >= need) {
+                *relevant = at_or_above(trumps, card);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Sure tricks at a trick's start, whoever leads: each side's trumps (trump_tricks_reach), and the holder of the
+ * no-trump Joker takes one trick.  Returns 1 when these settle the question about `target`, with the answer in
+ * *answer and in *relevant the trumps that decide it: all those from the top down to the lowest counted (the no-trump
+ * Joker needs none: its holder is part of the shape). */
 static int sure_tricks(const State *s, int target, int *answer, u64 *relevant) {
     u64 live = s->live;
     *relevant = 0;
@@ -626,25 +672,13 @@ static int sure_tricks(const State *s, int target, int *answer, u64 *relevant) {
     }
     if (s->trump < 0) return 0;
     u64 trumps = live & s->t.group_mask[s->trump];
-    u64 side_trumps[2] = {0, 0}; /* the trumps of the other side, then of the side counted */
-    for (int seat = 0; seat < s->players; seat++) side_trumps[credit_max(s, seat)] |= s->hands[seat] & trumps;
-    for (int seat = 0; seat < s->players; seat++) {
-        u64 mine = s->hands[seat] & trumps;
-        if (!mine) continue;
-        int side = credit_max(s, seat);
-        int need = tricks_needed(s, side, target);
-        if (count(mine) < need) continue;
-        u64 others = side_trumps[!side];
-        for (int k = 1; mine; k++) {
-            int card = lowest(mine);
-            mine &= mine - 1;
-            if (k - count(others & ((1ull << card) - 1)) >= need) {
-                *answer = side;
-                *relevant = at_or_above(trumps, card);
-                return 1;
-            }
+    u64 side_trumps[2] = {trumps & s->side_cards[0], trumps & s->side_cards[1]}; /* the other side's, the counted's */
+    for (int side = 0; side < 2; side++)
+        if (trump_tricks_reach(s, side, tricks_needed(s, side, target), trumps, side_trumps[side], side_trumps[!side],
+                               relevant)) {
+            *answer = side;
+            return 1;
         }
-    }
     return 0;
 }
 
@@ -763,6 +797,28 @@ static int quick_tricks(const State *s, int target, int *answer, u64 *relevant) 
             entry = reach;
             memcpy(best_tops, tops, sizeof tops);
             memcpy(best_winners, winners, sizeof winners);
+        }
+    }
+    if (total < need && s->trump >= 0) {
+        /* the leader's plain winners cashed first, then the side's trumps: sure while no other hand of the side has to
+         * ruff one of those winners (and take the lead) for want of a card other than a trump */
+        u64 trumps = live & s->t.group_mask[s->trump], cash_cards = 0;
+        int cash = 0;
+        for (int g = 0; g < 4; g++)
+            if (g != s->trump) {
+                cash += own[g];
+                cash_cards |= own_winners[g];
+            }
+        int spare = cash > 0;
+        for (int seat = 0; seat < s->players && spare; seat++)
+            if (seat != leader && credit_max(s, seat) == side && s->hands[seat] &&
+                count(s->hands[seat] & ~trumps) < cash)
+                spare = 0;
+        if (spare && trump_tricks_reach(s, side, need - cash, trumps, trumps & s->side_cards[side],
+                                        trumps & s->side_cards[!side], relevant)) {
+            *relevant |= cash_cards;
+            *answer = side;
+            return 1;
         }
     }
     if (total < need) return 0;
@@ -1153,6 +1209,18 @@ static PyObject *run(PyObject *self, PyObject *args) {
     for (int i = 0; i < trick_len; i++) s.trick_mask |= 1ull << trick_cards[i];
     s.max_controls = max_controls;
     s.max_credit = max_credit;
+    s.pair_sides = 0;
+    s.side_cards[0] = s.side_cards[1] = 0;
+    for (int seat = 0; seat < s.players; seat++) s.side_cards[max_credit >> seat & 1] |= s.hands[seat];
+    for (int side = 0; side < 2; side++) {
+        int hands = 0, chosen = 1;
+        for (int seat = turn, i = 0; i < active; i++, seat = s.next_seat[seat])
+            if ((int)(max_credit >> seat & 1) == side) {
+                hands++;
+                if ((int)(max_controls >> seat & 1) != side) chosen = 0;
+            }
+        if (hands <= 2 && chosen) s.pair_sides |= 1u << side;
+    }
     s.active = active;
     s.turn = turn;
     s.led = led;
