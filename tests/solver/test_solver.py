@@ -413,9 +413,9 @@ def test_runs_of_top_trumps_match_reference(variant: str) -> None:
         effective = trump_tables(rules.deck, rules.trump_jokers, rules.left_above_right, trump).effective_suit
         trumps = [card for card in sorted(rules.deck) if effective[card] == trump]
         others = [card for card in sorted(rules.deck) if effective[card] != trump]
-        tricks = 4
-        in_trumps = min(len(trumps), seats * tricks - rng.randrange(1, 5))
-        cards = rng.sample(trumps, in_trumps) + rng.sample(others, seats * tricks - in_trumps)
+        dealt = seats * 4  # four tricks to play
+        in_trumps = min(len(trumps), dealt - rng.randrange(1, 5))
+        cards = rng.sample(trumps, in_trumps) + rng.sample(others, dealt - in_trumps)
         rng.shuffle(cards)
         hands = [sum(1 << card for card in cards[seat::seats]) for seat in range(seats)]
         position = Position.from_parts(rules, trump, hands, rng.randrange(seats))

@@ -608,6 +608,20 @@ static inline int tricks_needed(const State *s, int for_max, int target) {
     return for_max ? target : s->tricks_left - target + 1;
 }
 
+/* Whether the highest k of the trumps `held` (k at most `most`), less the trumps of `others` above the lowest of
+ * them, reach `need`, with in *relevant the live `trumps` from the top down to the lowest counted. */
+static int top_trumps_reach(u64 held, int most, u64 others, int need, u64 trumps, u64 *relevant) {
+    for (int k = 1; k <= most; k++) {
+        int card = lowest(held);
+        held &= held - 1;
+        if (k - count(others & ((1ull << card) - 1)) >= need) {
+            *relevant = at_or_above(trumps, card);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Whether a side's trumps (`mine`, the other side's `others`, of all the live `trumps`) take `need` tricks for sure,
  * with in *relevant the trumps counted: from the top down to the lowest counted.  Every card of a hand is played before
  * the hand ends, and a trump is beaten only by a higher trump, so a hand whose k highest trumps have m trumps of the
@@ -624,30 +638,17 @@ static int trump_tricks_reach(const State *s, int side, int need, u64 trumps, u6
     if (s->pair_sides >> side & 1) {
         int longest = 0;
         for (int seat = 0; seat < s->players; seat++)
-            if (credit_max(s, seat) == side && count(s->hands[seat] & trumps) > longest)
-                longest = count(s->hands[seat] & trumps);
-        if (longest < need) return 0;
-        for (int k = 1; k <= longest; k++) {
-            int card = lowest(mine);
-            mine &= mine - 1;
-            if (k - count(others & ((1ull << card) - 1)) >= need) {
-                *relevant = at_or_above(trumps, card);
-                return 1;
+            if (credit_max(s, seat) == side) {
+                int held = count(s->hands[seat] & trumps);
+                if (held > longest) longest = held;
             }
-        }
-        return 0;
+        return longest >= need && top_trumps_reach(mine, longest, others, need, trumps, relevant);
     }
     for (int seat = 0; seat < s->players; seat++) {
         u64 held = s->hands[seat] & trumps;
-        if (credit_max(s, seat) != side || count(held) < need) continue;
-        for (int k = 1; held; k++) {
-            int card = lowest(held);
-            held &= held - 1;
-            if (k - count(others & ((1ull << card) - 1)) >= need) {
-                *relevant = at_or_above(trumps, card);
-                return 1;
-            }
-        }
+        if (credit_max(s, seat) == side && count(held) >= need &&
+            top_trumps_reach(held, count(held), others, need, trumps, relevant))
+            return 1;
     }
     return 0;
 }
